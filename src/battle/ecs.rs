@@ -1,0 +1,202 @@
+//! The ECS shell around the pure rules: units are entities with components, commands arrive in an
+//! inbox resource, one system gathers the battle from the world, asks the ruleset to resolve each
+//! command, applies the events and writes the changed components back. Live play, the replay
+//! checker, the simulator and the benchmarks all go through this same system.
+
+use super::dice::Dice;
+use super::ids::{Side, UnitId};
+use super::model::{Battle, Unit};
+use super::ruleset::{RuleError, Ruleset};
+use crate::hex::{Direction, Hex};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use std::collections::VecDeque;
+use std::marker::PhantomData;
+
+/// Which screen the application shows.
+#[derive(States, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum AppState {
+    #[default]
+    Menu,
+    Battle,
+    Replay,
+}
+
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Position(pub Option<Hex>);
+
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Facing(pub Direction);
+
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Strength(pub u8);
+
+/// The ruleset's own state of one unit.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct RulesState<S: Send + Sync + 'static>(pub S);
+
+/// The battle as last gathered from the world: what the UI, the AI and `legal_commands` read.
+#[derive(Resource)]
+pub struct BattleView<R: Ruleset>(pub Battle<R>);
+
+#[derive(Resource)]
+pub struct BattleDice(pub Dice);
+
+/// Commands waiting to be resolved, in order.
+#[derive(Resource)]
+pub struct CommandInbox<R: Ruleset>(pub VecDeque<R::Command>);
+
+/// Every event so far, and the commands refused with why.
+#[derive(Resource)]
+pub struct EventLog<R: Ruleset> {
+    pub events: Vec<R::Event>,
+    pub rejected: Vec<(R::Command, RuleError)>,
+}
+
+pub struct BattlePlugin<R: Ruleset>(PhantomData<R>);
+
+impl<R: Ruleset> Default for BattlePlugin<R> {
+    fn default() -> Self {
+        BattlePlugin(PhantomData)
+    }
+}
+
+impl<R: Ruleset> Plugin for BattlePlugin<R> {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Update, process_commands::<R>.run_if(in_state(AppState::Battle)));
+    }
+}
+
+type UnitQuery<'w, 's, S> = Query<
+    'w,
+    's,
+    (Entity, &'static UnitId, &'static Side, &'static mut Position, &'static mut Facing, &'static mut Strength, &'static mut RulesState<S>),
+>;
+
+/// Resolves queued commands: gather, resolve, apply, write back.
+pub fn process_commands<R: Ruleset>(
+    mut inbox: ResMut<CommandInbox<R>>,
+    mut view: ResMut<BattleView<R>>,
+    mut dice: ResMut<BattleDice>,
+    mut log: ResMut<EventLog<R>>,
+    mut units: UnitQuery<R::UnitState>,
+    mut commands: Commands,
+) {
+    if inbox.0.is_empty() {
+        return;
+    }
+    let battle = &mut view.0;
+    gather(battle, &units);
+    while let Some(command) = inbox.0.pop_front() {
+        match R::resolve(battle, &command, &mut dice.0) {
+            Ok(events) => {
+                for e in &events {
+                    R::apply(battle, e);
+                }
+                log.events.extend(events);
+            }
+            Err(e) => log.rejected.push((command, e)),
+        }
+    }
+    write_back(battle, &mut units, &mut commands);
+}
+
+fn gather<R: Ruleset>(battle: &mut Battle<R>, units: &UnitQuery<R::UnitState>) {
+    battle.units.clear();
+    for (_, id, side, pos, facing, strength, state) in units.iter() {
+        battle.units.push(Unit {
+            id: *id,
+            side: *side,
+            hex: pos.0,
+            facing: facing.0,
+            strength: strength.0,
+            state: state.0.clone(),
+        });
+    }
+    battle.units.sort_by_key(|u| u.id);
+}
+
+fn write_back<R: Ruleset>(battle: &Battle<R>, units: &mut UnitQuery<R::UnitState>, commands: &mut Commands) {
+    let mut seen = Vec::with_capacity(battle.units.len());
+    for (_, id, _, mut pos, mut facing, mut strength, mut state) in units.iter_mut() {
+        let Some(u) = battle.unit(*id) else { continue };
+        seen.push(*id);
+        pos.set_if_neq(Position(u.hex));
+        facing.set_if_neq(Facing(u.facing));
+        strength.set_if_neq(Strength(u.strength));
+        if state.0 != u.state {
+            state.0 = u.state.clone();
+        }
+    }
+    for u in battle.units.iter().filter(|u| !seen.contains(&u.id)) {
+        commands.spawn(unit_bundle::<R>(u));
+    }
+}
+
+fn unit_bundle<R: Ruleset>(u: &Unit<R::UnitState>) -> impl Bundle {
+    (u.id, u.side, Position(u.hex), Facing(u.facing), Strength(u.strength), RulesState(u.state.clone()))
+}
+
+/// A battle running headless in its own Bevy app: the path the CLI, tests and benches use.
+pub struct BattleApp<R: Ruleset> {
+    app: App,
+    _ruleset: PhantomData<R>,
+}
+
+impl<R: Ruleset> BattleApp<R> {
+    /// Starts the battle: its opening events (the first turn's start) are already in the log.
+    pub fn new(mut battle: Battle<R>, mut dice: Dice) -> BattleApp<R> {
+        let opening = R::open(&battle, &mut dice);
+        for e in &opening {
+            R::apply(&mut battle, e);
+        }
+        let mut app = App::new();
+        app.add_plugins(StatesPlugin)
+            .insert_state(AppState::Battle)
+            .add_plugins(BattlePlugin::<R>::default());
+        for u in &battle.units {
+            app.world_mut().spawn(unit_bundle::<R>(u));
+        }
+        app.insert_resource(BattleDice(dice))
+            .insert_resource(CommandInbox::<R>(VecDeque::new()))
+            .insert_resource(EventLog::<R> {
+                events: opening,
+                rejected: Vec::new(),
+            })
+            .insert_resource(BattleView(battle));
+        app.update();
+        BattleApp {
+            app,
+            _ruleset: PhantomData,
+        }
+    }
+
+    pub fn view(&self) -> &Battle<R> {
+        &self.app.world().resource::<BattleView<R>>().0
+    }
+
+    pub fn events(&self) -> &[R::Event] {
+        &self.app.world().resource::<EventLog<R>>().events
+    }
+
+    pub fn legal_commands(&self) -> Vec<R::Command> {
+        R::legal_commands(self.view())
+    }
+
+    /// Sends one command through the ECS and returns the events it produced, or why it was refused.
+    pub fn submit(&mut self, command: R::Command) -> Result<Vec<R::Event>, RuleError> {
+        let before = self.events().len();
+        let refused = self.app.world().resource::<EventLog<R>>().rejected.len();
+        self.app.world_mut().resource_mut::<CommandInbox<R>>().0.push_back(command);
+        self.app.update();
+        let log = self.app.world().resource::<EventLog<R>>();
+        if log.rejected.len() > refused {
+            return Err(log.rejected[refused].1.clone());
+        }
+        Ok(log.events[before..].to_vec())
+    }
+
+    pub fn world(&self) -> &World {
+        self.app.world()
+    }
+}

@@ -1,0 +1,14 @@
+//! A stable 64-bit hash of a battle state, stored per turn in replays to catch any divergence.
+
+use serde::Serialize;
+
+/// FNV-1a over the state's canonical JSON: stable across runs, platforms and native/web builds,
+/// because the state holds no maps with random iteration order and no floats.
+pub fn state_hash(state: &impl Serialize) -> u64 {
+    let bytes = serde_json::to_vec(state).unwrap_or_default();
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+pub fn hash_hex(hash: u64) -> String {
+    format!("{hash:016x}")
+}

@@ -1,0 +1,14 @@
+//! The generic battle model every ruleset shares: ids, sides, units, dice, the ruleset contract,
+//! state hashes and the ECS shell that drives the pure rules.
+
+pub mod dice;
+pub mod ecs;
+pub mod hash;
+pub mod ids;
+pub mod model;
+pub mod ruleset;
+
+pub use dice::Dice;
+pub use ids::{Side, UnitId};
+pub use model::{Battle, Outcome, SideInfo, Unit};
+pub use ruleset::{RuleError, Ruleset};

@@ -1,0 +1,101 @@
+//! The generic battle state every ruleset shares: the map, the two sides, the units and whose turn
+//! it is, plus one ruleset-specific slot per unit and one for the whole battle.
+
+use super::ids::{Side, UnitId};
+use super::ruleset::Ruleset;
+use crate::hex::{BoardEdge, Direction, Hex, HexMap};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SideInfo {
+    pub name: String,
+    pub edge: BoardEdge,
+}
+
+/// One unit: what every ruleset knows of it, and its ruleset's own state.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Unit<S> {
+    pub id: UnitId,
+    pub side: Side,
+    /// `None` once the unit has left the board (destroyed, fled, gone off an edge).
+    #[serde(with = "crate::hex::coords::opt_offset")]
+    pub hex: Option<Hex>,
+    pub facing: Direction,
+    /// Elements, figures or wounds left, in the ruleset's own unit of strength.
+    pub strength: u8,
+    pub state: S,
+}
+
+/// The whole state of a battle, plain data: what pure rule functions read and `apply` changes.
+#[derive(Debug, Serialize)]
+#[serde(bound = "")]
+pub struct Battle<R: Ruleset> {
+    #[serde(skip)]
+    pub map: Arc<HexMap>,
+    pub sides: [SideInfo; 2],
+    /// Sorted by id, always.
+    pub units: Vec<Unit<R::UnitState>>,
+    /// Game turn, from 1; each holds one player-turn per side.
+    pub turn: u32,
+    pub active: Side,
+    pub last_turn: u32,
+    pub global: R::Global,
+}
+
+/// How a battle ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// `None` for a draw.
+    pub winner: Option<Side>,
+    pub reason: String,
+}
+
+impl<R: Ruleset> Clone for Battle<R> {
+    fn clone(&self) -> Self {
+        Battle {
+            map: self.map.clone(),
+            sides: self.sides.clone(),
+            units: self.units.clone(),
+            turn: self.turn,
+            active: self.active,
+            last_turn: self.last_turn,
+            global: self.global.clone(),
+        }
+    }
+}
+
+impl<R: Ruleset> Battle<R> {
+    pub fn unit(&self, id: UnitId) -> Option<&Unit<R::UnitState>> {
+        self.units.binary_search_by_key(&id, |u| u.id).ok().map(|i| &self.units[i])
+    }
+
+    pub fn unit_mut(&mut self, id: UnitId) -> Option<&mut Unit<R::UnitState>> {
+        self.units.binary_search_by_key(&id, |u| u.id).ok().map(|i| &mut self.units[i])
+    }
+
+    /// The unit standing in `hex`, if any (one unit per hex).
+    pub fn unit_at(&self, hex: Hex) -> Option<&Unit<R::UnitState>> {
+        self.units.iter().find(|u| u.hex == Some(hex))
+    }
+
+    /// Units still on the board, in id order.
+    pub fn on_board(&self) -> impl Iterator<Item = &Unit<R::UnitState>> {
+        self.units.iter().filter(|u| u.hex.is_some())
+    }
+
+    pub fn edge(&self, side: Side) -> BoardEdge {
+        self.sides[side.index()].edge
+    }
+
+    /// A fresh id for a unit born in play.
+    pub fn next_unit_id(&self) -> UnitId {
+        UnitId(self.units.last().map_or(1, |u| u.id.0 + 1))
+    }
+
+    /// Adds a unit, keeping the list sorted by id.
+    pub fn insert_unit(&mut self, unit: Unit<R::UnitState>) {
+        let at = self.units.partition_point(|u| u.id < unit.id);
+        self.units.insert(at, unit);
+    }
+}

@@ -1,0 +1,55 @@
+//! The contract a ruleset folder fulfils to plug into the engine: its own unit state, commands and
+//! events, and the pure functions that set up, judge, resolve and apply them.
+
+use super::dice::Dice;
+use super::ids::Side;
+use super::model::{Battle, Outcome};
+use crate::scenario::{Scenario, SetupError};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt::Debug;
+
+/// Why a command was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleError(pub String);
+
+impl std::fmt::Display for RuleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+pub trait Ruleset: Sized + Send + Sync + 'static {
+    /// The name scenarios and replays use, e.g. `"thucydide"`.
+    const NAME: &'static str;
+    type UnitState: Clone + Debug + PartialEq + Serialize + Send + Sync + 'static;
+    type Global: Clone + Debug + Serialize + Send + Sync + 'static;
+    type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Event: Clone + Debug + Serialize + Send + Sync + 'static;
+
+    /// Builds the opening state from a scenario, or says which field of it is wrong.
+    fn setup(scenario: &Scenario) -> Result<Battle<Self>, SetupError>;
+
+    /// What happens before the first command (the first turn's start), rolling dice if it must.
+    fn open(battle: &Battle<Self>, dice: &mut Dice) -> Vec<Self::Event>;
+
+    /// The side whose decision the battle waits for, or `None` once it is over.
+    fn deciding_side(battle: &Battle<Self>) -> Option<Side>;
+
+    /// Every command the deciding side may issue now: the one source of legality for the UI, the AI
+    /// and the check on every command.
+    fn legal_commands(battle: &Battle<Self>) -> Vec<Self::Command>;
+
+    /// The events a legal command produces; refuses a command `legal_commands` does not offer.
+    fn resolve(battle: &Battle<Self>, command: &Self::Command, dice: &mut Dice) -> Result<Vec<Self::Event>, RuleError>;
+
+    /// Changes the state by one event; the only way a battle changes.
+    fn apply(battle: &mut Battle<Self>, event: &Self::Event);
+
+    fn outcome(battle: &Battle<Self>) -> Option<Outcome>;
+
+    /// Whether this event opens a player-turn (replays store a state hash at each).
+    fn starts_turn(event: &Self::Event) -> bool;
+}

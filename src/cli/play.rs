@@ -1,0 +1,78 @@
+//! `strategos play`: the battle in the terminal until the board window lands: the map as text,
+//! the legal commands numbered, the events as they happen. Hotseat, or against the random player.
+
+use crate::battle::{Battle, Ruleset, Side};
+use crate::hex::Offset;
+use crate::rules::thucydide::Thucydide;
+use crate::scenario::DEFAULT;
+use crate::sim::RandomPlayer;
+use std::io::{BufRead, Write};
+
+pub fn run(scenario: Option<&str>, seed: Option<u64>, computer: Option<u8>) -> Result<(), String> {
+    let s = super::load_scenario(scenario.unwrap_or(DEFAULT))?;
+    let seed = seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs()));
+    if s.ruleset != Thucydide::NAME {
+        return Err(format!("ruleset '{}' cannot be played yet", s.ruleset));
+    }
+    let mut app = crate::replay::start::<Thucydide>(&s, seed, &[]).map_err(|e| e.to_string())?;
+    println!("{} (seed {seed}). {}\n", s.name, s.briefing);
+    let mut ai = RandomPlayer::new(seed);
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut shown = app.events().len();
+    while let Some(side) = Thucydide::deciding_side(app.view()) {
+        for e in &app.events()[shown..] {
+            println!("  {}", serde_json::to_string(e).unwrap_or_default());
+        }
+        shown = app.events().len();
+        let legal = app.legal_commands();
+        let command = if computer == Some(side.0) {
+            ai.choose(&legal).ok_or("no legal command")?
+        } else {
+            print_board(app.view());
+            for (i, c) in legal.iter().enumerate() {
+                println!("  [{i}] {}", ron::to_string(c).unwrap_or_default());
+            }
+            print!("{} ({}), choose a command number: ", app.view().sides[side.index()].name, side_name(side));
+            std::io::stdout().flush().ok();
+            let Some(Ok(line)) = lines.next() else { return Ok(()) };
+            match line.trim().parse::<usize>().ok().and_then(|i| legal.get(i)) {
+                Some(c) => c.clone(),
+                None => {
+                    println!("not a listed number");
+                    continue;
+                }
+            }
+        };
+        if let Err(e) = app.submit(command) {
+            println!("refused: {e}");
+        }
+    }
+    for e in &app.events()[shown..] {
+        println!("  {}", serde_json::to_string(e).unwrap_or_default());
+    }
+    Ok(())
+}
+
+fn side_name(side: Side) -> &'static str {
+    if side.0 == 0 { "side 0, capitals" } else { "side 1, lower case" }
+}
+
+fn print_board(b: &Battle<Thucydide>) {
+    for row in 0..b.map.height() {
+        let mut line = String::new();
+        for col in 0..b.map.width() {
+            let hex = Offset(col, row).to_hex();
+            let cell = match b.unit_at(hex) {
+                Some(u) => {
+                    let letter = u.state.profile().name.chars().next().unwrap_or('?');
+                    let letter = if u.side.0 == 0 { letter.to_ascii_uppercase() } else { letter };
+                    format!("{letter}{}", u.id.0 % 100)
+                }
+                None => b.map.at(hex).token(),
+            };
+            line.push_str(&format!("{cell:>4}"));
+        }
+        println!("{row:>3} {line}");
+    }
+}

@@ -1,0 +1,102 @@
+//! The geometry of a line of sight: the hexes a centre-to-centre line crosses.
+//!
+//! Where the line runs exactly along hex edges it touches hexes on both sides, and a rule that blocks
+//! "only if there are masks on both sides" needs both. So the line is traced twice, nudged a hair to
+//! either side; a ruleset declares the line blocked only if it blocks both traces. Where the line
+//! does not run along an edge, both traces are the same hexes.
+
+use super::coords::{centre, hex_at};
+use hexx::Hex;
+
+/// Sideways nudge, as a fraction of a hex's circumradius.
+const NUDGE: f64 = 1e-6;
+
+/// The two traces of the line from `from` to `to`, each listing every hex crossed, both ends included.
+pub fn traces(from: Hex, to: Hex) -> [Vec<Hex>; 2] {
+    [trace(from, to, NUDGE), trace(from, to, -NUDGE)]
+}
+
+fn trace(from: Hex, to: Hex, nudge: f64) -> Vec<Hex> {
+    let n = from.unsigned_distance_to(to);
+    if n == 0 {
+        return vec![from];
+    }
+    let (x0, y0) = centre(from);
+    let (x1, y1) = centre(to);
+    let (dx, dy) = (x1 - x0, y1 - y0);
+    let len = (dx * dx + dy * dy).sqrt();
+    let (px, py) = (-dy / len * nudge, dx / len * nudge);
+    (0..=n)
+        .map(|i| {
+            let t = f64::from(i) / f64::from(n);
+            if i == 0 {
+                from
+            } else if i == n {
+                to
+            } else {
+                hex_at(x0 + dx * t + px, y0 + dy * t + py)
+            }
+        })
+        .collect()
+}
+
+/// True when the line is clear: at least one trace is not blocked by `blocks`, which looks at a
+/// whole trace (shooter first, target last) and says whether something on it hides the target.
+pub fn clear(from: Hex, to: Hex, mut blocks: impl FnMut(&[Hex]) -> bool) -> bool {
+    let [a, b] = traces(from, to);
+    if a == b {
+        return !blocks(&a);
+    }
+    !blocks(&a) || !blocks(&b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::{Direction, Offset};
+
+    #[test]
+    fn straight_line_is_one_trace() {
+        let from = Offset(2, 0).to_hex();
+        let to = Offset(2, 4).to_hex();
+        let [a, b] = traces(from, to);
+        assert_eq!(a, b);
+        assert_eq!(a.len(), 5);
+    }
+
+    #[test]
+    fn edge_line_touches_both_sides() {
+        // From a hex to the one two steps away between N and NE the line follows a hexside.
+        let from = Offset(2, 4).to_hex();
+        let to = Direction::NE.step(Direction::N.step(from));
+        assert_eq!(from.unsigned_distance_to(to), 2);
+        let [a, b] = traces(from, to);
+        assert_ne!(a, b);
+        let middles = [a[1], b[1]];
+        assert!(middles.contains(&Direction::N.step(from)));
+        assert!(middles.contains(&Direction::NE.step(from)));
+    }
+
+    #[test]
+    fn traces_are_connected_and_symmetric() {
+        let from = Offset(0, 0).to_hex();
+        for col in 0..9 {
+            for row in 0..9 {
+                let to = Offset(col, row).to_hex();
+                for t in traces(from, to) {
+                    for w in t.windows(2) {
+                        assert_eq!(w[0].unsigned_distance_to(w[1]), 1);
+                    }
+                }
+                let mut forward = traces(from, to).map(|t| t);
+                let mut back = traces(to, from).map(|mut t| {
+                    t.reverse();
+                    t
+                });
+                forward.sort_by_key(|t| t.iter().map(|h| (h.x, h.y)).collect::<Vec<_>>());
+                back.sort_by_key(|t| t.iter().map(|h| (h.x, h.y)).collect::<Vec<_>>());
+                assert_eq!(forward, back);
+            }
+        }
+    }
+}

@@ -1,0 +1,12 @@
+//! Strategos: a hex battle engine playing several tabletop rulesets.
+//!
+//! `hex` is pure geometry, `battle` the generic model and its ECS shell, `rules` one folder per
+//! ruleset, `scenario` and `replay` the files, `sim` the headless players and the simulator.
+
+pub mod battle;
+pub mod cli;
+pub mod hex;
+pub mod replay;
+pub mod rules;
+pub mod scenario;
+pub mod sim;

@@ -1,0 +1,123 @@
+//! The one place a Thucydide battle changes: applying an event to the state.
+
+use super::Thucydide;
+use super::data::tables;
+use super::event::Event;
+use super::state::UnitState;
+use crate::battle::{Battle, Unit};
+
+pub fn apply(b: &mut Battle<Thucydide>, event: &Event) {
+    match event {
+        Event::TurnStarted { turn, side } => {
+            b.turn = *turn;
+            b.active = *side;
+            for u in b.units.iter_mut().filter(|u| u.side == *side) {
+                u.state.activated = false;
+                u.state.moved = None;
+                u.state.fought = false;
+            }
+        }
+        Event::PhaseStarted { phase } => b.global.phase = *phase,
+        Event::UnitActivated { unit, .. } => {
+            if let Some(u) = b.unit_mut(*unit) {
+                u.state.activated = true;
+            }
+        }
+        Event::OrderTokensChanged { side, tokens, .. } => b.global.order_tokens[side.index()] = *tokens,
+        Event::UnitMoved { unit, path, mode } => {
+            if let Some(u) = b.unit_mut(*unit) {
+                u.hex = path.last().copied().or(u.hex);
+                u.state.moved = Some(*mode);
+            }
+        }
+        Event::CombatStarted { attacker, role, .. } => {
+            if matches!(role, super::state::Role::Attack) {
+                if let Some(u) = b.unit_mut(*attacker) {
+                    u.state.fought = true;
+                }
+            }
+        }
+        Event::ElementsLost { unit, strength, .. } => {
+            if let Some(u) = b.unit_mut(*unit) {
+                u.strength = *strength;
+            }
+        }
+        Event::UnitDestroyed { unit } | Event::UnitLeftBoard { unit, .. } => {
+            if let Some(u) = b.unit_mut(*unit) {
+                u.hex = None;
+                if matches!(event, Event::UnitDestroyed { .. }) {
+                    u.strength = 0;
+                }
+            }
+        }
+        Event::Retreated { unit, path, .. } => {
+            if let (Some(u), Some(last)) = (b.unit_mut(*unit), path.last()) {
+                u.hex = Some(*last);
+            }
+        }
+        Event::FollowedUp { unit, to, .. } | Event::Pursued { unit, to } => {
+            if let Some(u) = b.unit_mut(*unit) {
+                u.hex = Some(*to);
+            }
+        }
+        Event::ElephantPanicked { elephant, side, at, .. } => {
+            let t = tables();
+            let profile = t.profile_index("panicked-elephant").unwrap_or(0);
+            let facing = b.edge(side.other()).facing_away().opposite();
+            b.insert_unit(Unit {
+                id: *elephant,
+                side: *side,
+                hex: Some(*at),
+                facing,
+                strength: 1,
+                state: UnitState {
+                    profile,
+                    full_strength: 1,
+                    activated: false,
+                    moved: None,
+                    fought: false,
+                    panicked: true,
+                    original: false,
+                },
+            });
+        }
+        Event::ProfileChanged { unit, profile, .. } => {
+            if let (Some(u), Some(p)) = (b.unit_mut(*unit), tables().profile_index(profile)) {
+                u.state.profile = p;
+            }
+        }
+        Event::LeaderFled { leader, to } => {
+            if let Some(l) = b.global.leaders.iter_mut().find(|l| l.id == *leader) {
+                l.unit = Some(*to);
+            }
+        }
+        Event::LeaderRemoved { leader, .. } => {
+            if let Some(l) = b.global.leaders.iter_mut().find(|l| l.id == *leader) {
+                l.unit = None;
+            }
+        }
+        Event::CommanderLost { side } => b.global.skip_turn[side.index()] = true,
+        Event::CommanderRedeployed { leader, unit, replaces } => {
+            for l in b.global.leaders.iter_mut() {
+                if l.id == *leader {
+                    l.unit = Some(*unit);
+                } else if Some(l.id) == *replaces {
+                    l.unit = None;
+                }
+            }
+        }
+        Event::TurnPassed { side, .. } => {
+            b.global.skip_turn[side.index()] = false;
+        }
+        Event::BattleEnded { outcome } => b.global.outcome = Some(outcome.clone()),
+        Event::AgendaChanged { agenda } => b.global.agenda = agenda.clone(),
+        Event::DefenceChosen { .. }
+        | Event::DiceCounted { .. }
+        | Event::DiceRolled { .. }
+        | Event::MoraleHitIgnored { .. }
+        | Event::FollowUpDeclined { .. }
+        | Event::PursuitDeclined { .. }
+        | Event::RiposteDeclined { .. }
+        | Event::PanicRolled { .. } => {}
+    }
+}

@@ -1,0 +1,14 @@
+//! The scenarios compiled into the program, so every build (the web one too) has them.
+
+pub const DEFAULT: &str = "thucydide-first-clash";
+
+/// `(file name, text)` of every bundled scenario.
+pub const BUNDLED: &[(&str, &str)] = &[
+    ("thucydide-first-clash.ron", include_str!("../../scenarios/thucydide-first-clash.ron")),
+    ("thucydide-hydaspes.ron", include_str!("../../scenarios/thucydide-hydaspes.ron")),
+];
+
+/// A bundled scenario by id, parsed.
+pub fn find(id: &str) -> Option<super::Scenario> {
+    BUNDLED.iter().filter_map(|(_, text)| super::parse(text).ok()).find(|s| s.id == id)
+}

@@ -1,0 +1,143 @@
+//! Errors about input files, located as precisely as the text allows: file, line, field.
+
+use std::path::Path;
+
+/// The part of a scenario a semantic error is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    Scenario,
+    MapRow(usize),
+    Side(usize),
+    Unit(usize),
+    Leader(usize),
+}
+
+/// A scenario that parses but does not make sense: which item, which field, what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError {
+    pub item: Item,
+    pub field: &'static str,
+    pub message: String,
+}
+
+impl SetupError {
+    pub fn new(item: Item, field: &'static str, message: impl Into<String>) -> SetupError {
+        SetupError {
+            item,
+            field,
+            message: message.into(),
+        }
+    }
+
+    /// The field path, as `units[3].profile`.
+    pub fn path(&self) -> String {
+        match &self.item {
+            Item::Scenario => self.field.to_string(),
+            Item::MapRow(i) => format!("map.rows[{i}]"),
+            Item::Side(i) => format!("sides[{i}].{}", self.field),
+            Item::Unit(i) => format!("units[{i}].{}", self.field),
+            Item::Leader(i) => format!("leaders[{i}].{}", self.field),
+        }
+    }
+}
+
+/// An error about an input file, ready to print: `file:line:column: field: message`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileError {
+    pub file: String,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub field: Option<String>,
+    pub message: String,
+}
+
+impl FileError {
+    pub fn io(path: &Path, e: &std::io::Error) -> FileError {
+        FileError {
+            file: path.display().to_string(),
+            line: None,
+            column: None,
+            field: None,
+            message: format!("cannot read: {e}"),
+        }
+    }
+
+    pub fn from_ron(e: &ron::error::SpannedError) -> FileError {
+        FileError {
+            file: String::new(),
+            line: Some(e.span.start.line),
+            column: Some(e.span.start.col),
+            field: None,
+            message: e.code.to_string(),
+        }
+    }
+
+    pub fn from_setup(text: &str, e: &SetupError) -> FileError {
+        FileError {
+            file: String::new(),
+            line: locate_item(text, &e.item),
+            column: None,
+            field: Some(e.path()),
+            message: e.message.clone(),
+        }
+    }
+
+    pub fn plain(message: impl Into<String>) -> FileError {
+        FileError {
+            file: String::new(),
+            line: None,
+            column: None,
+            field: None,
+            message: message.into(),
+        }
+    }
+
+    pub fn at_line(mut self, line: Option<usize>, field: impl Into<String>) -> FileError {
+        self.line = line;
+        self.field = Some(field.into());
+        self
+    }
+
+    pub fn in_file(mut self, path: &Path) -> FileError {
+        self.file = path.display().to_string();
+        self
+    }
+}
+
+impl std::fmt::Display for FileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let file = if self.file.is_empty() { "<input>" } else { &self.file };
+        write!(f, "{file}")?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+            if let Some(col) = self.column {
+                write!(f, ":{col}")?;
+            }
+        }
+        if let Some(field) = &self.field {
+            write!(f, ": field `{field}`")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for FileError {}
+
+/// The 1-based line where an item starts, found by counting the keys each entry writes once:
+/// `profile:` for units, `rank:` for leaders, `edge:` for sides, and the rows after `rows:`.
+pub fn locate_item(text: &str, item: &Item) -> Option<usize> {
+    let nth_key = |key: &str, n: usize| {
+        text.lines()
+            .enumerate()
+            .filter(|(_, l)| l.trim_start().starts_with(key) || l.contains(&format!("({key}")) || l.contains(&format!(" {key}")))
+            .nth(n)
+            .map(|(i, _)| i + 1)
+    };
+    match item {
+        Item::Scenario => None,
+        Item::MapRow(row) => nth_key("rows:", 0).map(|l| l + 1 + row),
+        Item::Side(i) => nth_key("edge:", *i),
+        Item::Unit(i) => nth_key("profile:", *i),
+        Item::Leader(i) => nth_key("rank:", *i),
+    }
+}

@@ -1,0 +1,26 @@
+//! Scenarios: the RON format shared by every ruleset, loading, and errors that name file, line and
+//! field.
+
+mod bundled;
+mod error;
+mod format;
+
+pub use bundled::{BUNDLED, DEFAULT, find as find_bundled};
+pub use error::{FileError, Item, SetupError, locate_item};
+pub use format::{LeaderSpec, MapSpec, Scenario, SideSpec, UnitSpec};
+
+use std::path::Path;
+
+/// Reads and parses a scenario file; checks the parts every ruleset shares.
+pub fn load(path: &Path) -> Result<(Scenario, String), FileError> {
+    let text = std::fs::read_to_string(path).map_err(|e| FileError::io(path, &e))?;
+    let scenario = parse(&text).map_err(|e| e.in_file(path))?;
+    Ok((scenario, text))
+}
+
+/// Parses scenario text (the file name is added by the caller).
+pub fn parse(text: &str) -> Result<Scenario, FileError> {
+    let scenario: Scenario = ron::from_str(text).map_err(|e| FileError::from_ron(&e))?;
+    scenario.check_shared().map_err(|e| FileError::from_setup(text, &e))?;
+    Ok(scenario)
+}

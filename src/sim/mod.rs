@@ -1,0 +1,85 @@
+//! Headless players and the simulator: whole games between two players choosing uniformly among
+//! legal commands, through the same ECS path as live play.
+
+use crate::battle::ecs::BattleApp;
+use crate::battle::{Ruleset, Side};
+use crate::replay::{self, Replay};
+use crate::scenario::Scenario;
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+
+/// A player that picks uniformly among the legal commands, with its own generator (never the
+/// battle's dice).
+pub struct RandomPlayer {
+    rng: ChaCha8Rng,
+}
+
+impl RandomPlayer {
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            rng: ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15),
+        }
+    }
+
+    pub fn choose<C: Clone>(&mut self, legal: &[C]) -> Option<C> {
+        legal.choose(&mut self.rng).cloned()
+    }
+}
+
+/// The end of one simulated game.
+pub struct GameResult<C> {
+    pub winner: Option<Side>,
+    pub turns: u32,
+    pub replay: Replay<C>,
+}
+
+/// A safety net far above any real game's length, so a rules bug cannot hang the simulator.
+pub const MAX_COMMANDS: usize = 100_000;
+
+/// Plays one game to its end; `inspect` sees the battle after every command (for invariants).
+pub fn play_game<R: Ruleset>(
+    scenario: &Scenario,
+    seed: u64,
+    mut inspect: impl FnMut(&BattleApp<R>),
+) -> Result<GameResult<R::Command>, String> {
+    let mut app = replay::start::<R>(scenario, seed, &[]).map_err(|e| e.to_string())?;
+    let mut players = [RandomPlayer::new(seed), RandomPlayer::new(seed.wrapping_add(1) << 1)];
+    let mut commands = Vec::new();
+    let mut turn_hashes = vec![hash(&app)];
+    while let Some(side) = R::deciding_side(app.view()) {
+        let legal = app.legal_commands();
+        let command = players[side.index()].choose(&legal).ok_or("no legal command while the battle waits")?;
+        let events = app.submit(command.clone()).map_err(|e| format!("legal command refused: {e}"))?;
+        if events.iter().any(R::starts_turn) {
+            turn_hashes.push(hash(&app));
+        }
+        commands.push(command);
+        inspect(&app);
+        if commands.len() > MAX_COMMANDS {
+            return Err(format!("game with seed {seed} did not end after {MAX_COMMANDS} commands"));
+        }
+    }
+    let outcome = R::outcome(app.view());
+    Ok(GameResult {
+        winner: outcome.and_then(|o| o.winner),
+        turns: app.view().turn,
+        replay: Replay {
+            scenario: scenario.id.clone(),
+            ruleset: R::NAME.to_string(),
+            seed,
+            forced_dice: Vec::new(),
+            commands,
+            turn_hashes,
+        },
+    })
+}
+
+fn hash<R: Ruleset>(app: &BattleApp<R>) -> replay::TurnHash {
+    let b = app.view();
+    replay::TurnHash {
+        turn: b.turn,
+        side: b.active.0,
+        hash: crate::battle::hash::hash_hex(crate::battle::hash::state_hash(b)),
+    }
+}
