@@ -31,6 +31,7 @@ pub struct Replay<C> {
 
 /// Just enough of a replay to know which ruleset reads the rest.
 #[derive(Deserialize)]
+#[serde(rename = "Replay")]
 pub struct ReplayHeader {
     pub scenario: String,
     pub ruleset: String,

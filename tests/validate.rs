@@ -1,0 +1,67 @@
+//! `strategos validate`: good files pass, bad ones get file, line and field, never a panic.
+
+use std::process::Command;
+
+fn validate(text: &str, name: &str) -> (bool, String) {
+    let dir = std::env::temp_dir().join(format!("strategos-validate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_strategos")).args(["validate", path.to_str().unwrap()]).output().unwrap();
+    (out.status.success(), String::from_utf8_lossy(&out.stderr).to_string())
+}
+
+const GOOD: &str = include_str!("../scenarios/thucydide-first-clash.ron");
+
+#[test]
+fn bundled_scenarios_validate() {
+    for (name, text) in strategos::scenario::BUNDLED {
+        let (ok, err) = validate(text, name);
+        assert!(ok, "{name}: {err}");
+    }
+}
+
+#[test]
+fn unknown_profile_names_line_and_field() {
+    let bad = GOOD.replace("profile: \"archers\"", "profile: \"archerz\"");
+    let (ok, err) = validate(&bad, "bad-profile.ron");
+    assert!(!ok);
+    assert!(err.contains("bad-profile.ron:32: field `units[4].profile`: unknown profile 'archerz'"), "{err}");
+}
+
+#[test]
+fn syntax_error_names_line_and_column() {
+    let bad = GOOD.replace("turns: 8,", "turns: eight,");
+    let (ok, err) = validate(&bad, "bad-syntax.ron");
+    assert!(!ok);
+    assert!(err.contains("bad-syntax.ron:7:12:"), "{err}");
+}
+
+#[test]
+fn bad_terrain_and_overlaps_are_named() {
+    let bad = GOOD.replace("\". f f . . . . .1 .1 .\"", "\". f q . . . . .1 .1 .\"");
+    let (ok, err) = validate(&bad, "bad-terrain.ron");
+    assert!(!ok);
+    assert!(err.contains("field `map.rows[1]`") && err.contains("unknown ground letter 'q'"), "{err}");
+
+    let bad = GOOD.replace("at: (4, 7)", "at: (3, 7)");
+    let (ok, err) = validate(&bad, "overlap.ron");
+    assert!(!ok);
+    assert!(err.contains("field `units[1].at`") && err.contains("already holds a unit"), "{err}");
+
+    let bad = GOOD.replace("unit: 12)", "unit: 1)");
+    let (ok, err) = validate(&bad, "leader.ron");
+    assert!(!ok);
+    assert!(err.contains("field `leaders[1].unit`"), "{err}");
+}
+
+#[test]
+fn missing_file_and_garbage_do_not_panic() {
+    let out = Command::new(env!("CARGO_BIN_EXE_strategos")).args(["validate", "/nonexistent/x.ron"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/x.ron: cannot read"));
+    let (ok, err) = validate("Replay(scenario: \"nope\", ruleset: \"thucydide\", seed: 1, commands: [])", "r.ron");
+    assert!(!ok && err.contains("field `scenario`"), "{err}");
+    let (ok, _) = validate("\u{0}\u{1}garbage", "g.ron");
+    assert!(!ok);
+}
