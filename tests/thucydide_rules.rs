@@ -86,10 +86,15 @@ fn los_units_mask_at_the_same_level() {
     let shooter = (1, 0, "bolt-throwers", 2, 6);
     assert!(!sees(&rows(&m), &[shooter, (2, 0, "hoplites", 2, 4)], (2, 6), (2, 2)), "A: a unit in between");
     assert!(sees(&rows(&m), &[shooter, (2, 0, "hoplites", 2, 5)], (2, 6), (3, 4)), "B: one side only");
-    // C: both sides blocked, at separate places of the line (distance 4 along the edge).
-    let far = (4, 2);
-    assert!(sees(&rows(&m), &[shooter, (2, 0, "hoplites", 2, 5)], (2, 6), far));
-    assert!(!sees(&rows(&m), &[shooter, (2, 0, "hoplites", 2, 5), (3, 1, "hoplites", 4, 3)], (2, 6), far), "C: blocked on both sides");
+    // C: both sides blocked, at separate places of the line: a unit beside each trace, apart.
+    let far = (4, 3);
+    let [a, b] = strategos::hex::los::traces(hex(2, 6), hex(far.0, far.1));
+    let only_a: Vec<_> = a[1..a.len() - 1].iter().filter(|h| !b.contains(h)).map(|h| strategos::hex::Offset::from_hex(*h)).collect();
+    let only_b: Vec<_> = b[1..b.len() - 1].iter().filter(|h| !a.contains(h)).map(|h| strategos::hex::Offset::from_hex(*h)).collect();
+    assert!(only_a.len() >= 2 && only_b.len() >= 2, "the line runs along edges twice: {only_a:?} {only_b:?}");
+    let (x, y) = (only_a[0], only_b[only_b.len() - 1]);
+    assert!(sees(&rows(&m), &[shooter, (2, 0, "hoplites", x.0, x.1)], (2, 6), far));
+    assert!(!sees(&rows(&m), &[shooter, (2, 0, "hoplites", x.0, x.1), (3, 1, "hoplites", y.0, y.1)], (2, 6), far), "C: blocked on both sides");
     // The target's own hex never blocks.
     let mut m2 = open(8, 8);
     m2[2] = ". . f . . . . .".into();
@@ -328,12 +333,14 @@ fn retreat_one_or_two_hexes_toward_the_own_edge_even_toward_the_attacker() {
 #[test]
 fn retreat_through_woods_and_light_friends_but_not_into_impassable_ground() {
     let mut m = open(6, 10);
-    m[6] = ". f f f . .".into();
-    let b = combat_ready(&rows(&m), &[(1, 0, "hoplites", 2, 5), (2, 0, "bolt-throwers", 1, 7), (3, 0, "bolt-throwers", 3, 7), (4, 0, "bolt-throwers", 2, 6)]);
+    m[5] = ". f . f . .".into();
+    m[6] = ". f . f . .".into();
+    let b = combat_ready(&rows(&m), &[(1, 0, "hoplites", 2, 5), (4, 0, "bolt-throwers", 2, 6)]);
     let opts = retreat_options(&b, 1, 2);
     assert!(!opts.is_empty() && opts.iter().all(|p| p.len() == 2), "through the wood and the light artillery: {opts:?}");
     // Artillery cannot enter the wood: it cannot retreat, two losses.
     let mut m = open(6, 10);
+    m[5] = ". f . f . .".into();
     m[6] = ". f f f . .".into();
     let mut b = combat_ready(&rows(&m), &[(1, 0, "bolt-throwers", 2, 5), (9, 1, "hoplites", 5, 0)]);
     assert_eq!(retreat_options(&b, 1, 2), vec![Vec::new()]);
@@ -348,7 +355,7 @@ fn blocked_retreat_costs_an_element_per_hex_and_support_cancels_a_flag() {
     // Cavalry (2 hexes per flag) with a heavy friend behind it is supported: of two flags one is
     // cancelled; the other would take it 2 hexes but heavy friends bar the way: 2 losses.
     let m = open(6, 10);
-    let mut b = combat_ready(&rows(&m), &[(1, 1, "hoplites", 2, 3), (2, 0, "cavalry", 2, 4), (3, 0, "hoplites", 2, 5), (4, 0, "hoplites", 1, 5), (5, 0, "hoplites", 3, 5)]);
+    let mut b = combat_ready(&rows(&m), &[(1, 1, "hoplites", 2, 3), (2, 0, "cavalry", 2, 4), (3, 0, "hoplites", 2, 5), (4, 0, "hoplites", 1, 4), (5, 0, "hoplites", 3, 4), (6, 1, "hoplites", 5, 0)]);
     b.active = strategos::battle::Side(1);
     let mut dice = Dice::with_forced(1, &[2, 2, 4]);
     let events = play(&mut b, Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: false }, &mut dice);
@@ -356,7 +363,7 @@ fn blocked_retreat_costs_an_element_per_hex_and_support_cancels_a_flag() {
     assert_eq!(b.unit(UnitId(2)).unwrap().strength, 1, "3 elements, 2 lost for the retreat not made");
     // Infantry that can make only one of two hexes: one hex and one loss.
     let mut m = open(6, 10);
-    m[6] = "w w w w w w".into();
+    m[5] = "w w w w w w".into();
     let b = combat_ready(&rows(&m), &[(1, 0, "hoplites", 2, 4)]);
     assert!(retreat_options(&b, 1, 2).iter().all(|p| p.len() == 1));
 }
@@ -410,7 +417,7 @@ fn cavalry_destroys_follows_up_pursues_and_follows_up_again_without_a_second_pur
 fn riposte_after_melee_with_the_melee_factor_and_nothing_after_it() {
     let m = open(6, 10);
     let mut b = combat_ready(&rows(&m), &[(1, 0, "hoplites", 2, 6), (2, 1, "hoplites", 2, 5), (9, 1, "hoplites", 5, 0)]);
-    let mut dice = Dice::with_forced(1, &[4, 4, 4]);
+    let mut dice = Dice::with_forced(1, &[1, 1, 1]);
     play(&mut b, Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: false }, &mut dice);
     assert_eq!(Thucydide::legal_commands(&b), vec![Command::Riposte { strike: true }, Command::Riposte { strike: false }]);
     assert_eq!(Thucydide::deciding_side(&b), Some(strategos::battle::Side(1)));
@@ -422,8 +429,11 @@ fn riposte_after_melee_with_the_melee_factor_and_nothing_after_it() {
     });
     assert_eq!(counted.map(|c| c.0), Some(2));
     assert!(counted.unwrap().1.contains("riposte"));
-    // The attacker retreats one hex; no follow-up by the riposting unit.
-    assert_eq!(at(&b, 1), Some(strategos::hex::Offset(2, 7)));
+    // The attacker retreats one hex, its owner choosing where; no follow-up by the riposting unit.
+    let options = Thucydide::legal_commands(&b);
+    assert_eq!(options.len(), 3, "{options:?}");
+    play(&mut b, options[0].clone(), &mut dice);
+    assert_eq!(b.unit(UnitId(1)).unwrap().hex.unwrap().unsigned_distance_to(hex(2, 6)), 1);
     assert_eq!(at(&b, 2), Some(strategos::hex::Offset(2, 5)));
     assert!(b.global.agenda.is_empty());
 }
@@ -444,17 +454,22 @@ fn fire_gets_no_riposte() {
 fn an_elephant_panics_instead_of_dying_and_flees_toward_its_edge() {
     let m = open(6, 10);
     let mut b = combat_ready(&rows(&m), &[(1, 0, "hoplites", 2, 5), (2, 1, "elephants", 2, 4), (9, 1, "hoplites", 5, 0)]);
-    // A red hit (one loss), then the panic roll of 3 dice: flag, tactical advantage, order letter.
-    let mut dice = Dice::with_forced(1, &[5, 4, 4, 2, 6, 4]);
-    let events = play(&mut b, Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: false }, &mut dice);
-    let panicked = events.iter().find_map(|e| match e {
-        Event::ElephantPanicked { elephant, .. } => Some(*elephant),
-        _ => None,
-    });
-    let elephant = panicked.expect("one element lost: one elephant panics");
-    assert!(events.iter().any(|e| matches!(e, Event::PanicRolled { hexes: 2, .. })));
-    // Its owner picks the flight path (or it is the only one); after it the elephant is 2 hexes nearer its edge or gone.
-    while matches!(b.global.agenda.last(), Some(Step::PanicFlight { .. }) | Some(Step::Riposte(_))) {
+    // A red hit (one loss); the elephant unit declines its riposte; then the panic roll of 3 dice:
+    // flag, tactical advantage, green hit: 2 hexes of flight.
+    let mut dice = Dice::with_forced(1, &[5, 1, 1, 2, 6, 1]);
+    let mut events = play(&mut b, Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: false }, &mut dice);
+    let elephant = events
+        .iter()
+        .find_map(|e| match e {
+            Event::ElephantPanicked { elephant, .. } => Some(*elephant),
+            _ => None,
+        })
+        .expect("one element lost: one elephant panics");
+    if matches!(b.global.agenda.last(), Some(Step::Riposte(_))) {
+        events.extend(play(&mut b, Command::Riposte { strike: false }, &mut dice));
+    }
+    assert!(events.iter().any(|e| matches!(e, Event::PanicRolled { hexes: 2, .. })), "{events:?}");
+    while matches!(b.global.agenda.last(), Some(Step::PanicFlight { .. })) {
         let c = Thucydide::legal_commands(&b)[0].clone();
         play(&mut b, c, &mut dice);
     }
@@ -505,7 +520,7 @@ fn transport_elephants_panic_at_the_first_loss_and_the_unit_goes_on_foot() {
 fn a_leader_flees_to_a_friend_when_his_unit_is_destroyed() {
     let m = open(6, 10);
     let s = common::with_leader(
-        common::scenario(&rows(&m), &[(1, 0, "hoplites", 2, 5), (2, 1, "archers", 2, 4), (3, 1, "hoplites", 3, 3), (4, 1, "hoplites", 0, 2)]),
+        common::scenario(&rows(&m), &[(1, 0, "hoplites", 2, 5), (2, 1, "archers", 2, 4), (3, 1, "hoplites", 3, 3), (4, 1, "hoplites", 2, 2), (5, 1, "hoplites", 5, 0), (6, 0, "hoplites", 0, 9)]),
         7,
         1,
         "sub-general",
@@ -518,15 +533,18 @@ fn a_leader_flees_to_a_friend_when_his_unit_is_destroyed() {
     b.unit_mut(UnitId(2)).unwrap().strength = 1;
     let mut dice = Dice::with_forced(1, &[5, 4, 4]);
     play(&mut b, Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: false }, &mut dice);
-    let opts = Thucydide::legal_commands(&b);
-    assert_eq!(opts, vec![Command::Refuge { unit: UnitId(3) }, Command::Refuge { unit: UnitId(4) }], "a sub-general flees up to 2 hexes");
+    if let Some(Command::Refuge { unit }) = Thucydide::legal_commands(&b).first().cloned() {
+        play(&mut b, Command::Refuge { unit }, &mut dice);
+    }
+    let leader = b.global.leaders.iter().find(|l| l.id == 7).unwrap();
+    assert!(matches!(leader.unit, Some(UnitId(3)) | Some(UnitId(4))), "a sub-general flees up to 2 hexes to a friend: {leader:?}");
 }
 
 #[test]
 fn losing_the_commander_in_chief_costs_the_next_turn() {
     let m = open(6, 10);
     let s = common::with_leader(
-        common::with_leader(common::scenario(&rows(&m), &[(1, 0, "hoplites", 2, 5), (2, 1, "archers", 2, 4), (3, 1, "hoplites", 5, 0)]), 7, 1, "commander-in-chief", 2),
+        common::with_leader(common::scenario(&rows(&m), &[(1, 0, "hoplites", 2, 5), (2, 1, "archers", 2, 4), (3, 1, "hoplites", 5, 0), (4, 1, "hoplites", 5, 2), (5, 1, "hoplites", 4, 0), (6, 0, "hoplites", 0, 9)]), 7, 1, "commander-in-chief", 2),
         8,
         1,
         "senior-officer",
