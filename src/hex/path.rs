@@ -113,8 +113,13 @@ mod tests {
         let forest = reach.iter().find(|r| r.hex == Offset(2, 1).to_hex()).unwrap();
         assert_eq!(forest.cost, 2);
         assert!(reach.iter().all(|r| r.hex != Offset(2, 3).to_hex()));
-        let two_away = reach.iter().find(|r| r.hex == Offset(2, 0).to_hex()).unwrap();
-        assert_eq!(two_away.path.len(), 2);
-        assert_eq!(*two_away.path.last().unwrap(), Offset(2, 0).to_hex());
+        assert!(reach.iter().all(|r| r.hex != Offset(2, 0).to_hex()), "beyond the forest: 3 points");
+        let reach = reachable(&map, start, 3, &Costs(&map));
+        let beyond = reach.iter().find(|r| r.hex == Offset(2, 0).to_hex()).unwrap();
+        assert_eq!(beyond.cost, 3);
+        assert_eq!(*beyond.path.last().unwrap(), Offset(2, 0).to_hex());
+        for w in beyond.path.windows(2) {
+            assert_eq!(w[0].unsigned_distance_to(w[1]), 1);
+        }
     }
 }

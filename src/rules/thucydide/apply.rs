@@ -40,6 +40,10 @@ pub fn apply(b: &mut Battle<Thucydide>, event: &Event) {
         Event::ElementsLost { unit, strength, .. } => {
             if let Some(u) = b.unit_mut(*unit) {
                 u.strength = *strength;
+                // The last element gone, the unit is gone: never on the board with no strength.
+                if *strength == 0 {
+                    u.hex = None;
+                }
             }
         }
         Event::UnitDestroyed { unit } | Event::UnitLeftBoard { unit, .. } => {
@@ -51,8 +55,10 @@ pub fn apply(b: &mut Battle<Thucydide>, event: &Event) {
             }
         }
         Event::Retreated { unit, path, .. } => {
-            if let (Some(u), Some(last)) = (b.unit_mut(*unit), path.last()) {
-                u.hex = Some(*last);
+            // A flight whose last hex is off the map takes the unit off the board.
+            let end = path.last().map(|last| b.map.contains(*last).then_some(*last));
+            if let (Some(u), Some(end)) = (b.unit_mut(*unit), end) {
+                u.hex = end;
             }
         }
         Event::FollowedUp { unit, to, .. } | Event::Pursued { unit, to } => {

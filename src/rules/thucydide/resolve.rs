@@ -364,10 +364,7 @@ fn free_hex_near(b: &B, side: Side, hex: Hex) -> Option<Hex> {
 
 fn retreat(ctx: &mut Ctx, unit: UnitId, asked: u8, path: &[Hex]) {
     let done = achieved(&ctx.b, path, asked);
-    let on_board: Vec<Hex> = path.iter().copied().filter(|h| ctx.b.map.contains(*h)).collect();
-    if !on_board.is_empty() || asked > 0 {
-        ctx.emit(Event::Retreated { unit, path: on_board, asked });
-    }
+    ctx.emit(Event::Retreated { unit, path: path.to_vec(), asked });
     if leaves_board(&ctx.b, path) {
         ctx.emit(Event::UnitLeftBoard { unit, rule: "a panicking elephant that reaches the board edge disappears (Eléphant en panique)" });
         return;
