@@ -516,6 +516,18 @@ fn transport_elephants_panic_at_the_first_loss_and_the_unit_goes_on_foot() {
 
 // --- Personnages ---------------------------------------------------------------------------
 
+/// Unit 1 (side 0) destroys unit 2, reduced to one element, with a red hit in the combat phase.
+fn destroy_the_leaders_unit(s: &strategos::scenario::Scenario) -> (B, Dice, Vec<Event>) {
+    let mut b = Thucydide::setup(s).unwrap();
+    b.turn = 1;
+    b.global.phase = Phase::Combat;
+    b.unit_mut(UnitId(1)).unwrap().state.activated = true;
+    b.unit_mut(UnitId(2)).unwrap().strength = 1;
+    let mut dice = Dice::with_forced(1, &[5, 4, 4]);
+    let events = play(&mut b, Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: false }, &mut dice);
+    (b, dice, events)
+}
+
 #[test]
 fn a_leader_flees_to_a_friend_when_his_unit_is_destroyed() {
     let m = open(6, 10);
@@ -526,13 +538,7 @@ fn a_leader_flees_to_a_friend_when_his_unit_is_destroyed() {
         "sub-general",
         2,
     );
-    let mut b = Thucydide::setup(&s).unwrap();
-    b.turn = 1;
-    b.global.phase = Phase::Combat;
-    b.unit_mut(UnitId(1)).unwrap().state.activated = true;
-    b.unit_mut(UnitId(2)).unwrap().strength = 1;
-    let mut dice = Dice::with_forced(1, &[5, 4, 4]);
-    play(&mut b, Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: false }, &mut dice);
+    let (mut b, mut dice, _) = destroy_the_leaders_unit(&s);
     if let Some(Command::Refuge { unit }) = Thucydide::legal_commands(&b).first().cloned() {
         play(&mut b, Command::Refuge { unit }, &mut dice);
     }
@@ -550,13 +556,7 @@ fn losing_the_commander_in_chief_costs_the_next_turn() {
         "senior-officer",
         3,
     );
-    let mut b = Thucydide::setup(&s).unwrap();
-    b.turn = 1;
-    b.global.phase = Phase::Combat;
-    b.unit_mut(UnitId(1)).unwrap().state.activated = true;
-    b.unit_mut(UnitId(2)).unwrap().strength = 1;
-    let mut dice = Dice::with_forced(1, &[5, 4, 4]);
-    let events = play(&mut b, Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: false }, &mut dice);
+    let (mut b, mut dice, events) = destroy_the_leaders_unit(&s);
     assert!(events.iter().any(|e| matches!(e, Event::LeaderRemoved { leader: 7, .. })), "no friend within 2 hexes");
     assert!(events.iter().any(|e| matches!(e, Event::CommanderLost { .. })));
     let events = play(&mut b, Command::EndPhase, &mut dice);

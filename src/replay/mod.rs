@@ -49,7 +49,8 @@ pub fn start<R: Ruleset>(scenario: &Scenario, seed: u64, forced: &[u8]) -> Resul
     Ok(BattleApp::new(battle, Dice::with_forced(seed, forced)))
 }
 
-fn hash_now<R: Ruleset>(app: &BattleApp<R>) -> TurnHash {
+/// The state hash of a running battle, labelled with its turn and active side.
+pub fn turn_hash<R: Ruleset>(app: &BattleApp<R>) -> TurnHash {
     let b = app.view();
     TurnHash {
         turn: b.turn,
@@ -61,11 +62,11 @@ fn hash_now<R: Ruleset>(app: &BattleApp<R>) -> TurnHash {
 /// Plays every command; stops at the first refused one with its index.
 pub fn play<R: Ruleset>(scenario: &Scenario, replay: &Replay<R::Command>) -> Result<Played<R>, (usize, String)> {
     let mut app = start::<R>(scenario, replay.seed, &replay.forced_dice).map_err(|e| (0, e.to_string()))?;
-    let mut turn_hashes = vec![hash_now(&app)];
+    let mut turn_hashes = vec![turn_hash(&app)];
     for (i, command) in replay.commands.iter().enumerate() {
         let events = app.submit(command.clone()).map_err(|e| (i, format!("command #{i} {command:?} refused: {e}")))?;
         if events.iter().any(R::starts_turn) {
-            turn_hashes.push(hash_now(&app));
+            turn_hashes.push(turn_hash(&app));
         }
     }
     Ok(Played { app, turn_hashes })

@@ -46,13 +46,13 @@ pub fn play_game<R: Ruleset>(
     let mut app = replay::start::<R>(scenario, seed, &[]).map_err(|e| e.to_string())?;
     let mut players = [RandomPlayer::new(seed), RandomPlayer::new(seed.wrapping_add(1) << 1)];
     let mut commands = Vec::new();
-    let mut turn_hashes = vec![hash(&app)];
+    let mut turn_hashes = vec![replay::turn_hash(&app)];
     while let Some(side) = R::deciding_side(app.view()) {
         let legal = app.legal_commands();
         let command = players[side.index()].choose(&legal).ok_or("no legal command while the battle waits")?;
         let events = app.submit(command.clone()).map_err(|e| format!("legal command refused: {e}"))?;
         if events.iter().any(R::starts_turn) {
-            turn_hashes.push(hash(&app));
+            turn_hashes.push(replay::turn_hash(&app));
         }
         commands.push(command);
         inspect(&app);
@@ -73,13 +73,4 @@ pub fn play_game<R: Ruleset>(
             turn_hashes,
         },
     })
-}
-
-fn hash<R: Ruleset>(app: &BattleApp<R>) -> replay::TurnHash {
-    let b = app.view();
-    replay::TurnHash {
-        turn: b.turn,
-        side: b.active.0,
-        hash: crate::battle::hash::hash_hex(crate::battle::hash::state_hash(b)),
-    }
 }
