@@ -41,8 +41,12 @@ fn trace(from: Hex, to: Hex, nudge: f64) -> Vec<Hex> {
 }
 
 /// True when the line is clear: at least one trace is not blocked by `blocks`, which looks at a
-/// whole trace (shooter first, target last) and says whether something on it hides the target.
+/// whole trace (shooter first, target last, at least two hexes) and says whether something on it
+/// hides the target. A hex always sees itself.
 pub fn clear(from: Hex, to: Hex, mut blocks: impl FnMut(&[Hex]) -> bool) -> bool {
+    if from == to {
+        return true;
+    }
     let [a, b] = traces(from, to);
     if a == b {
         return !blocks(&a);
@@ -54,6 +58,12 @@ pub fn clear(from: Hex, to: Hex, mut blocks: impl FnMut(&[Hex]) -> bool) -> bool
 mod tests {
     use super::*;
     use crate::hex::{Direction, Offset};
+
+    #[test]
+    fn a_hex_sees_itself_without_asking_the_rules() {
+        let hex = Offset(3, 3).to_hex();
+        assert!(clear(hex, hex, |_| panic!("no trace to judge")));
+    }
 
     #[test]
     fn straight_line_is_one_trace() {
