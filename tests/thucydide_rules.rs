@@ -567,3 +567,114 @@ fn losing_the_commander_in_chief_costs_the_next_turn() {
     assert!(events.iter().any(|e| matches!(e, Event::CommanderRedeployed { leader: 7, replaces: Some(8), .. })));
     assert_eq!(b.active, strategos::battle::Side(0), "the turn passed straight back");
 }
+
+// --- Readings of ambiguous passages (docs/rules/thucydide.md, "Readings and limits") ----------------
+
+#[test]
+fn the_unit_a_panicking_elephant_charges_may_riposte() {
+    let mut m = open(6, 10);
+    m[3] = "w w . w w w".into();
+    let mut b = battle(&rows(&m), &[(1, 1, "panicked-elephant", 2, 4), (2, 0, "hoplites", 2, 3), (9, 0, "hoplites", 5, 9)]);
+    b.global.agenda = vec![Step::PanicFlight { unit: UnitId(1), hexes: 2, charged: false }];
+    // The charge: three green hits, which do not hurt hoplites; they stay adjacent.
+    let mut dice = Dice::with_forced(1, &[1, 1, 1]);
+    play(&mut b, Command::Charge { target: UnitId(2) }, &mut dice);
+    assert_eq!(Thucydide::legal_commands(&b), vec![Command::Riposte { strike: true }, Command::Riposte { strike: false }]);
+    assert_eq!(Thucydide::deciding_side(&b), Some(strategos::battle::Side(0)));
+    // A red hit on the riposte: a new loss, and the panicking elephant is gone.
+    let mut dice = Dice::with_forced(1, &[5, 4]);
+    let events = play(&mut b, Command::Riposte { strike: true }, &mut dice);
+    assert!(events.iter().any(|e| matches!(e, Event::UnitLeftBoard { unit: UnitId(1), .. })), "{events:?}");
+    assert!(b.global.agenda.is_empty(), "{:?}", b.global.agenda);
+}
+
+#[test]
+fn a_panicking_elephant_flees_up_to_a_unit_barring_its_way_further_on_then_charges_it() {
+    let mut m = open(6, 10);
+    m[4] = "w w . w w w".into();
+    m[3] = "w w . w w w".into();
+    let mut b = battle(&rows(&m), &[(1, 1, "panicked-elephant", 2, 5), (2, 0, "hoplites", 2, 3), (9, 0, "hoplites", 5, 9)]);
+    b.global.agenda = vec![Step::PanicFlight { unit: UnitId(1), hexes: 3, charged: false }];
+    let options = Thucydide::legal_commands(&b);
+    assert_eq!(options.len(), 1, "{options:?}");
+    // The one way to flee, then the one unit to charge, are played by the rules themselves.
+    let mut dice = Dice::with_forced(1, &[1, 1, 1]);
+    let events = play(&mut b, options[0].clone(), &mut dice);
+    assert_eq!(at(&b, 1), Some(strategos::hex::Offset(2, 4)), "fled as far as the hoplites");
+    assert_eq!(b.unit(UnitId(1)).unwrap().strength, 1, "no loss for the hexes still to flee");
+    assert!(
+        events.iter().any(|e| matches!(e, Event::CombatStarted { attacker: UnitId(1), defender: UnitId(2), role: Role::Panic, .. })),
+        "{events:?}"
+    );
+    assert_eq!(Thucydide::legal_commands(&b), vec![Command::Riposte { strike: true }, Command::Riposte { strike: false }]);
+}
+
+#[test]
+fn no_follow_up_onto_ground_the_attacker_cannot_enter() {
+    let run = |ground: &str| {
+        let mut m = open(6, 10);
+        m[5] = format!(". . {ground} . . .");
+        let mut b = combat_ready(&rows(&m), &[(1, 0, "cavalry", 2, 6), (2, 1, "hoplites", 2, 5), (9, 1, "hoplites", 5, 0)]);
+        b.unit_mut(UnitId(2)).unwrap().strength = 1;
+        let mut dice = Dice::with_forced(1, &[5, 5, 5]);
+        play(&mut b, Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: false }, &mut dice);
+        b.global.agenda.clone()
+    };
+    assert!(matches!(run(".").as_slice(), [Step::FollowUp(_)]), "mounted troops may follow into open ground");
+    assert_eq!(run("m"), vec![], "but never into a marsh");
+}
+
+#[test]
+fn infantry_riding_horses_or_camels_counts_as_having_animals() {
+    let m = open(6, 10);
+    let b = combat_ready(&rows(&m), &[(1, 0, "mounted-infantry", 2, 8), (2, 1, "hoplites", 2, 7), (3, 1, "elephants", 3, 8)]);
+    assert_eq!(dice_pool(&b, &melee(&b, 1, 2)).0, 1, "elephant effect on mounted infantry");
+    let b = combat_ready(&rows(&m), &[(1, 0, "mounted-infantry", 2, 8), (2, 1, "hoplites", 2, 7), (3, 1, "camelry", 3, 8)]);
+    assert_eq!(dice_pool(&b, &melee(&b, 1, 2)).0, 1, "camel effect on mounted infantry");
+    let b = combat_ready(&rows(&m), &[(1, 0, "camel-infantry", 2, 8), (2, 1, "fire-pots", 2, 7)]);
+    assert_eq!(dice_pool(&b, &melee(&b, 1, 2)).0, 1, "fire effect on infantry on camels");
+}
+
+#[test]
+fn reversed_armour_reads_very_light_troops_as_very_heavy_for_tactical_advantages() {
+    let m = open(8, 10);
+    let b = combat_ready(&rows(&m), &[(1, 0, "chariots", 2, 6), (2, 1, "slingers", 2, 5)]);
+    assert_ne!(tactical_advantage(&b, &melee(&b, 1, 2)), (Effect::Hit, "TA hit: defender very light (yellow)"));
+    let b = combat_ready(&rows(&m), &[(1, 0, "chariots", 2, 6), (2, 1, "cataphracts", 2, 5)]);
+    assert_eq!(tactical_advantage(&b, &melee(&b, 1, 2)), (Effect::Hit, "TA hit: defender very light (yellow)"));
+}
+
+#[test]
+fn a_hit_line_of_the_table_comes_before_a_general_morale_line() {
+    let m = open(8, 10);
+    // Fire throwers, supported, against unsupported infantry: "d'abord coup touché puis coup au moral".
+    let b = combat_ready(&rows(&m), &[(1, 0, "fire-pots", 2, 6), (2, 1, "hoplites", 2, 5), (3, 0, "hoplites", 2, 7)]);
+    assert_eq!(tactical_advantage(&b, &melee(&b, 1, 2)).0, Effect::Hit);
+    // Unsupported, the table gives nothing and the general line gives a morale hit.
+    let b = combat_ready(&rows(&m), &[(1, 0, "fire-pots", 2, 6), (2, 1, "hoplites", 2, 5)]);
+    assert_eq!(tactical_advantage(&b, &melee(&b, 1, 2)).0, Effect::MoraleHit);
+}
+
+#[test]
+fn a_unit_that_cannot_fight_does_not_riposte() {
+    let m = open(6, 10);
+    let mut b = combat_ready(&rows(&m), &[(1, 0, "hoplites", 2, 6), (2, 1, "hoplites", 2, 5), (9, 1, "hoplites", 5, 0)]);
+    b.unit_mut(UnitId(2)).unwrap().state.moved = Some(MoveMode::RoadMarch);
+    let mut dice = Dice::with_forced(1, &[4, 4, 4]);
+    play(&mut b, Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: false }, &mut dice);
+    assert!(b.global.agenda.is_empty(), "just road-marched: no riposte");
+}
+
+#[test]
+fn panicking_elephants_roll_even_in_a_passed_turn() {
+    let m = open(6, 10);
+    let mut b = combat_ready(&rows(&m), &[(1, 0, "hoplites", 2, 8), (2, 1, "panicked-elephant", 3, 4), (3, 1, "hoplites", 5, 0)]);
+    b.global.skip_turn[1] = true;
+    let mut dice = Dice::with_forced(1, &[4, 4, 4]);
+    let events = play(&mut b, Command::EndPhase, &mut dice);
+    assert!(events.iter().any(|e| matches!(e, Event::TurnPassed { .. })));
+    assert!(events.iter().any(|e| matches!(e, Event::PanicRolled { hexes: 0, .. })), "{events:?}");
+    assert_eq!(Thucydide::legal_commands(&b), vec![Command::EndPhase], "nothing to redeploy: end the passed turn");
+    play(&mut b, Command::EndPhase, &mut dice);
+    assert_eq!(b.active, strategos::battle::Side(0));
+}

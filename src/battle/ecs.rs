@@ -63,7 +63,19 @@ impl<R: Ruleset> Default for BattlePlugin<R> {
 
 impl<R: Ruleset> Plugin for BattlePlugin<R> {
     fn build(&self, app: &mut App) {
-        app.add_systems(Update, process_commands::<R>.run_if(in_state(AppState::Battle)));
+        app.add_sub_state::<R::Phase>().add_systems(
+            Update,
+            (process_commands::<R>, follow_phase::<R>).chain().run_if(in_state(AppState::Battle)),
+        );
+    }
+}
+
+/// Keeps the ruleset's phase sub-state equal to the battle's phase (it changes at the next
+/// state transition, before the next frame's `Update`).
+pub fn follow_phase<R: Ruleset>(view: Res<BattleView<R>>, phase: Res<State<R::Phase>>, mut next: ResMut<NextState<R::Phase>>) {
+    let now = R::phase(&view.0);
+    if *phase.get() != now {
+        next.set(now);
     }
 }
 
@@ -165,10 +177,16 @@ impl<R: Ruleset> BattleApp<R> {
             })
             .insert_resource(BattleView(battle));
         app.update();
+        app.world_mut().run_schedule(StateTransition);
         BattleApp {
             app,
             _ruleset: PhantomData,
         }
+    }
+
+    /// The phase sub-state as the world holds it: systems gated on it see this one.
+    pub fn phase(&self) -> R::Phase {
+        *self.app.world().resource::<State<R::Phase>>().get()
     }
 
     pub fn view(&self) -> &Battle<R> {
@@ -189,6 +207,7 @@ impl<R: Ruleset> BattleApp<R> {
         let refused = self.app.world().resource::<EventLog<R>>().rejected.len();
         self.app.world_mut().resource_mut::<CommandInbox<R>>().0.push_back(command);
         self.app.update();
+        self.app.world_mut().run_schedule(StateTransition);
         let log = self.app.world().resource::<EventLog<R>>();
         if log.rejected.len() > refused {
             return Err(log.rejected[refused].1.clone());

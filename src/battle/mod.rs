@@ -9,6 +9,7 @@ pub mod model;
 pub mod ruleset;
 
 pub use dice::Dice;
+pub use ecs::AppState;
 pub use ids::{Side, UnitId};
 pub use model::{Battle, Outcome, SideInfo, Unit};
 pub use ruleset::{RuleError, Ruleset};

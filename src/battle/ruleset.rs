@@ -5,6 +5,7 @@ use super::dice::Dice;
 use super::ids::Side;
 use super::model::{Battle, Outcome};
 use crate::scenario::{Scenario, SetupError};
+use bevy::state::state::SubStates;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fmt::Debug;
@@ -28,6 +29,9 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     type Global: Clone + Debug + Serialize + Send + Sync + 'static;
     type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
     type Event: Clone + Debug + Serialize + Send + Sync + 'static;
+    /// The ruleset's sequence of play, a Bevy sub-state of `AppState::Battle` that the ECS shell
+    /// keeps equal to `phase(battle)`, so systems can be gated on it with `run_if(in_state(..))`.
+    type Phase: SubStates + Copy + Debug;
 
     /// Builds the opening state from a scenario, or says which field of it is wrong.
     fn setup(scenario: &Scenario) -> Result<Battle<Self>, SetupError>;
@@ -49,6 +53,9 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn apply(battle: &mut Battle<Self>, event: &Self::Event);
 
     fn outcome(battle: &Battle<Self>) -> Option<Outcome>;
+
+    /// The phase the battle is in.
+    fn phase(battle: &Battle<Self>) -> Self::Phase;
 
     /// Whether this event opens a player-turn (replays store a state hash at each).
     fn starts_turn(event: &Self::Event) -> bool;

@@ -16,14 +16,24 @@ type U = Unit<super::state::UnitState>;
 /// Step 1: why this unit may not start a combat now, if it may not.
 pub fn cannot_attack(b: &B, unit: &U) -> Option<&'static str> {
     let s = &unit.state;
-    let hex = unit.hex?;
     if s.panicked {
         Some("a panicking elephant obeys no one")
     } else if !s.activated {
         Some("only an activated unit may attack (Ordre des combats)")
     } else if s.fought {
         Some("a unit attacks once a turn, pursuit excepted (Ordre des combats)")
-    } else if s.moved == Some(MoveMode::RoadMarch) {
+    } else {
+        movement_ban(b, unit)
+    }
+}
+
+/// "Rappel des interdictions liées aux mouvements": the unit cannot fight at all, so neither attack
+/// nor riposte. A road march or mounted move bans combat until the unit's side starts its next
+/// turn (house reading of "qui vient d'effectuer").
+pub fn movement_ban(b: &B, unit: &U) -> Option<&'static str> {
+    let hex = unit.hex?;
+    let s = &unit.state;
+    if s.moved == Some(MoveMode::RoadMarch) {
         Some("no combat after a road march (Rappel des interdictions)")
     } else if s.moved == Some(MoveMode::Mounted) {
         Some("no combat after a mounted move of mounted infantry (Rappel des interdictions)")
@@ -171,8 +181,15 @@ pub fn dice_pool(b: &B, c: &Combat) -> (u8, Vec<DiceStep>) {
     (dice, steps)
 }
 
-/// What a tactical-advantage face does (seed, "Avantages tactiques"): the three general lines in
-/// order, then the table by attacker and defender type.
+/// The armour a die reads against: reversed for weapons with "armure inversée" (seed, "Résultat des
+/// dés", and the armour summary: black counts as yellow and the reverse, red as green).
+pub fn effective_armour(attacker: &Profile, defender: &Profile) -> Armour {
+    if attacker.has(Trait::ReversedArmour) { defender.armour.reversed() } else { defender.armour }
+}
+
+/// What a tactical-advantage face does (seed, "Avantages tactiques"). The seed's note under the
+/// table sets the order: a compulsory miss first; then, "si 2 résultats possibles, d'abord coup
+/// touché puis coup au moral", any hit line (general or by type) before any morale line.
 pub fn tactical_advantage(b: &B, c: &Combat) -> (Effect, &'static str) {
     let (Some(att), Some(def)) = (b.unit(c.attacker), b.unit(c.defender)) else {
         return (Effect::Miss, "no combatant");
@@ -186,11 +203,15 @@ pub fn tactical_advantage(b: &B, c: &Combat) -> (Effect, &'static str) {
     if c.kind == CombatKind::Fire && a.class != Class::Artillery && covered {
         return (Effect::Miss, "TA missed: shooter other than artillery against forest, buildings or fortification");
     }
-    if d.armour == Armour::Yellow {
+    if effective_armour(a, d) == Armour::Yellow {
         return (Effect::Hit, "TA hit: defender very light (yellow)");
     }
     if a.class == Class::Elephants {
         return (Effect::Hit, "TA hit: attacker elephant");
+    }
+    let by_type = type_line(b, c, att, def);
+    if by_type.0 == Effect::Hit {
+        return by_type;
     }
     if d.has(Trait::Elusive) {
         return (Effect::MoraleHit, "TA morale hit: defender elusive (insaisissable)");
@@ -198,6 +219,12 @@ pub fn tactical_advantage(b: &B, c: &Combat) -> (Effect, &'static str) {
     if a.has(Trait::Rockets) || a.has(Trait::Fire) {
         return (Effect::MoraleHit, "TA morale hit: attacker with rockets or fire");
     }
+    by_type
+}
+
+/// The table by attacker and defender type.
+fn type_line(b: &B, c: &Combat, att: &U, def: &U) -> (Effect, &'static str) {
+    let (a, d): (&Profile, &Profile) = (att.state.profile(), def.state.profile());
     let sup_a = supported(b, att, false);
     let sup_d = supported(b, def, true);
     let friend_next_to_defender = |pred: &dyn Fn(&Profile) -> bool| {
@@ -248,7 +275,7 @@ pub fn tactical_advantage(b: &B, c: &Combat) -> (Effect, &'static str) {
 pub fn roll(b: &B, c: &Combat, dice: u8, roller: &mut Dice) -> Vec<DieResult> {
     let (Some(att), Some(def)) = (b.unit(c.attacker), b.unit(c.defender)) else { return Vec::new() };
     let (a, d) = (att.state.profile(), def.state.profile());
-    let armour = if a.has(Trait::ReversedArmour) { d.armour.reversed() } else { d.armour };
+    let armour = effective_armour(a, d);
     let ignores = a.has(Trait::IgnoresArmour);
     (0..dice)
         .map(|_| {

@@ -110,9 +110,11 @@ impl Profile {
         matches!(self.class, Class::Cavalry | Class::Camelry | Class::Chariots)
     }
 
-    /// A unit with animals (horses, camels, elephants), subject to the camel, elephant and fire effects.
+    /// A unit with animals (horses, camels, elephants), subject to the camel, elephant and fire
+    /// effects: mounted troops, elephants, and infantry that rides (camels, or horses for a mounted
+    /// move) or is carried by an elephant.
     pub fn has_animals(&self) -> bool {
-        self.is_mounted() || self.class == Class::Elephants || self.has(Trait::ElephantBorne)
+        self.is_mounted() || self.has_elephants() || self.has(Trait::Camels) || self.mounted_move
     }
 
     pub fn has_camels(&self) -> bool {

@@ -47,6 +47,10 @@ pub fn legal_commands(b: &B) -> Vec<Command> {
     match b.global.phase {
         Phase::Redeploy => {
             out.extend(redeploy_places(b, side).into_iter().map(|(unit, _)| Command::Redeploy { unit }));
+            if out.is_empty() || super::leaders::commander(b, side).is_none() {
+                // Nothing to put back (a passed turn kept only for the panic rolls): the turn just ends.
+                out = vec![Command::EndPhase];
+            }
         }
         Phase::Movement => {
             let tokens = b.global.order_tokens[side.index()];
@@ -112,7 +116,7 @@ pub fn decision_options(b: &B, step: &Step) -> Option<Vec<Command>> {
             if options.is_empty() { None } else { Some(options) }
         }
         Step::PanicFlight { unit, hexes, charged } => {
-            let u = b.unit(*unit)?;
+            let u = b.unit(*unit).filter(|u| u.hex.is_some())?;
             let paths = retreat_paths(b, u, *hexes, true, false);
             let made = super::retreat::achieved(b, &paths[0], *hexes);
             if made < *hexes && !charged {

@@ -33,6 +33,7 @@ impl Ruleset for Thucydide {
     type Global = Global;
     type Command = Command;
     type Event = Event;
+    type Phase = state::Phase;
 
     fn setup(s: &Scenario) -> Result<Battle<Self>, SetupError> {
         let map = Arc::new(s.build_map()?);
@@ -136,6 +137,10 @@ impl Ruleset for Thucydide {
 
     fn apply(b: &mut Battle<Self>, event: &Event) {
         apply::apply(b, event)
+    }
+
+    fn phase(b: &Battle<Self>) -> state::Phase {
+        b.global.phase
     }
 
     fn outcome(b: &Battle<Self>) -> Option<Outcome> {

@@ -3,7 +3,7 @@
 
 use super::Thucydide;
 use super::apply::apply;
-use super::combat::{dice_pool, roll, supported};
+use super::combat::{dice_pool, movement_ban, roll, supported};
 use super::data::{Class, Mobility, Profile, Trait, tables};
 use super::event::{Activation, Effect, Event};
 use super::leaders::{commander, redeploy_places};
@@ -183,7 +183,11 @@ fn decide(ctx: &mut Ctx, command: &Command) {
             }
             ctx.push(Step::Roll(c));
         }
-        (Step::Retreat { unit, hexes } | Step::PanicFlight { unit, hexes, .. }, Command::Retreat { path }) => {
+        (Step::Retreat { unit, hexes }, Command::Retreat { path }) => retreat(ctx, unit, hexes, path),
+        (Step::PanicFlight { unit, hexes, charged }, Command::Retreat { path }) => {
+            if !charged && flee_to_the_barring_unit(ctx, unit, hexes, path) {
+                return;
+            }
             retreat(ctx, unit, hexes, path);
         }
         (Step::FollowUp(c), Command::FollowUp { advance }) => {
@@ -375,25 +379,53 @@ fn retreat(ctx: &mut Ctx, unit: UnitId, asked: u8, path: &[Hex]) {
     }
 }
 
+/// A panicking elephant whose flight stops short against a unit further along its way: it flees as
+/// far as that unit and the rest of the flight starts there, where the forced combat is offered
+/// ("s'il est bloqué par une unité, il doit la combattre"). Returns false when the flight is not
+/// barred that way, leaving the shortfall to `retreat`.
+fn flee_to_the_barring_unit(ctx: &mut Ctx, unit: UnitId, hexes: u8, path: &[Hex]) -> bool {
+    let done = achieved(&ctx.b, path, hexes);
+    if done == 0 || done >= hexes || leaves_board(&ctx.b, path) {
+        return false;
+    }
+    let moved = Event::Retreated { unit, path: path.to_vec(), asked: done };
+    let mut after = ctx.b.clone();
+    apply(&mut after, &moved);
+    let rest = Step::PanicFlight { unit, hexes: hexes - done, charged: false };
+    let can_charge = decision_options(&after, &rest).is_some_and(|o| o.iter().any(|c| matches!(c, Command::Charge { .. })));
+    if can_charge {
+        ctx.emit(moved);
+        ctx.push(rest);
+    }
+    can_charge
+}
+
 /// Follow-up, or the riposte, after a combat (step 7).
 fn aftermath(ctx: &mut Ctx, c: Combat) {
-    if matches!(c.role, Role::Panic | Role::Riposte) || c.kind != CombatKind::Melee {
+    if c.role == Role::Riposte || c.kind != CombatKind::Melee {
         return;
     }
     let Some(att) = ctx.b.unit(c.attacker).filter(|a| a.hex == Some(c.attacker_hex)) else { return };
     let def = ctx.b.unit(c.defender);
     let vacated = ctx.b.unit_at(c.defender_hex).is_none();
     if vacated {
+        // A panicking elephant's charge is only fought "avec une riposte éventuelle": it flees on.
+        let p = att.state.profile();
+        if c.role == Role::Panic || impassable(&ctx.b, p.mobility(), c.defender_hex) {
+            return;
+        }
         let down = ctx.b.map.level(c.attacker_hex) > ctx.b.map.level(c.defender_hex);
-        match follow_up_rule(att.state.profile(), down) {
+        match follow_up_rule(p, down) {
             FollowUpRule::Compulsory(rule) => follow_up(ctx, &c, rule),
             FollowUpRule::Optional(_) if !att.state.panicked => ctx.push(Step::FollowUp(c)),
             _ => {}
         }
         return;
     }
-    let stayed = def.is_some_and(|d| d.hex == Some(c.defender_hex) && !d.state.panicked && d.state.profile().melee > 0);
-    if stayed && c.attacker_hex.unsigned_distance_to(c.defender_hex) == 1 {
+    let may_riposte = def.is_some_and(|d| {
+        d.hex == Some(c.defender_hex) && !d.state.panicked && d.state.profile().melee > 0 && movement_ban(&ctx.b, d).is_none()
+    });
+    if may_riposte && c.attacker_hex.unsigned_distance_to(c.defender_hex) == 1 {
         ctx.push(Step::Riposte(c));
     }
 }

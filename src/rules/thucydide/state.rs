@@ -2,8 +2,9 @@
 //! for the whole battle (phase, order tokens, leaders, the agenda of pending consequences).
 
 use super::data::{Rank, tables, Profile};
-use crate::battle::{Outcome, Side, UnitId};
+use crate::battle::{AppState, Outcome, Side, UnitId};
 use crate::hex::Hex;
+use bevy::prelude::SubStates;
 use serde::{Deserialize, Serialize};
 
 /// How a unit moved this turn; two of them forbid combat (seed, "Rappel des interdictions").
@@ -47,10 +48,14 @@ pub struct Leader {
     pub unit: Option<UnitId>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The sequence of a player-turn; also the Bevy sub-state of `AppState::Battle` while a Thucydide
+/// battle is on, so the window's systems can be gated on the phase.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[source(AppState = AppState::Battle)]
 pub enum Phase {
     /// The player whose commander-in-chief was lost only puts him back (seed, "Perte du Général en chef").
     Redeploy,
+    #[default]
     Movement,
     Combat,
 }

@@ -19,10 +19,13 @@ pub fn start_turn(ctx: &mut Ctx, turn: u32, side: Side) {
             side,
             rule: "commander-in-chief lost: the side passes its turn, only putting him back (Perte du Général en chef)",
         });
-        if redeploy_places(&ctx.b, side).is_empty() || super::leaders::commander(&ctx.b, side).is_none() {
-            end_turn(ctx);
-        } else {
+        let can_redeploy = !redeploy_places(&ctx.b, side).is_empty() && super::leaders::commander(&ctx.b, side).is_some();
+        let panicking = ctx.b.on_board().any(|u| u.side == side && u.state.panicked);
+        if can_redeploy || panicking {
             ctx.emit(Event::PhaseStarted { phase: Phase::Redeploy });
+            queue_panic_rolls(ctx, side);
+        } else {
+            end_turn(ctx);
         }
         return;
     }
@@ -36,6 +39,11 @@ pub fn start_turn(ctx: &mut Ctx, turn: u32, side: Side) {
         ctx.emit(Event::UnitActivated { unit, by: Activation::Leader(leader) });
     }
     ctx.emit(Event::PhaseStarted { phase: Phase::Movement });
+    queue_panic_rolls(ctx, side);
+}
+
+/// Panicking elephants roll "à chaque tour", at the start of their side's turn, passed or not.
+fn queue_panic_rolls(ctx: &mut Ctx, side: Side) {
     let mut panicked: Vec<_> = ctx.b.on_board().filter(|u| u.side == side && u.state.panicked).map(|u| u.id).collect();
     panicked.reverse();
     for unit in panicked {
