@@ -1,7 +1,8 @@
 //! Strategos: a hex battle engine playing several tabletop rulesets.
 //!
 //! `hex` is pure geometry, `battle` the generic model and its ECS shell, `rules` one folder per
-//! ruleset, `scenario` and `replay` the files, `sim` the headless players and the simulator.
+//! ruleset, `scenario` and `replay` the files, `sim` the headless players and the simulator, `ui`
+//! the window (with the `gui` feature).
 
 pub mod battle;
 pub mod cli;
@@ -10,3 +11,5 @@ pub mod replay;
 pub mod rules;
 pub mod scenario;
 pub mod sim;
+#[cfg(feature = "gui")]
+pub mod ui;

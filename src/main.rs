@@ -14,9 +14,10 @@ struct Args {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play a battle (the default): hotseat or against the random player, in the terminal.
+    /// Play a battle (the default): in a window, from the main menu; with --scenario straight into
+    /// that battle. `--terminal` plays in the terminal instead.
     Play {
-        /// A scenario id (bundled) or file; the default scenario when omitted.
+        /// A scenario id (bundled) or file; skips the menu.
         #[arg(long)]
         scenario: Option<String>,
         #[arg(long)]
@@ -24,6 +25,12 @@ enum Command {
         /// The side the computer plays (0 or 1); hotseat when omitted.
         #[arg(long)]
         computer: Option<u8>,
+        /// Play in the terminal, without a window.
+        #[arg(long)]
+        terminal: bool,
+        /// Drive the window through a scripted game, saving screenshots in this folder (render test).
+        #[arg(long, hide = true)]
+        autopilot: Option<PathBuf>,
     },
     /// Play whole games headless between two random legal players.
     Simulate {
@@ -54,10 +61,27 @@ enum Command {
     Validate { files: Vec<PathBuf> },
 }
 
+#[cfg(feature = "gui")]
+fn window(scenario: Option<String>, seed: Option<u64>, computer: Option<u8>, autopilot: Option<PathBuf>) -> Result<(), String> {
+    strategos::ui::run(strategos::ui::Options { scenario, seed, computer, autopilot })
+}
+
+#[cfg(not(feature = "gui"))]
+fn window(_: Option<String>, _: Option<u64>, _: Option<u8>, _: Option<PathBuf>) -> Result<(), String> {
+    Err("this build has no window (built without the `gui` feature); use `play --terminal`".into())
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
-    let result = match args.command.unwrap_or(Command::Play { scenario: None, seed: None, computer: None }) {
-        Command::Play { scenario, seed, computer } => cli::play::run(scenario.as_deref(), seed, computer),
+    let play = Command::Play { scenario: None, seed: None, computer: None, terminal: false, autopilot: None };
+    let result = match args.command.unwrap_or(play) {
+        Command::Play { scenario, seed, computer, terminal, autopilot } => {
+            if terminal || !cfg!(feature = "gui") {
+                cli::play::run(scenario.as_deref(), seed, computer)
+            } else {
+                window(scenario, seed, computer, autopilot)
+            }
+        }
         Command::Simulate { scenario, games, seed, save } => cli::simulate::run(&scenario, games, seed, save.as_deref()),
         Command::Replay { file, events, verify, .. } => cli::replay::run(&file, events, verify),
         Command::Validate { files } => cli::validate::run(&files),

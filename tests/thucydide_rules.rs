@@ -678,3 +678,22 @@ fn panicking_elephants_roll_even_in_a_passed_turn() {
     play(&mut b, Command::EndPhase, &mut dice);
     assert_eq!(b.active, strategos::battle::Side(0));
 }
+
+// --- Odds shown before an attack ---------------------------------------------------------------
+
+#[test]
+fn odds_follow_the_dice_of_the_rules() {
+    use strategos::rules::thucydide::odds::attack_odds;
+    let m = open(6, 10);
+    // Three assault dice against very light archers: green, blue and red hits and tactical
+    // advantages all hit (4 faces in 6), flags push back.
+    let b = combat_ready(&rows(&m), &[(1, 0, "hoplites", 2, 6), (2, 1, "archers", 2, 5), (9, 1, "hoplites", 5, 0)]);
+    let odds = attack_odds(&b, UnitId(1), UnitId(2), false, 3000);
+    let expected = 3.0 * 4.0 / 6.0;
+    assert!((odds.expected_losses - expected).abs() < 0.12, "{odds:?}");
+    // Destroyed when all three of its elements are lost: at least (4/6)^3.
+    assert!(odds.destroyed > 0.25 && odds.destroyed < 0.4, "{odds:?}");
+    let same = attack_odds(&b, UnitId(1), UnitId(2), false, 3000);
+    assert_eq!(odds, same, "the same position shows the same odds");
+    assert_eq!(b.global.agenda, vec![], "a preview changes nothing");
+}

@@ -8,6 +8,7 @@ use super::ids::{Side, UnitId};
 use super::model::{Battle, Unit};
 use super::ruleset::{RuleError, Ruleset};
 use crate::hex::{Direction, Hex};
+use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use std::collections::VecDeque;
@@ -46,10 +47,12 @@ pub struct BattleDice(pub Dice);
 #[derive(Resource)]
 pub struct CommandInbox<R: Ruleset>(pub VecDeque<R::Command>);
 
-/// Every event so far, and the commands refused with why.
+/// Every event so far; every accepted command with the number of events once it was resolved
+/// (the command log, which is the replay); the commands refused with why.
 #[derive(Resource)]
 pub struct EventLog<R: Ruleset> {
     pub events: Vec<R::Event>,
+    pub commands: Vec<(R::Command, usize)>,
     pub rejected: Vec<(R::Command, RuleError)>,
 }
 
@@ -106,6 +109,8 @@ pub fn process_commands<R: Ruleset>(
                     R::apply(battle, e);
                 }
                 log.events.extend(events);
+                let count = log.events.len();
+                log.commands.push((command, count));
             }
             Err(e) => log.rejected.push((command, e)),
         }
@@ -149,6 +154,31 @@ fn unit_bundle<R: Ruleset>(u: &Unit<R::UnitState>) -> impl Bundle {
     (u.id, u.side, Position(u.hex), Facing(u.facing), Strength(u.strength), RulesState(u.state.clone()))
 }
 
+/// Puts a battle into a world: one entity per unit, the view, the dice, an empty inbox and the
+/// log holding the opening events (the first turn's start, resolved here). Units already in the
+/// world, from an earlier battle, are despawned first.
+pub fn start_battle<R: Ruleset>(world: &mut World, mut battle: Battle<R>, mut dice: Dice) {
+    let old: Vec<Entity> = world.query_filtered::<Entity, With<UnitId>>().iter(world).collect();
+    for e in old {
+        world.despawn(e);
+    }
+    let opening = R::open(&battle, &mut dice);
+    for e in &opening {
+        R::apply(&mut battle, e);
+    }
+    for u in &battle.units {
+        world.spawn(unit_bundle::<R>(u));
+    }
+    world.insert_resource(BattleDice(dice));
+    world.insert_resource(CommandInbox::<R>(VecDeque::new()));
+    world.insert_resource(EventLog::<R> {
+        events: opening,
+        commands: Vec::new(),
+        rejected: Vec::new(),
+    });
+    world.insert_resource(BattleView(battle));
+}
+
 /// A battle running headless in its own Bevy app: the path the CLI, tests and benches use.
 pub struct BattleApp<R: Ruleset> {
     app: App,
@@ -157,30 +187,32 @@ pub struct BattleApp<R: Ruleset> {
 
 impl<R: Ruleset> BattleApp<R> {
     /// Starts the battle: its opening events (the first turn's start) are already in the log.
-    pub fn new(mut battle: Battle<R>, mut dice: Dice) -> BattleApp<R> {
-        let opening = R::open(&battle, &mut dice);
-        for e in &opening {
-            R::apply(&mut battle, e);
-        }
+    pub fn new(battle: Battle<R>, dice: Dice) -> BattleApp<R> {
         let mut app = App::new();
         app.add_plugins(StatesPlugin)
             .insert_state(AppState::Battle)
             .add_plugins(BattlePlugin::<R>::default());
-        for u in &battle.units {
-            app.world_mut().spawn(unit_bundle::<R>(u));
+        // One command at a time touches a handful of systems: waking a thread pool for each would
+        // cost more than the work (and the simulator runs games on one core).
+        for label in [First.intern(), PreUpdate.intern(), StateTransition.intern(), Update.intern(), PostUpdate.intern(), Last.intern()] {
+            app.edit_schedule(label, |s| {
+                s.set_executor(SingleThreadedExecutor::new());
+            });
         }
-        app.insert_resource(BattleDice(dice))
-            .insert_resource(CommandInbox::<R>(VecDeque::new()))
-            .insert_resource(EventLog::<R> {
-                events: opening,
-                rejected: Vec::new(),
-            })
-            .insert_resource(BattleView(battle));
+        start_battle(app.world_mut(), battle, dice);
         app.update();
-        app.world_mut().run_schedule(StateTransition);
-        BattleApp {
+        let mut battle_app = BattleApp {
             app,
             _ruleset: PhantomData,
+        };
+        battle_app.settle_phase();
+        battle_app
+    }
+
+    /// Applies a phase change `follow_phase` asked for, so `phase()` is current after each command.
+    fn settle_phase(&mut self) {
+        if matches!(self.app.world().get_resource::<NextState<R::Phase>>(), Some(NextState::Pending(_))) {
+            self.app.world_mut().run_schedule(StateTransition);
         }
     }
 
@@ -207,7 +239,7 @@ impl<R: Ruleset> BattleApp<R> {
         let refused = self.app.world().resource::<EventLog<R>>().rejected.len();
         self.app.world_mut().resource_mut::<CommandInbox<R>>().0.push_back(command);
         self.app.update();
-        self.app.world_mut().run_schedule(StateTransition);
+        self.settle_phase();
         let log = self.app.world().resource::<EventLog<R>>();
         if log.rejected.len() > refused {
             return Err(log.rejected[refused].1.clone());

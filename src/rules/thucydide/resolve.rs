@@ -73,6 +73,16 @@ pub fn resolve(b: &B, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, 
     })
 }
 
+/// The events of a command the caller already knows is legal, skipping the legality check: for
+/// previews such as the odds of an attack, which resolve the same command many times.
+pub fn preview(b: &B, command: &Command, dice: &mut Dice) -> Vec<Event> {
+    run(b, dice, |ctx| {
+        execute(ctx, command);
+        Ok(())
+    })
+    .unwrap_or_default()
+}
+
 /// Processes automatic steps until a real decision is needed or the agenda is empty.
 fn settle(ctx: &mut Ctx) {
     loop {

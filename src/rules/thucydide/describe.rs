@@ -1,0 +1,137 @@
+//! Words for the log and the buttons: what each event did and which rule made it so, and what each
+//! command asks for, in a player's terms.
+
+use super::Thucydide;
+use super::command::Command;
+use super::event::{Activation, Effect, Event};
+use super::state::{CombatKind, MoveMode, Role};
+use crate::battle::{Battle, Side, UnitId};
+use crate::hex::{Hex, Offset};
+
+type B = Battle<Thucydide>;
+
+fn unit(b: &B, id: UnitId) -> String {
+    match b.unit(id) {
+        Some(u) => format!("{} {} #{}", b.sides[u.side.index()].name, u.state.profile().label, id.0),
+        None => format!("unit #{}", id.0),
+    }
+}
+
+fn side(b: &B, s: Side) -> &str {
+    &b.sides[s.index()].name
+}
+
+fn at(h: Hex) -> String {
+    Offset::from_hex(h).to_string()
+}
+
+fn leader(b: &B, id: u32) -> String {
+    b.global.leaders.iter().find(|l| l.id == id).map_or(format!("leader {id}"), |l| l.name.clone())
+}
+
+/// One log line for an event, read against the battle as it stood before the event; `None` for
+/// bookkeeping a player need not read.
+pub fn event_line(b: &B, e: &Event) -> Option<String> {
+    Some(match e {
+        Event::TurnStarted { turn, side: s } => format!("— Turn {turn}: {} —", side(b, *s)),
+        Event::PhaseStarted { phase } => format!("{phase:?} phase"),
+        Event::UnitActivated { unit: u, by: Activation::Leader(l) } => format!("{} activated by {}", unit(b, *u), leader(b, *l)),
+        Event::UnitActivated { unit: u, by: Activation::OrderToken } => format!("{} activated with an order token", unit(b, *u)),
+        Event::OrderTokensChanged { side: s, tokens, rule } => format!("{} has {tokens} order tokens: {rule}", side(b, *s)),
+        Event::UnitMoved { unit: u, path, mode } => {
+            let how = match mode {
+                MoveMode::Normal => "moves",
+                MoveMode::RoadMarch => "road-marches",
+                MoveMode::Mounted => "rides (mounted move)",
+            };
+            format!("{} {how} to {}", unit(b, *u), path.last().map_or(String::new(), |h| at(*h)))
+        }
+        Event::CombatStarted { attacker, defender, kind, role, attack_order } => {
+            let what = match (role, kind) {
+                (Role::Riposte, _) => "ripostes against",
+                (Role::Pursuit, _) => "pursues and attacks",
+                (Role::Panic, _) => "panics and charges",
+                (Role::Attack, CombatKind::Fire) => "fires at",
+                (Role::Attack, CombatKind::Melee) => "attacks",
+            };
+            let order = if *attack_order { " with an attack order" } else { "" };
+            format!("{} {what} {}{order}", unit(b, *attacker), unit(b, *defender))
+        }
+        Event::DefenceChosen { defender, defence_order: true } => format!("{} gives a defence order", unit(b, *defender)),
+        Event::DefenceChosen { .. } => return None,
+        Event::DiceCounted { dice, steps, .. } => {
+            let why: Vec<String> = steps.iter().map(|s| format!("{}: {}", s.rule, s.dice)).collect();
+            format!("{dice} dice ({})", why.join("; "))
+        }
+        Event::DiceRolled { results, hits, morale_hits, .. } => {
+            let faces: Vec<String> = results
+                .iter()
+                .map(|r| {
+                    let effect = match r.effect {
+                        Effect::Hit => "hit",
+                        Effect::MoraleHit => "morale hit",
+                        Effect::OrderToken => "order",
+                        Effect::Miss => "miss",
+                    };
+                    format!("{:?}: {effect} ({})", r.face, r.rule)
+                })
+                .collect();
+            format!("Rolled {}: {hits} hits, {morale_hits} morale hits", faces.join(", "))
+        }
+        Event::ElementsLost { unit: u, lost, strength, rule } => format!("{} loses {lost}, {strength} left: {rule}", unit(b, *u)),
+        Event::UnitDestroyed { unit: u } => format!("{} is destroyed", unit(b, *u)),
+        Event::MoraleHitIgnored { unit: u, rule } => format!("{} ignores a morale hit: {rule}", unit(b, *u)),
+        Event::Retreated { unit: u, path, asked } => {
+            format!("{} falls back {} of {asked} hexes (Repli)", unit(b, *u), path.len())
+        }
+        Event::FollowedUp { unit: u, to, rule } => format!("{} follows up into {}: {rule}", unit(b, *u), at(*to)),
+        Event::FollowUpDeclined { unit: u } => format!("{} does not follow up", unit(b, *u)),
+        Event::Pursued { unit: u, to } => format!("{} pursues into {} (Poursuite)", unit(b, *u), at(*to)),
+        Event::PursuitDeclined { unit: u } => format!("{} does not pursue", unit(b, *u)),
+        Event::RiposteDeclined { unit: u } => format!("{} does not riposte", unit(b, *u)),
+        Event::ElephantPanicked { from, at: h, rule, .. } => format!("An elephant of {} panics at {}: {rule}", unit(b, *from), at(*h)),
+        Event::ProfileChanged { unit: u, profile, rule } => format!("{} becomes {profile}: {rule}", unit(b, *u)),
+        Event::PanicRolled { unit: u, faces, hexes } => format!("{} rolls {faces:?} for its panic: {hexes} hexes of flight", unit(b, *u)),
+        Event::UnitLeftBoard { unit: u, rule } => format!("{} leaves the field: {rule}", unit(b, *u)),
+        Event::LeaderFled { leader: l, to } => format!("{} flees to {} (Personnage en fuite)", leader(b, *l), unit(b, *to)),
+        Event::LeaderRemoved { leader: l, rule } => format!("{} is gone: {rule}", leader(b, *l)),
+        Event::CommanderLost { side: s } => format!("{} has lost its commander-in-chief (Perte du Général en chef)", side(b, *s)),
+        Event::CommanderRedeployed { leader: l, unit: u, .. } => format!("{} returns with {}", leader(b, *l), unit(b, *u)),
+        Event::TurnPassed { side: s, rule } => format!("{} passes its turn: {rule}", side(b, *s)),
+        Event::BattleEnded { outcome } => match outcome.winner {
+            Some(w) => format!("{} wins: {}", side(b, w), outcome.reason),
+            None => format!("Draw: {}", outcome.reason),
+        },
+        Event::AgendaChanged { .. } => return None,
+    })
+}
+
+/// A button's words for a command.
+pub fn command_label(b: &B, c: &Command) -> String {
+    let order = |o: bool| if o { " with an attack order" } else { "" };
+    match c {
+        Command::Move { unit: u, to, mode } => format!("Move {} to {} ({mode:?})", unit(b, *u), at(*to)),
+        Command::Activate { unit: u } => format!("Activate {} (one order token)", unit(b, *u)),
+        Command::Attack { attacker, target, attack_order } => format!("{} attacks {}{}", unit(b, *attacker), unit(b, *target), order(*attack_order)),
+        Command::Defend { defence_order: true } => "Defence order (one die fewer for the attacker)".into(),
+        Command::Defend { defence_order: false } => "No defence order".into(),
+        Command::Retreat { path } => match path.last() {
+            Some(h) => format!("Fall back to {} ({} hexes)", at(*h), path.len()),
+            None => "Stand (cannot fall back)".into(),
+        },
+        Command::FollowUp { advance: true } => "Follow up".into(),
+        Command::FollowUp { advance: false } => "Do not follow up".into(),
+        Command::Pursue { to, target, attack_order } => match (to, target) {
+            (None, None) => "Do not pursue".into(),
+            (Some(h), None) => format!("Pursue into {}", at(*h)),
+            (None, Some(t)) => format!("Pursue: attack {}{}", unit(b, *t), order(*attack_order)),
+            (Some(h), Some(t)) => format!("Pursue into {} and attack {}{}", at(*h), unit(b, *t), order(*attack_order)),
+        },
+        Command::Riposte { strike: true } => "Riposte".into(),
+        Command::Riposte { strike: false } => "No riposte".into(),
+        Command::Refuge { unit: u } => format!("Take refuge with {}", unit(b, *u)),
+        Command::Charge { target } => format!("Charge {}", unit(b, *target)),
+        Command::Redeploy { unit: u } => format!("Put the commander-in-chief with {}", unit(b, *u)),
+        Command::EndPhase => "End phase".into(),
+    }
+}

@@ -1,0 +1,113 @@
+//! The terrain drawn with bevy_ecs_tilemap: one tile per hex from our own atlas
+//! (`assets/tiles/terrain.png`, drawn by `tools/draw_tiles.py`: a column per ground, a row per hill
+//! level). Rebuilt whenever a new battle or replay is put on the stage.
+
+use super::camera::{FitRequest, HEX_RADIUS};
+use super::stage::Stage;
+use crate::battle::AppState;
+use crate::hex::{Ground, HexMap, Offset};
+use bevy::asset::RenderAssetUsages;
+use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
+use bevy::prelude::*;
+use bevy_ecs_tilemap::prelude::*;
+
+/// The atlas is compiled in, so the native and web builds need no asset server path.
+const TERRAIN_ATLAS: &[u8] = include_bytes!("../../assets/tiles/terrain.png");
+const TILE_PIXELS: Vec2 = Vec2::new(256.0, 222.0);
+const GROUNDS: u32 = 8;
+const LEVELS: u8 = 3;
+
+#[derive(Component)]
+pub struct BoardTiles;
+
+pub struct BoardPlugin;
+
+impl Plugin for BoardPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Startup, load_atlas)
+            .add_systems(Update, rebuild.run_if(resource_exists_and_changed::<Stage>))
+            .add_systems(OnEnter(AppState::Menu), clear);
+    }
+}
+
+#[derive(Resource)]
+struct Atlas(Handle<Image>);
+
+fn load_atlas(mut images: ResMut<Assets<Image>>, mut commands: Commands) {
+    let image = Image::from_buffer(
+        TERRAIN_ATLAS,
+        ImageType::Extension("png"),
+        CompressedImageFormats::NONE,
+        true,
+        ImageSampler::linear(),
+        RenderAssetUsages::default(),
+    )
+    .expect("the bundled terrain atlas is a valid PNG");
+    commands.insert_resource(Atlas(images.add(image)));
+}
+
+fn clear(mut commands: Commands, tiles: Query<Entity, With<BoardTiles>>) {
+    for e in &tiles {
+        commands.entity(e).despawn();
+    }
+}
+
+/// The atlas tile for a hex's terrain.
+pub fn tile_index(ground: Ground, level: u8) -> u32 {
+    u32::from(level.min(LEVELS - 1)) * GROUNDS + ground as u32
+}
+
+fn rebuild(
+    stage: Res<Stage>,
+    atlas: Res<Atlas>,
+    tiles: Query<Entity, With<BoardTiles>>,
+    mut built: Local<Option<usize>>,
+    mut fit: ResMut<FitRequest>,
+    mut commands: Commands,
+) {
+    // Only a new stage (a new battle or replay) changes the ground; progress on one does not.
+    let map: &HexMap = &stage.shown.map;
+    let key = std::sync::Arc::as_ptr(&stage.shown.map) as usize;
+    if *built == Some(key) && !stage.is_added() {
+        return;
+    }
+    *built = Some(key);
+    for e in &tiles {
+        commands.entity(e).despawn();
+    }
+    let (w, h) = (map.width(), map.height());
+    let size = TilemapSize { x: w as u32, y: h as u32 };
+    let mut storage = TileStorage::empty(size);
+    let tilemap = commands.spawn(BoardTiles).id();
+    for hex in map.hexes() {
+        let Offset(col, row) = Offset::from_hex(hex);
+        // Tile rows count up from the south; scenario rows count down from the north.
+        let position = TilePos { x: col as u32, y: (h - 1 - row) as u32 };
+        let t = map.at(hex);
+        let tile = commands
+            .spawn(TileBundle {
+                position,
+                tilemap_id: TilemapId(tilemap),
+                texture_index: TileTextureIndex(tile_index(t.ground, t.level)),
+                ..default()
+            })
+            .insert(BoardTiles)
+            .id();
+        storage.set(&position, tile);
+    }
+    let grid = TilemapGridSize { x: 2.0 * HEX_RADIUS, y: 3f32.sqrt() * HEX_RADIUS };
+    // Odd columns sit half a hex lower (south), as in `hex::Offset`: with rows counted from the
+    // south that is bevy_ecs_tilemap's ColumnEven. Tile (0, h-1) is hex (0, 0), at the world origin.
+    commands.entity(tilemap).insert(TilemapBundle {
+        grid_size: grid,
+        map_type: TilemapType::Hexagon(HexCoordSystem::ColumnEven),
+        size,
+        storage,
+        texture: TilemapTexture::Single(atlas.0.clone()),
+        tile_size: TilemapTileSize { x: TILE_PIXELS.x, y: TILE_PIXELS.y },
+        transform: Transform::from_xyz(0.0, -((h - 1) as f32) * grid.y, 0.0),
+        anchor: TilemapAnchor::None,
+        ..default()
+    });
+    fit.0 = Some((w, h));
+}

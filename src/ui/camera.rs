@@ -1,0 +1,175 @@
+//! The board camera: world units are those of `hex::centre` times the hex radius, x east, y north.
+//! Pan by dragging (right or middle button) or with the arrow keys / WASD, zoom with the wheel
+//! toward the cursor, F fits the map. Also where the cursor points: the hovered hex.
+
+use crate::battle::AppState;
+use crate::hex::coords::{centre, hex_at};
+use crate::hex::{Hex, HexMap};
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::prelude::*;
+
+/// Circumradius of a hex in world units (the terrain tiles are drawn for it).
+pub const HEX_RADIUS: f32 = 128.0;
+
+/// The width the side panel takes on the right of the window, in logical pixels.
+pub const PANEL_WIDTH: f32 = 380.0;
+pub const TOP_BAR: f32 = 36.0;
+
+#[derive(Component)]
+pub struct BoardCamera;
+
+/// The hex under the cursor, if the cursor is over the board and not over a panel.
+#[derive(Resource, Default, Clone, Copy)]
+pub struct Hovered(pub Option<Hex>);
+
+/// The part of the window the panels leave to the board, in logical pixels (set by the panels
+/// each frame; empty while a full-screen panel such as the menu or the hand-off is up).
+#[derive(Resource, Default, Clone, Copy)]
+pub struct BoardArea(pub Option<Rect>);
+
+impl BoardArea {
+    pub fn contains(&self, p: Vec2) -> bool {
+        self.0.is_some_and(|r| r.contains(p))
+    }
+}
+
+/// The cursor, if it is over the board.
+pub fn board_cursor(window: &Window, area: &BoardArea) -> Option<Vec2> {
+    window.cursor_position().filter(|c| area.contains(*c))
+}
+
+/// Ask for the camera to frame the whole map.
+#[derive(Resource, Default)]
+pub struct FitRequest(pub Option<(i32, i32)>);
+
+pub fn to_world(hex: Hex) -> Vec2 {
+    let (x, y) = centre(hex);
+    Vec2::new(x as f32, -y as f32) * HEX_RADIUS
+}
+
+pub fn from_world(p: Vec2) -> Hex {
+    hex_at(f64::from(p.x / HEX_RADIUS), f64::from(-p.y / HEX_RADIUS))
+}
+
+/// The world rectangle a map covers.
+pub fn map_bounds(width: i32, height: i32) -> Rect {
+    let r = HEX_RADIUS;
+    let h = 3f32.sqrt() * r;
+    Rect::new(-r, -(height as f32) * h, (width - 1) as f32 * 1.5 * r + r, h / 2.0)
+}
+
+pub struct CameraPlugin;
+
+impl Plugin for CameraPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Hovered>()
+            .init_resource::<BoardArea>()
+            .init_resource::<FitRequest>()
+            .add_systems(Startup, spawn_camera)
+            .add_systems(Update, (fit, pan_and_zoom, hover).chain().run_if(in_state(AppState::Battle).or_else(in_state(AppState::Replay))));
+    }
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Camera2d, BoardCamera));
+}
+
+/// Frames a map of `width` by `height` hexes in the part of the window the panels leave free.
+pub fn fit_transform(width: i32, height: i32, window: Vec2) -> (Vec2, f32) {
+    let b = map_bounds(width, height);
+    let free = Vec2::new((window.x - PANEL_WIDTH).max(100.0), (window.y - TOP_BAR).max(100.0));
+    let scale = (b.width() / free.x).max(b.height() / free.y) * 1.04;
+    // Centre the map in the free area: shift the camera right by half the panel, down by half the bar.
+    let centre = b.center() + Vec2::new(PANEL_WIDTH / 2.0, TOP_BAR / 2.0) * scale;
+    (centre, scale)
+}
+
+fn fit(
+    mut request: ResMut<FitRequest>,
+    keys: Res<ButtonInput<KeyCode>>,
+    stage: Option<Res<super::stage::Stage>>,
+    windows: Query<&Window>,
+    mut camera: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
+) {
+    let size = stage.as_ref().map(|s| (s.shown.map.width(), s.shown.map.height()));
+    if keys.just_pressed(KeyCode::KeyF) {
+        request.0 = size;
+    }
+    let (Some((w, h)), Ok(window), Ok((mut t, mut p))) = (request.0.take(), windows.single(), camera.single_mut()) else { return };
+    let (centre, scale) = fit_transform(w, h, window.size());
+    t.translation = centre.extend(t.translation.z);
+    if let Projection::Orthographic(o) = p.as_mut() {
+        o.scale = scale;
+    }
+}
+
+fn pan_and_zoom(
+    keys: Res<ButtonInput<KeyCode>>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    area: Res<BoardArea>,
+    time: Res<Time>,
+    windows: Query<&Window>,
+    mut camera: Query<(&Camera, &GlobalTransform, &mut Transform, &mut Projection), With<BoardCamera>>,
+) {
+    let Ok((cam, gt, mut t, mut p)) = camera.single_mut() else { return };
+    let Projection::Orthographic(o) = p.as_mut() else { return };
+    let mut pan = Vec2::ZERO;
+    let cursor = windows.single().ok().and_then(|w| board_cursor(w, &area));
+    {
+        for (key, dir) in [
+            (KeyCode::ArrowLeft, Vec2::NEG_X),
+            (KeyCode::KeyA, Vec2::NEG_X),
+            (KeyCode::ArrowRight, Vec2::X),
+            (KeyCode::KeyD, Vec2::X),
+            (KeyCode::ArrowUp, Vec2::Y),
+            (KeyCode::KeyW, Vec2::Y),
+            (KeyCode::ArrowDown, Vec2::NEG_Y),
+            (KeyCode::KeyS, Vec2::NEG_Y),
+        ] {
+            if keys.pressed(key) {
+                pan += dir * 600.0 * time.delta_secs();
+            }
+        }
+    }
+    if (buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle)) && cursor.is_some() {
+        pan += Vec2::new(-motion.delta.x, motion.delta.y);
+    }
+    t.translation += (pan * o.scale).extend(0.0);
+    if scroll.delta.y != 0.0 && cursor.is_some() {
+        let before = cursor.and_then(|c| cam.viewport_to_world_2d(gt, c).ok());
+        let factor = (1.0 - scroll.delta.y.clamp(-5.0, 5.0) * 0.1).clamp(0.5, 1.5);
+        let new_scale = (o.scale * factor).clamp(0.15, 12.0);
+        // Keep the point under the cursor where it is.
+        if let Some(b) = before {
+            let offset = b - t.translation.truncate();
+            t.translation = (b - offset * (new_scale / o.scale)).extend(t.translation.z);
+        }
+        o.scale = new_scale;
+    }
+}
+
+fn hover(
+    windows: Query<&Window>,
+    area: Res<BoardArea>,
+    camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
+    stage: Option<Res<super::stage::Stage>>,
+    mut hovered: ResMut<Hovered>,
+    pinned: Option<Res<PinnedHover>>,
+) {
+    if let Some(p) = pinned {
+        hovered.0 = p.0;
+        return;
+    }
+    let map: Option<&HexMap> = stage.as_ref().map(|s| s.shown.map.as_ref());
+    let (Ok(window), Ok((cam, gt)), Some(map)) = (windows.single(), camera.single(), map) else { return };
+    hovered.0 = board_cursor(window, &area)
+        .and_then(|c| cam.viewport_to_world_2d(gt, c).ok())
+        .map(from_world)
+        .filter(|h| map.contains(*h));
+}
+
+/// A hover set by a script instead of the mouse (the render test has no pointer).
+#[derive(Resource, Clone, Copy)]
+pub struct PinnedHover(pub Option<Hex>);

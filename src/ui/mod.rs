@@ -1,0 +1,70 @@
+//! The window (the `gui` feature): main menu, the board drawn with bevy_ecs_tilemap, counters and
+//! panels in egui, input turned into commands, the computer opponent, hotseat hand-off, saves and
+//! the replay viewer. The window never changes a battle except by sending a command.
+
+pub mod autopilot;
+pub mod board;
+pub mod camera;
+pub mod input;
+pub mod menu;
+pub mod overlay;
+pub mod panels;
+pub mod players;
+pub mod saves;
+pub mod session;
+pub mod stage;
+
+use crate::battle::AppState;
+use crate::battle::ecs::BattlePlugin;
+use crate::rules::thucydide::Thucydide;
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy_ecs_tilemap::TilemapPlugin;
+use bevy_egui::EguiPlugin;
+use std::path::PathBuf;
+
+/// How the window starts.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Go straight into this scenario (id or file) instead of the menu.
+    pub scenario: Option<String>,
+    pub seed: Option<u64>,
+    /// The side the computer plays; hotseat when `None`.
+    pub computer: Option<u8>,
+    /// Drive the window through a scripted game and save screenshots here, then quit (the render test).
+    pub autopilot: Option<PathBuf>,
+}
+
+pub fn run(options: Options) -> Result<(), String> {
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Strategos".into(),
+            resolution: WindowResolution::new(1280, 800),
+            ..default()
+        }),
+        ..default()
+    }))
+    .add_plugins((EguiPlugin::default(), TilemapPlugin))
+    .init_state::<AppState>()
+    .add_plugins(BattlePlugin::<Thucydide>::default())
+    .add_plugins((
+        camera::CameraPlugin,
+        board::BoardPlugin,
+        stage::StagePlugin,
+        session::SessionPlugin,
+        input::InputPlugin,
+        players::PlayersPlugin,
+        overlay::OverlayPlugin,
+        panels::PanelsPlugin,
+        menu::MenuPlugin,
+    ));
+    app.insert_resource(menu::MenuChoice::from_options(&options));
+    if let Some(dir) = options.autopilot.clone() {
+        app.add_plugins(autopilot::AutopilotPlugin(dir));
+    }
+    match app.run() {
+        AppExit::Success => Ok(()),
+        AppExit::Error(code) => Err(format!("the window closed with error code {code}")),
+    }
+}
