@@ -31,6 +31,9 @@ enum Command {
         /// Drive the window through a scripted game, saving screenshots in this folder (render test).
         #[arg(long, hide = true)]
         autopilot: Option<PathBuf>,
+        /// Measure frame times: `FRAMES` of an empty scene then of the larger scenario (bench).
+        #[arg(long, hide = true, num_args = 2, value_names = ["FRAMES", "REPORT"])]
+        frame_bench: Option<Vec<String>>,
     },
     /// Play whole games headless between two random legal players.
     Simulate {
@@ -62,24 +65,28 @@ enum Command {
 }
 
 #[cfg(feature = "gui")]
-fn window(scenario: Option<String>, seed: Option<u64>, computer: Option<u8>, autopilot: Option<PathBuf>) -> Result<(), String> {
-    strategos::ui::run(strategos::ui::Options { scenario, seed, computer, autopilot })
+fn window(scenario: Option<String>, seed: Option<u64>, computer: Option<u8>, autopilot: Option<PathBuf>, frame_bench: Option<Vec<String>>) -> Result<(), String> {
+    let frame_bench = match frame_bench.as_deref() {
+        Some([frames, report]) => Some((frames.parse().map_err(|_| format!("--frame-bench: '{frames}' is not a number of frames"))?, PathBuf::from(report))),
+        _ => None,
+    };
+    strategos::ui::run(strategos::ui::Options { scenario, seed, computer, autopilot, frame_bench })
 }
 
 #[cfg(not(feature = "gui"))]
-fn window(_: Option<String>, _: Option<u64>, _: Option<u8>, _: Option<PathBuf>) -> Result<(), String> {
+fn window(_: Option<String>, _: Option<u64>, _: Option<u8>, _: Option<PathBuf>, _: Option<Vec<String>>) -> Result<(), String> {
     Err("this build has no window (built without the `gui` feature); use `play --terminal`".into())
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let play = Command::Play { scenario: None, seed: None, computer: None, terminal: false, autopilot: None };
+    let play = Command::Play { scenario: None, seed: None, computer: None, terminal: false, autopilot: None, frame_bench: None };
     let result = match args.command.unwrap_or(play) {
-        Command::Play { scenario, seed, computer, terminal, autopilot } => {
+        Command::Play { scenario, seed, computer, terminal, autopilot, frame_bench } => {
             if terminal || !cfg!(feature = "gui") {
                 cli::play::run(scenario.as_deref(), seed, computer)
             } else {
-                window(scenario, seed, computer, autopilot)
+                window(scenario, seed, computer, autopilot, frame_bench)
             }
         }
         Command::Simulate { scenario, games, seed, save } => cli::simulate::run(&scenario, games, seed, save.as_deref()),

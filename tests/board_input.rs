@@ -110,3 +110,34 @@ fn the_replay_viewer_steps_forward_then_back_to_the_same_state() {
     stage.seek(&events, events.len());
     assert_eq!(hash(&stage), strategos::battle::hash::state_hash(played.app.view()), "the viewer ends on the state the replay verifies");
 }
+
+#[test]
+fn undo_takes_back_a_move_by_a_person_before_any_die_is_rolled() {
+    use strategos::battle::ecs::{BattleApp, EventLog};
+    use strategos::battle::Side;
+    use strategos::ui::session::{Mode, can_undo};
+    let s = common::load_bundled("thucydide-first-clash");
+    let mut app = BattleApp::<Thucydide>::new(Thucydide::setup(&s).unwrap(), Dice::new(4));
+    let undoable = |app: &BattleApp<Thucydide>, mode| can_undo(app.world().resource::<EventLog<Thucydide>>(), mode, app.view());
+    assert!(!undoable(&app, Mode::Hotseat), "nothing to undo yet");
+    let first_move = app.legal_commands().into_iter().find(|c| matches!(c, Command::Move { .. })).expect("a move");
+    app.submit(first_move).unwrap();
+    assert!(undoable(&app, Mode::Hotseat));
+    assert!(undoable(&app, Mode::Computer(Side(1))), "the person's own move");
+    assert!(!undoable(&app, Mode::Computer(Side(0))), "never the computer's move");
+    app.submit(Command::EndPhase).unwrap();
+    assert!(!undoable(&app, Mode::Hotseat), "the end of a phase is not undone");
+}
+
+#[test]
+fn a_saved_game_is_a_replay_that_verifies() {
+    use strategos::ui::saves::replay_of;
+    use strategos::ui::session::{Mode, Session};
+    let s = common::load_bundled("thucydide-first-clash");
+    let game = play_game::<Thucydide>(&s, 8, |_| {}).unwrap();
+    let session = Session { scenario: s.clone(), seed: 8, mode: Mode::Hotseat };
+    let saved = replay_of(&session, game.replay.commands.clone()).unwrap();
+    assert_eq!(saved.turn_hashes, game.replay.turn_hashes);
+    let back: strategos::replay::Replay<Command> = ron::from_str(&strategos::replay::to_ron(&saved)).unwrap();
+    assert_eq!(back, saved);
+}

@@ -83,3 +83,36 @@ fn illegal_commands_are_refused_and_change_nothing() {
     assert_eq!(strategos::battle::hash::state_hash(app.view()), before);
 }
 
+
+#[test]
+fn the_check_on_each_command_agrees_with_the_legal_list() {
+    use strategos::rules::thucydide::legal::is_legal;
+    use strategos::rules::thucydide::state::MoveMode;
+    let s = common::load_bundled("thucydide-first-clash");
+    for seed in 0..40 {
+        play_game::<Thucydide>(&s, seed, |app| {
+            let b = app.view();
+            let legal = Thucydide::legal_commands(b);
+            for c in &legal {
+                assert!(is_legal(b, c), "{c:?} listed but refused");
+            }
+            // Every unit ordered to every hex in every mode, and to attack every unit.
+            for u in b.units.iter() {
+                for h in b.map.hexes() {
+                    for mode in [MoveMode::Normal, MoveMode::RoadMarch, MoveMode::Mounted] {
+                        let c = Command::Move { unit: u.id, to: h, mode };
+                        assert_eq!(is_legal(b, &c), legal.contains(&c), "{c:?}");
+                    }
+                }
+                for t in b.units.iter() {
+                    let c = Command::Attack { attacker: u.id, target: t.id, attack_order: false };
+                    assert_eq!(is_legal(b, &c), legal.contains(&c), "{c:?}");
+                }
+                let c = Command::Activate { unit: u.id };
+                assert_eq!(is_legal(b, &c), legal.contains(&c), "{c:?}");
+            }
+            assert_eq!(is_legal(b, &Command::EndPhase), legal.contains(&Command::EndPhase));
+        })
+        .unwrap();
+    }
+}

@@ -13,45 +13,59 @@ const NUDGE: f64 = 1e-6;
 
 /// The two traces of the line from `from` to `to`, each listing every hex crossed, both ends included.
 pub fn traces(from: Hex, to: Hex) -> [Vec<Hex>; 2] {
-    [trace(from, to, NUDGE), trace(from, to, -NUDGE)]
+    let mut a = Vec::new();
+    let mut b = Vec::new();
+    trace(from, to, NUDGE, &mut a);
+    trace(from, to, -NUDGE, &mut b);
+    [a, b]
 }
 
-fn trace(from: Hex, to: Hex, nudge: f64) -> Vec<Hex> {
+fn trace(from: Hex, to: Hex, nudge: f64, out: &mut Vec<Hex>) {
+    out.clear();
     let n = from.unsigned_distance_to(to);
+    out.push(from);
     if n == 0 {
-        return vec![from];
+        return;
     }
     let (x0, y0) = centre(from);
     let (x1, y1) = centre(to);
     let (dx, dy) = (x1 - x0, y1 - y0);
     let len = (dx * dx + dy * dy).sqrt();
     let (px, py) = (-dy / len * nudge, dx / len * nudge);
-    (0..=n)
-        .map(|i| {
-            let t = f64::from(i) / f64::from(n);
-            if i == 0 {
-                from
-            } else if i == n {
-                to
-            } else {
-                hex_at(x0 + dx * t + px, y0 + dy * t + py)
-            }
-        })
-        .collect()
+    for i in 1..n {
+        let t = f64::from(i) / f64::from(n);
+        out.push(hex_at(x0 + dx * t + px, y0 + dy * t + py));
+    }
+    out.push(to);
+}
+
+thread_local! {
+    /// Two reusable traces: sight queries come by the thousand and need not allocate.
+    static BUFFERS: std::cell::RefCell<(Vec<Hex>, Vec<Hex>)> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
 }
 
 /// True when the line is clear: at least one trace is not blocked by `blocks`, which looks at a
 /// whole trace (shooter first, target last, at least two hexes) and says whether something on it
-/// hides the target. A hex always sees itself.
+/// hides the target. A hex always sees itself. The second trace is only traced when the first is
+/// blocked.
 pub fn clear(from: Hex, to: Hex, mut blocks: impl FnMut(&[Hex]) -> bool) -> bool {
     if from == to {
         return true;
     }
-    let [a, b] = traces(from, to);
-    if a == b {
-        return !blocks(&a);
-    }
-    !blocks(&a) || !blocks(&b)
+    BUFFERS.with(|cell| {
+        let Ok(mut buffers) = cell.try_borrow_mut() else {
+            // Called from inside `blocks`: fall back to fresh traces.
+            let [a, b] = traces(from, to);
+            return !blocks(&a) || (a != b && !blocks(&b));
+        };
+        let (a, b) = &mut *buffers;
+        trace(from, to, NUDGE, a);
+        if !blocks(a) {
+            return true;
+        }
+        trace(from, to, -NUDGE, b);
+        a != b && !blocks(b)
+    })
 }
 
 #[cfg(test)]

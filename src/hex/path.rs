@@ -1,4 +1,4 @@
-//! Movement over the board: the hexes a unit can reach within a budget, with the path to each.
+//! Movement over the board: the hexes a unit can reach within a budget, and the path to each.
 //!
 //! Costs come from the ruleset (terrain, hills, roads, who may enter what); this module only runs a
 //! deterministic Dijkstra over them.
@@ -7,14 +7,40 @@ use super::coords::hex_key;
 use super::map::HexMap;
 use hexx::Hex;
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
-/// One hex a move can end in, the cheapest cost to get there and the path (start excluded).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One hex a move can end in and the cheapest cost to get there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reach {
     pub hex: Hex,
     pub cost: u32,
-    pub path: Vec<Hex>,
+}
+
+/// The result of a search: the hexes a move can end in, and how to get to each.
+pub struct Reachable {
+    /// In a stable order: by cost, then position.
+    pub reach: Vec<Reach>,
+    /// Best cost and previous hex, per hex of the board (row-major).
+    best: Vec<Option<(u32, Option<Hex>)>>,
+}
+
+impl Reachable {
+    /// The cheapest path to `to` (start excluded), if it was reached.
+    pub fn path(&self, map: &HexMap, to: Hex) -> Option<Vec<Hex>> {
+        let entry = |h: Hex| map.index(h).and_then(|i| self.best[i]);
+        entry(to)?;
+        let mut path = vec![to];
+        let mut at = to;
+        while let Some((_, Some(prev))) = entry(at) {
+            if entry(prev).is_some_and(|(_, p)| p.is_none()) {
+                break;
+            }
+            path.push(prev);
+            at = prev;
+        }
+        path.reverse();
+        Some(path)
+    }
 }
 
 /// How a ruleset prices a step and where a move must stop.
@@ -27,15 +53,17 @@ pub trait StepRules {
     fn may_end_in(&self, hex: Hex) -> bool;
 }
 
-/// Every hex reachable from `start` for at most `budget`, in a stable order (by cost, then position).
-pub fn reachable(map: &HexMap, start: Hex, budget: u32, rules: &impl StepRules) -> Vec<Reach> {
-    let mut best: HashMap<Hex, (u32, Option<Hex>)> = HashMap::new();
+/// Every hex reachable from `start` for at most `budget`.
+pub fn reachable(map: &HexMap, start: Hex, budget: u32, rules: &impl StepRules) -> Reachable {
+    let mut best: Vec<Option<(u32, Option<Hex>)>> = vec![None; map.len()];
+    let Some(start_index) = map.index(start) else { return Reachable { reach: Vec::new(), best } };
+    best[start_index] = Some((0, None));
     let mut queue = BinaryHeap::new();
-    best.insert(start, (0, None));
     queue.push(Reverse((0u32, hex_key(start))));
     while let Some(Reverse((cost, key))) = queue.pop() {
         let here = Hex::new(key.0, key.1);
-        if best.get(&here).is_some_and(|(c, _)| *c < cost) {
+        let Some(i) = map.index(here) else { continue };
+        if best[i].is_some_and(|(c, _)| c < cost) {
             continue;
         }
         if here != start && !rules.may_continue_from(here) {
@@ -44,41 +72,21 @@ pub fn reachable(map: &HexMap, start: Hex, budget: u32, rules: &impl StepRules) 
         for next in map.neighbours(here) {
             let Some(step) = rules.step_cost(here, next) else { continue };
             let total = cost + step;
-            if total > budget {
-                continue;
-            }
-            let better = best.get(&next).is_none_or(|(c, _)| total < *c);
-            if better {
-                best.insert(next, (total, Some(here)));
+            let Some(j) = map.index(next).filter(|_| total <= budget) else { continue };
+            if best[j].is_none_or(|(c, _)| total < c) {
+                best[j] = Some((total, Some(here)));
                 queue.push(Reverse((total, hex_key(next))));
             }
         }
     }
-    let mut out: Vec<Reach> = best
-        .iter()
-        .filter(|(h, _)| **h != start && rules.may_end_in(**h))
-        .map(|(h, (cost, _))| Reach {
-            hex: *h,
-            cost: *cost,
-            path: path_to(&best, *h),
-        })
+    let mut reach: Vec<Reach> = map
+        .hexes()
+        .zip(best.iter())
+        .filter_map(|(hex, b)| b.map(|(cost, _)| Reach { hex, cost }))
+        .filter(|r| r.hex != start && rules.may_end_in(r.hex))
         .collect();
-    out.sort_by_key(|r| (r.cost, hex_key(r.hex)));
-    out
-}
-
-fn path_to(best: &HashMap<Hex, (u32, Option<Hex>)>, to: Hex) -> Vec<Hex> {
-    let mut path = vec![to];
-    let mut at = to;
-    while let Some((_, Some(prev))) = best.get(&at) {
-        if best.get(prev).is_some_and(|(_, p)| p.is_none()) {
-            break;
-        }
-        path.push(*prev);
-        at = *prev;
-    }
-    path.reverse();
-    path
+    reach.sort_by_key(|r| (r.cost, hex_key(r.hex)));
+    Reachable { reach, best }
 }
 
 #[cfg(test)]
@@ -109,16 +117,17 @@ mod tests {
         map.set(Offset(2, 1).to_hex(), Terrain::parse("f").unwrap());
         map.set(Offset(2, 3).to_hex(), Terrain::parse("w").unwrap());
         let start = Offset(2, 2).to_hex();
-        let reach = reachable(&map, start, 2, &Costs(&map));
+        let reach = reachable(&map, start, 2, &Costs(&map)).reach;
         let forest = reach.iter().find(|r| r.hex == Offset(2, 1).to_hex()).unwrap();
         assert_eq!(forest.cost, 2);
         assert!(reach.iter().all(|r| r.hex != Offset(2, 3).to_hex()));
         assert!(reach.iter().all(|r| r.hex != Offset(2, 0).to_hex()), "beyond the forest: 3 points");
-        let reach = reachable(&map, start, 3, &Costs(&map));
-        let beyond = reach.iter().find(|r| r.hex == Offset(2, 0).to_hex()).unwrap();
+        let found = reachable(&map, start, 3, &Costs(&map));
+        let beyond = found.reach.iter().find(|r| r.hex == Offset(2, 0).to_hex()).unwrap();
         assert_eq!(beyond.cost, 3);
-        assert_eq!(*beyond.path.last().unwrap(), Offset(2, 0).to_hex());
-        for w in beyond.path.windows(2) {
+        let path = found.path(&map, beyond.hex).unwrap();
+        assert_eq!(*path.last().unwrap(), Offset(2, 0).to_hex());
+        for w in path.windows(2) {
             assert_eq!(w[0].unsigned_distance_to(w[1]), 1);
         }
     }

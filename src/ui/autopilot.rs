@@ -114,7 +114,7 @@ fn drive(world: &mut World) {
             if let Some(c) = world.resource::<Autopilot>().attack.clone() {
                 world.resource_mut::<CommandInbox<Thucydide>>().0.push_back(c);
             }
-            world.insert_resource(PinnedHover(None));
+            world.remove_resource::<PinnedHover>();
             world.resource_mut::<Selection>().0 = None;
             next(world, Step::Attacked, 12);
         }

@@ -3,7 +3,7 @@
 //! sends commands `legal_commands` offers.
 
 use super::camera::Hovered;
-use super::session::{Mode, Session, can_undo, human_to_decide, undo};
+use super::session::{Session, can_undo, human_to_decide, undo};
 use super::stage::Stage;
 use crate::battle::ecs::{BattleView, CommandInbox, EventLog};
 use crate::battle::{AppState, Battle, Ruleset, UnitId};
@@ -143,9 +143,4 @@ fn board_input(
         }
         Intent::Nothing => {}
     }
-}
-
-/// Whether a person may act now in this mode (used by the panels too).
-pub fn person_may_act(b: &B, mode: Mode) -> bool {
-    human_to_decide(b, mode).is_some()
 }

@@ -57,7 +57,7 @@ pub struct MenuPlugin;
 
 impl Plugin for MenuPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(EguiPrimaryContextPass, menu.run_if(in_state(AppState::Menu)));
+        app.add_systems(EguiPrimaryContextPass, menu.run_if(in_state(AppState::Menu).and_then(not(super::framebench::running))));
     }
 }
 

@@ -5,6 +5,7 @@
 pub mod autopilot;
 pub mod board;
 pub mod camera;
+pub mod framebench;
 pub mod input;
 pub mod menu;
 pub mod overlay;
@@ -18,7 +19,7 @@ use crate::battle::AppState;
 use crate::battle::ecs::BattlePlugin;
 use crate::rules::thucydide::Thucydide;
 use bevy::prelude::*;
-use bevy::window::WindowResolution;
+use bevy::window::{PresentMode, WindowResolution};
 use bevy_ecs_tilemap::TilemapPlugin;
 use bevy_egui::EguiPlugin;
 use std::path::PathBuf;
@@ -33,6 +34,9 @@ pub struct Options {
     pub computer: Option<u8>,
     /// Drive the window through a scripted game and save screenshots here, then quit (the render test).
     pub autopilot: Option<PathBuf>,
+    /// Measure this many frames of an empty scene then of the larger scenario, write the report to
+    /// the file, then quit (the frame-time benchmark).
+    pub frame_bench: Option<(u32, PathBuf)>,
 }
 
 pub fn run(options: Options) -> Result<(), String> {
@@ -41,6 +45,8 @@ pub fn run(options: Options) -> Result<(), String> {
         primary_window: Some(Window {
             title: "Strategos".into(),
             resolution: WindowResolution::new(1280, 800),
+            // Measured frames are not held back by the display's refresh.
+            present_mode: if options.frame_bench.is_some() { PresentMode::AutoNoVsync } else { PresentMode::AutoVsync },
             ..default()
         }),
         ..default()
@@ -62,6 +68,9 @@ pub fn run(options: Options) -> Result<(), String> {
     app.insert_resource(menu::MenuChoice::from_options(&options));
     if let Some(dir) = options.autopilot.clone() {
         app.add_plugins(autopilot::AutopilotPlugin(dir));
+    }
+    if let Some((frames, out)) = options.frame_bench.clone() {
+        app.add_plugins(framebench::FrameBenchPlugin { frames, out });
     }
     match app.run() {
         AppExit::Success => Ok(()),

@@ -7,11 +7,11 @@ use super::combat::{cannot_attack, targets};
 use super::command::Command;
 use super::data::Mobility;
 use super::leaders::{redeploy_places, refuges};
-use super::movement::{destinations, terrain_cost};
+use super::movement::{all_destinations, terrain_cost};
 use super::retreat::retreat_paths;
 use super::sight::Sight;
-use super::state::{MoveMode, Phase, Step};
-use crate::battle::{Battle, Side};
+use super::state::{Phase, Step, UnitState};
+use crate::battle::{Battle, Side, Unit};
 
 type B = Battle<Thucydide>;
 
@@ -52,42 +52,61 @@ pub fn legal_commands(b: &B) -> Vec<Command> {
                 out = vec![Command::EndPhase];
             }
         }
-        Phase::Movement => {
-            let tokens = b.global.order_tokens[side.index()];
-            for u in b.on_board().filter(|u| u.side == side && !u.state.panicked) {
-                if !u.state.activated {
-                    if tokens > 0 {
-                        out.push(Command::Activate { unit: u.id });
-                    }
-                    continue;
-                }
-                if u.state.moved.is_some() {
-                    continue;
-                }
-                for mode in [MoveMode::Normal, MoveMode::RoadMarch, MoveMode::Mounted] {
-                    out.extend(destinations(b, u.id, mode).into_iter().map(|r| Command::Move { unit: u.id, to: r.hex, mode }));
-                }
-            }
-            out.push(Command::EndPhase);
-        }
-        Phase::Combat => {
-            let sight = Sight::new(b);
-            let tokens = b.global.order_tokens[side.index()];
+        Phase::Movement | Phase::Combat => {
+            let sight = (b.global.phase == Phase::Combat).then(|| Sight::new(b));
             for u in b.on_board().filter(|u| u.side == side) {
-                if cannot_attack(b, u).is_some() {
-                    continue;
-                }
-                for (target, _) in targets(b, &sight, u) {
-                    out.push(Command::Attack { attacker: u.id, target, attack_order: false });
-                    if tokens > 0 {
-                        out.push(Command::Attack { attacker: u.id, target, attack_order: true });
-                    }
-                }
+                out.extend(unit_commands(b, u, sight.as_ref()));
             }
             out.push(Command::EndPhase);
         }
     }
     out
+}
+
+/// What one unit of the active side may be ordered to do in the movement or combat phase (with the
+/// combat phase's sight): `legal_commands` is these for every unit, plus the end of the phase.
+fn unit_commands(b: &B, u: &Unit<UnitState>, sight: Option<&Sight>) -> Vec<Command> {
+    let mut out = Vec::new();
+    let tokens = b.global.order_tokens[u.side.index()];
+    match (b.global.phase, sight) {
+        (Phase::Movement, _) if u.state.panicked || u.state.moved.is_some() => {}
+        (Phase::Movement, _) if !u.state.activated => {
+            if tokens > 0 {
+                out.push(Command::Activate { unit: u.id });
+            }
+        }
+        (Phase::Movement, _) => out.extend(all_destinations(b, u.id).into_iter().map(|(mode, to)| Command::Move { unit: u.id, to, mode })),
+        (Phase::Combat, Some(sight)) if cannot_attack(b, u).is_none() => {
+            for (target, _) in targets(b, sight, u) {
+                out.push(Command::Attack { attacker: u.id, target, attack_order: false });
+                if tokens > 0 {
+                    out.push(Command::Attack { attacker: u.id, target, attack_order: true });
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Whether `legal_commands` would offer `command`, working out only the options of the unit it
+/// names (the check every command goes through).
+pub fn is_legal(b: &B, command: &Command) -> bool {
+    if b.global.outcome.is_some() {
+        return false;
+    }
+    if !b.global.agenda.is_empty() || !matches!(b.global.phase, Phase::Movement | Phase::Combat) {
+        return legal_commands(b).contains(command);
+    }
+    let unit = match command {
+        Command::EndPhase => return true,
+        Command::Move { unit, .. } | Command::Activate { unit } => *unit,
+        Command::Attack { attacker, .. } => *attacker,
+        _ => return false,
+    };
+    let Some(u) = b.unit(unit).filter(|u| u.side == b.active && u.hex.is_some()) else { return false };
+    let sight = (b.global.phase == Phase::Combat).then(|| Sight::new(b));
+    unit_commands(b, u, sight.as_ref()).contains(command)
 }
 
 /// The options of a pending decision, or `None` for a step the rules carry out by themselves.

@@ -6,7 +6,7 @@ use super::Thucydide;
 use super::data::{Mobility, tables};
 use super::state::MoveMode;
 use crate::battle::{Battle, Side, UnitId};
-use crate::hex::path::{Reach, StepRules, reachable};
+use crate::hex::path::{Reachable, StepRules, reachable};
 use crate::hex::Hex;
 
 type B = Battle<Thucydide>;
@@ -16,6 +16,36 @@ struct Steps<'a> {
     side: Side,
     mobility: Mobility,
     road_only: bool,
+    /// Per hex of the board: the side of the unit there.
+    occupant: Vec<Option<Side>>,
+    /// Per hex of the board: next to an enemy (a move ends on entering it).
+    enemy_zone: Vec<bool>,
+}
+
+impl Steps<'_> {
+    fn occupant(&self, hex: Hex) -> Option<Side> {
+        self.b.map.index(hex).and_then(|i| self.occupant[i])
+    }
+}
+
+/// Who stands where and which hexes are next to an enemy of `side`, gathered once per search.
+fn occupancy(b: &B, side: Side) -> (Vec<Option<Side>>, Vec<bool>) {
+    let mut occupant = vec![None; b.map.len()];
+    let mut enemy_zone = vec![false; b.map.len()];
+    for u in b.on_board() {
+        let Some(hex) = u.hex else { continue };
+        if let Some(i) = b.map.index(hex) {
+            occupant[i] = Some(u.side);
+        }
+        if u.side != side {
+            for n in b.map.neighbours(hex) {
+                if let Some(i) = b.map.index(n) {
+                    enemy_zone[i] = true;
+                }
+            }
+        }
+    }
+    (occupant, enemy_zone)
 }
 
 /// Cost for a unit of `mobility` to step into `to` from `from`, ignoring other units.
@@ -36,13 +66,9 @@ pub fn impassable(b: &B, mobility: Mobility, hex: Hex) -> bool {
     impassable_for(&b.map, mobility, hex)
 }
 
-pub fn enemy_adjacent(b: &B, side: Side, hex: Hex) -> bool {
-    b.map.neighbours(hex).any(|n| b.unit_at(n).is_some_and(|u| u.side != side))
-}
-
 impl StepRules for Steps<'_> {
     fn step_cost(&self, from: Hex, to: Hex) -> Option<u32> {
-        if self.b.unit_at(to).is_some_and(|u| u.side != self.side) {
+        if self.occupant(to).is_some_and(|s| s != self.side) {
             return None;
         }
         if self.road_only && !(self.b.map.at(from).road && self.b.map.at(to).road) {
@@ -52,44 +78,58 @@ impl StepRules for Steps<'_> {
     }
 
     fn may_continue_from(&self, hex: Hex) -> bool {
-        !enemy_adjacent(self.b, self.side, hex)
+        !self.b.map.index(hex).is_some_and(|i| self.enemy_zone[i])
     }
 
     fn may_end_in(&self, hex: Hex) -> bool {
-        self.b.unit_at(hex).is_none()
+        self.occupant(hex).is_none()
     }
 }
 
-/// Where a unit may move this phase in the given mode, with paths.
-pub fn destinations(b: &B, unit: UnitId, mode: MoveMode) -> Vec<Reach> {
-    let Some(u) = b.unit(unit) else { return Vec::new() };
-    let Some(start) = u.hex else { return Vec::new() };
+/// Every move a unit may make this phase, normal moves first: one search per mode.
+pub fn all_destinations(b: &B, unit: UnitId) -> Vec<(MoveMode, Hex)> {
+    let near = hexes(&search(b, unit, MoveMode::Normal));
+    let mut out: Vec<(MoveMode, Hex)> = near.iter().map(|h| (MoveMode::Normal, *h)).collect();
+    for mode in [MoveMode::RoadMarch, MoveMode::Mounted] {
+        out.extend(hexes(&search(b, unit, mode)).into_iter().filter(|h| !near.contains(h)).map(|h| (mode, h)));
+    }
+    out
+}
+
+/// The path of a move already known legal (start excluded).
+pub fn move_path(b: &B, unit: UnitId, mode: MoveMode, to: Hex) -> Option<Vec<Hex>> {
+    search(b, unit, mode)?.path(&b.map, to)
+}
+
+fn hexes(found: &Option<Reachable>) -> Vec<Hex> {
+    found.as_ref().map_or(Vec::new(), |f| f.reach.iter().map(|r| r.hex).collect())
+}
+
+fn search(b: &B, unit: UnitId, mode: MoveMode) -> Option<Reachable> {
+    let u = b.unit(unit)?;
+    let start = u.hex?;
     let p = u.state.profile();
     let t = &tables().terrain;
     let budget = match mode {
         MoveMode::Normal => p.movement,
         MoveMode::RoadMarch if b.map.at(start).road && p.movement > 0 => p.movement + t.road_march_bonus,
         MoveMode::Mounted if p.mounted_move => p.movement + t.mounted_move_bonus,
-        _ => return Vec::new(),
+        _ => return None,
     };
     if budget == 0 {
-        return Vec::new();
+        return None;
     }
+    let (occupant, enemy_zone) = occupancy(b, u.side);
     let steps = Steps {
         b,
         side: u.side,
         mobility: p.mobility(),
         road_only: mode == MoveMode::RoadMarch,
+        occupant,
+        enemy_zone,
     };
-    let mut found = reachable(&b.map, start, u32::from(budget), &steps);
-    if mode != MoveMode::Normal {
-        // A road march or mounted move is only worth offering where it reaches farther.
-        let normal = destinations(b, unit, MoveMode::Normal);
-        found.retain(|r| !normal.iter().any(|n| n.hex == r.hex));
-    }
-    found
+    Some(reachable(&b.map, start, u32::from(budget), &steps))
 }
-
 /// `impassable` on a bare map, for checking a scenario before any battle exists.
 pub fn impassable_for(map: &crate::hex::HexMap, mobility: Mobility, hex: Hex) -> bool {
     match map.terrain(hex) {

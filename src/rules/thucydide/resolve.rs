@@ -7,8 +7,8 @@ use super::combat::{dice_pool, movement_ban, roll, supported};
 use super::data::{Class, Mobility, Profile, Trait, tables};
 use super::event::{Activation, Effect, Event};
 use super::leaders::{commander, redeploy_places};
-use super::legal::{decision_options, legal_commands};
-use super::movement::{destinations, impassable};
+use super::legal::{decision_options, is_legal};
+use super::movement::{impassable, move_path};
 use super::retreat::{achieved, leaves_board};
 use super::state::{Combat, CombatKind, Role, Step};
 use super::turn::{check_break, end_phase, end_turn};
@@ -64,7 +64,7 @@ pub fn resolve(b: &B, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, 
     if b.global.outcome.is_some() {
         return Err(RuleError("the battle is over".into()));
     }
-    if !legal_commands(b).contains(command) {
+    if !is_legal(b, command) {
         return Err(RuleError(format!("illegal command now: {command:?}")));
     }
     run(b, dice, |ctx| {
@@ -114,11 +114,7 @@ fn settle(ctx: &mut Ctx) {
 fn execute(ctx: &mut Ctx, command: &Command) {
     match command {
         Command::Move { unit, to, mode } => {
-            let path = destinations(&ctx.b, *unit, *mode)
-                .into_iter()
-                .find(|r| r.hex == *to)
-                .map(|r| r.path)
-                .unwrap_or_else(|| vec![*to]);
+            let path = move_path(&ctx.b, *unit, *mode, *to).unwrap_or_else(|| vec![*to]);
             ctx.emit(Event::UnitMoved { unit: *unit, path, mode: *mode });
         }
         Command::Activate { unit } => {

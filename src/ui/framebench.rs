@@ -1,0 +1,102 @@
+//! Frame time of the board: the same app and camera first draw an empty 2D scene, then the larger
+//! scenario with every unit on screen; the frame times of both are printed side by side (and
+//! written to a file) before the app quits. Run by `benches/frames.rs` under Xvfb.
+
+use super::session::{Mode, Session, start};
+use bevy::prelude::*;
+use std::path::PathBuf;
+
+/// The scenario whose every unit is on screen.
+const SCENARIO: &str = "thucydide-hydaspes";
+const WARMUP_FRAMES: u32 = 60;
+
+pub struct FrameBenchPlugin {
+    pub frames: u32,
+    pub out: PathBuf,
+}
+
+impl Plugin for FrameBenchPlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(FrameBench { frames: self.frames, out: self.out.clone(), stage: Stage::Empty, warmup: WARMUP_FRAMES, empty: Vec::new(), board: Vec::new() })
+            .add_systems(Update, measure);
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    Empty,
+    Board,
+    Done,
+}
+
+#[derive(Resource)]
+pub struct FrameBench {
+    frames: u32,
+    out: PathBuf,
+    stage: Stage,
+    warmup: u32,
+    empty: Vec<f32>,
+    board: Vec<f32>,
+}
+
+/// Median and worst of frame times in milliseconds.
+pub fn summary(samples: &[f32]) -> (f32, f32, f32) {
+    let mut s: Vec<f32> = samples.to_vec();
+    s.sort_by(f32::total_cmp);
+    let median = s.get(s.len() / 2).copied().unwrap_or(0.0);
+    let mean = s.iter().sum::<f32>() / s.len().max(1) as f32;
+    (median, mean, s.last().copied().unwrap_or(0.0))
+}
+
+fn measure(world: &mut World) {
+    let dt = world.resource::<Time<Real>>().delta_secs() * 1000.0;
+    let mut bench = world.resource_mut::<FrameBench>();
+    if bench.warmup > 0 {
+        bench.warmup -= 1;
+        return;
+    }
+    match bench.stage {
+        Stage::Empty => {
+            bench.empty.push(dt);
+            if bench.empty.len() as u32 >= bench.frames {
+                bench.stage = Stage::Board;
+                bench.warmup = WARMUP_FRAMES;
+                let Some(scenario) = crate::scenario::find_bundled(SCENARIO) else { return };
+                if let Err(e) = start(world, Session { scenario, seed: 1, mode: Mode::Hotseat }, Vec::new()) {
+                    error!("frame bench: {e}");
+                    world.write_message(AppExit::error());
+                }
+            }
+        }
+        Stage::Board => {
+            bench.board.push(dt);
+            if bench.board.len() as u32 >= bench.frames {
+                bench.stage = Stage::Done;
+                let (e, b) = (summary(&bench.empty), summary(&bench.board));
+                let units = world.get_resource::<super::stage::Stage>().map_or(0, |s| s.shown.on_board().count());
+                let report = format!(
+                    "frame time over {} frames (median / mean / worst, ms)\n  empty 2D scene:            {:.2} / {:.2} / {:.2}\n  {SCENARIO}, {units} units: {:.2} / {:.2} / {:.2}\n",
+                    world.resource::<FrameBench>().frames,
+                    e.0,
+                    e.1,
+                    e.2,
+                    b.0,
+                    b.1,
+                    b.2
+                );
+                print!("{report}");
+                let out = world.resource::<FrameBench>().out.clone();
+                if let Err(err) = std::fs::write(&out, report) {
+                    error!("frame bench: {}: {err}", out.display());
+                }
+                world.write_message(AppExit::Success);
+            }
+        }
+        Stage::Done => {}
+    }
+}
+
+/// Whether the frame bench runs (the menu then stays hidden, so the first scene is empty).
+pub fn running(bench: Option<Res<FrameBench>>) -> bool {
+    bench.is_some()
+}
