@@ -1,12 +1,22 @@
 //! The real window, without a physical display: the app runs under Xvfb (Mesa's software Vulkan),
-//! a script takes it from the menu into a battle, selects a unit, hovers a target and attacks, and
+//! a script takes it from the menu into a battle, selects a unit, hovers a target and attacks, opens
+//! the saved game in the replay viewer and shows the hotseat hand-off, and
 //! each step's screenshot must exist and show something (`<target>/screenshots/*.png`).
 #![cfg(feature = "gui")]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const SHOTS: [&str; 6] = ["01-menu.png", "02-battle.png", "03-selected.png", "04-target.png", "05-combat.png", "06-after.png"];
+const SHOTS: [&str; 8] = [
+    "01-menu.png",
+    "02-battle.png",
+    "03-selected.png",
+    "04-target.png",
+    "05-combat.png",
+    "06-after.png",
+    "07-replay.png",
+    "08-handoff.png",
+];
 
 fn screenshots_dir() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots")

@@ -1,6 +1,8 @@
 //! A scripted player for the render test: from the menu into a battle against the computer, then
 //! it plays greedily until one of its units can attack, selects it, hovers the target, attacks, and
-//! saves a screenshot of each step before quitting. Only commands from `legal_commands` are sent.
+//! saves a screenshot of each step; then it saves the game, opens it in the replay viewer, starts a
+//! hotseat game and ends its first player-turn to show the hand-off, and quits. Only commands from
+//! `legal_commands` are sent.
 
 use super::camera::PinnedHover;
 use super::input::Selection;
@@ -38,6 +40,11 @@ enum Step {
     Attack,
     Attacked,
     After,
+    Replay,
+    ReplaySeek,
+    ReplayShot,
+    Hotseat,
+    HandOff,
     Done,
 }
 
@@ -133,7 +140,44 @@ fn drive(world: &mut World) {
             let log = world.resource::<EventLog<Thucydide>>();
             if world.resource::<Stage>().caught_up(&log.events) {
                 shot(world, "06-after.png");
+                next(world, Step::Replay, 10);
+            }
+        }
+        Step::Replay => {
+            // Save the game so far and open it in the replay viewer, two commands in.
+            let saved = super::saves::save(world.resource::<super::session::Session>(), world.resource::<EventLog<Thucydide>>(), "autopilot.ron");
+            match saved {
+                Ok(path) => super::menu::watch_replay(world, &path),
+                Err(e) => error!("autopilot: {e}"),
+            }
+            next(world, Step::ReplaySeek, 20);
+        }
+        Step::ReplaySeek => {
+            if let Some(film) = world.get_resource::<super::stage::Film>().cloned() {
+                let to = film.next(film.next(0, super::stage::Stride::Command), super::stage::Stride::Command);
+                world.resource_mut::<Stage>().seek(&film.events, to);
+            }
+            next(world, Step::ReplayShot, 20);
+        }
+        Step::ReplayShot => {
+            shot(world, "07-replay.png");
+            next(world, Step::Hotseat, 10);
+        }
+        Step::Hotseat => {
+            let mut choice = world.resource_mut::<MenuChoice>();
+            choice.computer = None;
+            start_chosen(world);
+            next(world, Step::HandOff, 30);
+        }
+        Step::HandOff => {
+            // Side 0 ends both its phases: the board is hidden until side 1 says it is there.
+            let b = world.resource::<BattleView<Thucydide>>().0.clone();
+            let caught_up = world.resource::<Stage>().caught_up(&world.resource::<EventLog<Thucydide>>().events);
+            if world.resource::<super::panels::Curtain>().0.is_some() {
+                shot(world, "08-handoff.png");
                 next(world, Step::Done, 30);
+            } else if caught_up && world.resource::<CommandInbox<Thucydide>>().0.is_empty() && Thucydide::deciding_side(&b) == Some(ME) {
+                world.resource_mut::<CommandInbox<Thucydide>>().0.push_back(Command::EndPhase);
             }
         }
         Step::Done => {
