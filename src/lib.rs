@@ -1,9 +1,10 @@
 //! Strategos: a hex battle engine playing several tabletop rulesets.
 //!
-//! `hex` is pure geometry, `battle` the generic model and its ECS shell, `rules` one folder per
+//! `hex` is pure geometry, `ai` the computer opponents, `battle` the generic model and its ECS shell, `rules` one folder per
 //! ruleset, `scenario` and `replay` the files, `sim` the headless players and the simulator, `ui`
 //! the window (with the `gui` feature).
 
+pub mod ai;
 pub mod battle;
 pub mod cli;
 pub mod hex;

@@ -25,6 +25,9 @@ enum Command {
         /// The side the computer plays (0 or 1); hotseat when omitted.
         #[arg(long)]
         computer: Option<u8>,
+        /// How well the computer plays: easy (quick) or normal (one exchange ahead).
+        #[arg(long, default_value = "normal")]
+        level: String,
         /// Play in the terminal, without a window.
         #[arg(long)]
         terminal: bool,
@@ -35,10 +38,13 @@ enum Command {
         #[arg(long, hide = true, num_args = 2, value_names = ["FRAMES", "REPORT"])]
         frame_bench: Option<Vec<String>>,
     },
-    /// Play whole games headless between two random legal players.
+    /// Play whole games headless between two players.
     Simulate {
         #[arg(long)]
         scenario: String,
+        /// The players of side 0 and side 1, comma-separated: random, ai-easy or ai-normal.
+        #[arg(long, default_value = "random,random")]
+        players: String,
         #[arg(long, default_value_t = 100)]
         games: u32,
         #[arg(long, default_value_t = 1)]
@@ -65,31 +71,42 @@ enum Command {
 }
 
 #[cfg(feature = "gui")]
-fn window(scenario: Option<String>, seed: Option<u64>, computer: Option<u8>, autopilot: Option<PathBuf>, frame_bench: Option<Vec<String>>) -> Result<(), String> {
+fn window(
+    scenario: Option<String>,
+    seed: Option<u64>,
+    computer: Option<u8>,
+    level: strategos::ai::Level,
+    autopilot: Option<PathBuf>,
+    frame_bench: Option<Vec<String>>,
+) -> Result<(), String> {
     let frame_bench = match frame_bench.as_deref() {
         Some([frames, report]) => Some((frames.parse().map_err(|_| format!("--frame-bench: '{frames}' is not a number of frames"))?, PathBuf::from(report))),
         _ => None,
     };
-    strategos::ui::run(strategos::ui::Options { scenario, seed, computer, autopilot, frame_bench })
+    strategos::ui::run(strategos::ui::Options { scenario, seed, computer, level, autopilot, frame_bench })
 }
 
 #[cfg(not(feature = "gui"))]
-fn window(_: Option<String>, _: Option<u64>, _: Option<u8>, _: Option<PathBuf>, _: Option<Vec<String>>) -> Result<(), String> {
+fn window(_: Option<String>, _: Option<u64>, _: Option<u8>, _: strategos::ai::Level, _: Option<PathBuf>, _: Option<Vec<String>>) -> Result<(), String> {
     Err("this build has no window (built without the `gui` feature); use `play --terminal`".into())
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let play = Command::Play { scenario: None, seed: None, computer: None, terminal: false, autopilot: None, frame_bench: None };
+    let play = Command::Play { scenario: None, seed: None, computer: None, level: "normal".into(), terminal: false, autopilot: None, frame_bench: None };
     let result = match args.command.unwrap_or(play) {
-        Command::Play { scenario, seed, computer, terminal, autopilot, frame_bench } => {
-            if terminal || !cfg!(feature = "gui") {
-                cli::play::run(scenario.as_deref(), seed, computer)
-            } else {
-                window(scenario, seed, computer, autopilot, frame_bench)
-            }
+        Command::Play { scenario, seed, computer, level, terminal, autopilot, frame_bench } => match cli::level(&level) {
+            Err(e) => Err(e),
+            Ok(level) if terminal || !cfg!(feature = "gui") => cli::play::run(scenario.as_deref(), seed, computer, level),
+            Ok(level) => window(scenario, seed, computer, level, autopilot, frame_bench),
+        },
+        Command::Simulate { scenario, players, games, seed, save } => {
+            let Some((a, b)) = players.split_once(',') else {
+                eprintln!("error: --players wants two names, e.g. ai-normal,random");
+                return ExitCode::FAILURE;
+            };
+            cli::simulate::run(&scenario, games, seed, [a.trim(), b.trim()], save.as_deref())
         }
-        Command::Simulate { scenario, games, seed, save } => cli::simulate::run(&scenario, games, seed, save.as_deref()),
         Command::Replay { file, events, verify, .. } => cli::replay::run(&file, events, verify),
         Command::Validate { files } => cli::validate::run(&files),
     };

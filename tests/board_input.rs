@@ -135,7 +135,7 @@ fn a_saved_game_is_a_replay_that_verifies() {
     use strategos::ui::session::{Mode, Session};
     let s = common::load_bundled("thucydide-first-clash");
     let game = play_game::<Thucydide>(&s, 8, |_| {}).unwrap();
-    let session = Session { scenario: s.clone(), seed: 8, mode: Mode::Hotseat };
+    let session = Session { scenario: s.clone(), seed: 8, mode: Mode::Hotseat, level: strategos::ai::Level::Easy };
     let saved = replay_of(&session, game.replay.commands.clone()).unwrap();
     assert_eq!(saved.turn_hashes, game.replay.turn_hashes);
     let back: strategos::replay::Replay<Command> = ron::from_str(&strategos::replay::to_ron(&saved)).unwrap();

@@ -8,6 +8,15 @@ pub mod validate;
 use crate::scenario::{self, Scenario};
 use std::path::Path;
 
+/// The computer's level named on the command line.
+pub fn level(name: &str) -> Result<crate::ai::Level, String> {
+    match name {
+        "easy" | "ai-easy" => Ok(crate::ai::Level::Easy),
+        "normal" | "ai-normal" => Ok(crate::ai::Level::Normal),
+        other => Err(format!("unknown level '{other}': easy or normal")),
+    }
+}
+
 /// A scenario named by bundled id or by file path.
 pub fn load_scenario(name: &str) -> Result<Scenario, String> {
     if let Some(s) = scenario::find_bundled(name) {

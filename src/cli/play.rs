@@ -1,14 +1,16 @@
-//! `strategos play`: the battle in the terminal until the board window lands: the map as text,
-//! the legal commands numbered, the events as they happen. Hotseat, or against the random player.
+//! `strategos play --terminal`: the battle in the terminal: the map as text, the legal commands
+//! numbered, the events as they happen. Hotseat, or against the AI.
 
 use crate::battle::{Battle, Ruleset, Side};
 use crate::hex::Offset;
 use crate::rules::thucydide::Thucydide;
 use crate::scenario::DEFAULT;
-use crate::sim::RandomPlayer;
+use crate::ai::{Ai, Level};
+use crate::rules::thucydide::describe::{command_label, event_line};
+use crate::sim::Player;
 use std::io::{BufRead, Write};
 
-pub fn run(scenario: Option<&str>, seed: Option<u64>, computer: Option<u8>) -> Result<(), String> {
+pub fn run(scenario: Option<&str>, seed: Option<u64>, computer: Option<u8>, level: Level) -> Result<(), String> {
     let s = super::load_scenario(scenario.unwrap_or(DEFAULT))?;
     let seed = seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs()));
     if s.ruleset != Thucydide::NAME {
@@ -16,22 +18,24 @@ pub fn run(scenario: Option<&str>, seed: Option<u64>, computer: Option<u8>) -> R
     }
     let mut app = crate::replay::start::<Thucydide>(&s, seed, &[]).map_err(|e| e.to_string())?;
     println!("{} (seed {seed}). {}\n", s.name, s.briefing);
-    let mut ai = RandomPlayer::new(seed);
+    let mut ai = Ai::new(level, seed);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut shown = app.events().len();
     while let Some(side) = Thucydide::deciding_side(app.view()) {
         for e in &app.events()[shown..] {
-            println!("  {}", serde_json::to_string(e).unwrap_or_default());
+            if let Some(line) = event_line(app.view(), e) {
+                println!("  {line}");
+            }
         }
         shown = app.events().len();
         let legal = app.legal_commands();
         let command = if computer == Some(side.0) {
-            ai.choose(&legal).ok_or("no legal command")?
+            ai.choose(app.view()).ok_or("no legal command")?
         } else {
             print_board(app.view());
             for (i, c) in legal.iter().enumerate() {
-                println!("  [{i}] {}", ron::to_string(c).unwrap_or_default());
+                println!("  [{i}] {}", command_label(app.view(), c));
             }
             print!("{} ({}), choose a command number: ", app.view().sides[side.index()].name, side_name(side));
             std::io::stdout().flush().ok();

@@ -2,7 +2,7 @@
 //! legal commands, through the same ECS path as live play.
 
 use crate::battle::ecs::BattleApp;
-use crate::battle::{Ruleset, Side};
+use crate::battle::{Battle, Ruleset, Side};
 use crate::replay::{self, Replay};
 use crate::scenario::Scenario;
 use rand::SeedableRng;
@@ -27,6 +27,17 @@ impl RandomPlayer {
     }
 }
 
+/// Anything that picks the next command for the side the battle waits on.
+pub trait Player<R: Ruleset> {
+    fn choose(&mut self, battle: &Battle<R>) -> Option<R::Command>;
+}
+
+impl<R: Ruleset> Player<R> for RandomPlayer {
+    fn choose(&mut self, battle: &Battle<R>) -> Option<R::Command> {
+        RandomPlayer::choose(self, &R::legal_commands(battle))
+    }
+}
+
 /// The end of one simulated game.
 pub struct GameResult<C> {
     pub winner: Option<Side>,
@@ -37,19 +48,34 @@ pub struct GameResult<C> {
 /// A safety net far above any real game's length, so a rules bug cannot hang the simulator.
 pub const MAX_COMMANDS: usize = 100_000;
 
-/// Plays one game to its end; `inspect` sees the battle after every command (for invariants).
+/// Plays one game to its end between two random legal players; `inspect` sees the battle after
+/// every command (for invariants).
 pub fn play_game<R: Ruleset>(
     scenario: &Scenario,
     seed: u64,
+    inspect: impl FnMut(&BattleApp<R>),
+) -> Result<GameResult<R::Command>, String> {
+    let mut a = RandomPlayer::new(seed);
+    let mut b = RandomPlayer::new(seed.wrapping_add(1) << 1);
+    play_game_between::<R>(scenario, seed, [&mut a, &mut b], inspect, |_, _| {})
+}
+
+/// Plays one game to its end between two players (side 0's first); `timed` hears the side and the
+/// seconds each decision took.
+pub fn play_game_between<R: Ruleset>(
+    scenario: &Scenario,
+    seed: u64,
+    players: [&mut dyn Player<R>; 2],
     mut inspect: impl FnMut(&BattleApp<R>),
+    mut timed: impl FnMut(Side, f64),
 ) -> Result<GameResult<R::Command>, String> {
     let mut app = replay::start::<R>(scenario, seed, &[]).map_err(|e| e.to_string())?;
-    let mut players = [RandomPlayer::new(seed), RandomPlayer::new(seed.wrapping_add(1) << 1)];
     let mut commands = Vec::new();
     let mut turn_hashes = vec![replay::turn_hash(&app)];
     while let Some(side) = R::deciding_side(app.view()) {
-        let legal = app.legal_commands();
-        let command = players[side.index()].choose(&legal).ok_or("no legal command while the battle waits")?;
+        let started = std::time::Instant::now();
+        let command = players[side.index()].choose(app.view()).ok_or("no legal command while the battle waits")?;
+        timed(side, started.elapsed().as_secs_f64());
         let events = app.submit(command.clone()).map_err(|e| format!("legal command refused: {e}"))?;
         if events.iter().any(R::starts_turn) {
             turn_hashes.push(replay::turn_hash(&app));

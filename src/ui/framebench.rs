@@ -62,7 +62,7 @@ fn measure(world: &mut World) {
                 bench.stage = Stage::Board;
                 bench.warmup = WARMUP_FRAMES;
                 let Some(scenario) = crate::scenario::find_bundled(SCENARIO) else { return };
-                if let Err(e) = start(world, Session { scenario, seed: 1, mode: Mode::Hotseat }, Vec::new()) {
+                if let Err(e) = start(world, Session { scenario, seed: 1, mode: Mode::Hotseat, level: crate::ai::Level::Easy }, Vec::new()) {
                     error!("frame bench: {e}");
                     world.write_message(AppExit::error());
                 }

@@ -21,6 +21,7 @@ pub struct MenuChoice {
     /// `None`: hotseat; `Some(side)`: the computer plays that side.
     pub computer: Option<u8>,
     pub seed: String,
+    pub level: crate::ai::Level,
     pub replay_path: String,
     pub error: String,
     /// Start at once (from the command line) instead of waiting in the menu.
@@ -33,6 +34,7 @@ impl MenuChoice {
             scenario: o.scenario.clone().unwrap_or_else(|| scenario::DEFAULT.to_string()),
             computer: o.computer.or(if o.scenario.is_some() { None } else { Some(1) }),
             seed: o.seed.map(|s| s.to_string()).unwrap_or_default(),
+            level: o.level,
             replay_path: String::new(),
             error: String::new(),
             start_now: o.scenario.is_some(),
@@ -70,17 +72,17 @@ pub fn start_chosen(world: &mut World) {
     let choice = world.resource::<MenuChoice>().clone();
     let result = crate::cli::load_scenario(&choice.scenario).and_then(|s| {
         let seed = choice.seed()?;
-        start(world, Session { scenario: s, seed, mode: choice.mode() }, Vec::new())
+        start(world, Session { scenario: s, seed, mode: choice.mode(), level: choice.level }, Vec::new())
     });
     world.resource_mut::<MenuChoice>().error = result.err().unwrap_or_default();
 }
 
 /// Loads a saved game (a replay file) and goes on playing it in the chosen mode.
 pub fn load_game(world: &mut World, path: &Path) {
-    let mode = world.resource::<MenuChoice>().mode();
+    let (mode, level) = (world.resource::<MenuChoice>().mode(), world.resource::<MenuChoice>().level);
     let result = read_replay(path).and_then(|(scenario, replay, _, _)| {
         let commands = replay.commands.clone();
-        start(world, Session { scenario, seed: replay.seed, mode }, commands)
+        start(world, Session { scenario, seed: replay.seed, mode, level }, commands)
     });
     world.resource_mut::<MenuChoice>().error = result.err().unwrap_or_default();
 }
@@ -158,6 +160,11 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut commands
                     ui.radio_value(&mut choice.computer, Some(1 - i as u8), format!("Play {} against the computer ({other})", side.name));
                 }
                 ui.radio_value(&mut choice.computer, None, "Hotseat: two players on this screen");
+                ui.horizontal(|ui| {
+                    ui.label("Computer:");
+                    ui.radio_value(&mut choice.level, crate::ai::Level::Easy, "quick");
+                    ui.radio_value(&mut choice.level, crate::ai::Level::Normal, "stronger (one exchange ahead)");
+                });
             }
             ui.horizontal(|ui| {
                 ui.label("Seed (empty for a random one):");

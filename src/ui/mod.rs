@@ -25,13 +25,15 @@ use bevy_egui::EguiPlugin;
 use std::path::PathBuf;
 
 /// How the window starts.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// Go straight into this scenario (id or file) instead of the menu.
     pub scenario: Option<String>,
     pub seed: Option<u64>,
     /// The side the computer plays; hotseat when `None`.
     pub computer: Option<u8>,
+    /// How well the computer plays.
+    pub level: crate::ai::Level,
     /// Drive the window through a scripted game and save screenshots here, then quit (the render test).
     pub autopilot: Option<PathBuf>,
     /// Measure this many frames of an empty scene then of the larger scenario, write the report to

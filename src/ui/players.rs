@@ -1,26 +1,27 @@
-//! The computer's side: until the AI lands it is the simplest legal player, choosing uniformly
-//! among `legal_commands` with its own generator (never the battle's dice), one command at a time
-//! once the board has shown everything, so its moves are animated like a person's.
+//! The computer's side: the AI at the level chosen in the menu, with its own dice (never the
+//! battle's), one command at a time once the board has shown everything, so its moves are animated
+//! like a person's.
 
 use super::session::{Mode, Session};
 use super::stage::Stage;
 use crate::battle::ecs::{BattleView, CommandInbox, EventLog};
 use crate::battle::{AppState, Ruleset};
 use crate::rules::thucydide::Thucydide;
-use crate::sim::RandomPlayer;
+use crate::ai::{Ai, Level};
+use crate::sim::Player;
 use bevy::prelude::*;
 
 /// The computer opponent of the current battle.
 #[derive(Resource)]
 pub struct Computer {
-    player: RandomPlayer,
+    player: Box<dyn Player<Thucydide> + Send + Sync>,
     /// Seconds to wait before its next command, so a person can follow.
     wait: f32,
 }
 
 impl Computer {
-    pub fn new(seed: u64) -> Computer {
-        Computer { player: RandomPlayer::new(seed), wait: 0.0 }
+    pub fn new(level: Level, seed: u64) -> Computer {
+        Computer { player: Box::new(Ai::new(level, seed)), wait: 0.0 }
     }
 }
 
@@ -46,7 +47,7 @@ fn computer_plays(
 ) {
     let Mode::Computer(side) = session.mode else { return };
     let Some(mut computer) = computer else {
-        commands.insert_resource(Computer::new(session.seed));
+        commands.insert_resource(Computer::new(session.level, session.seed));
         return;
     };
     if Thucydide::deciding_side(&view.0) != Some(side) || !stage.caught_up(&log.events) || !inbox.0.is_empty() {
@@ -58,7 +59,7 @@ fn computer_plays(
         return;
     }
     computer.wait = THINKING_PAUSE;
-    if let Some(c) = computer.player.choose(&Thucydide::legal_commands(&view.0)) {
+    if let Some(c) = computer.player.choose(&view.0) {
         inbox.0.push_back(c);
     }
 }

@@ -28,6 +28,8 @@ pub struct Session {
     pub scenario: Scenario,
     pub seed: u64,
     pub mode: Mode,
+    /// How well the computer plays, in `Mode::Computer`.
+    pub level: crate::ai::Level,
 }
 
 pub struct SessionPlugin;

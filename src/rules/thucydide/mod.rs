@@ -8,6 +8,7 @@ pub mod data;
 pub mod describe;
 pub mod die;
 pub mod event;
+pub mod judge;
 pub mod leaders;
 pub mod legal;
 pub mod movement;

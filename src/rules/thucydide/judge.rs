@@ -1,0 +1,88 @@
+//! What the computer opponent weighs in a Thucydide position (house heuristics, not rules): the
+//! troops each side has left, weighted by their factors and armour; the battle's result; troops
+//! closing on the enemy or, for shooters and artillery, keeping at their range and out of melee;
+//! support, hills, shaken units kept out of contact, and the commander-in-chief kept safe.
+
+use super::Thucydide;
+use super::combat::supported;
+use super::data::{Class, Profile, Rank};
+use super::resolve::preview;
+use crate::ai::Judge;
+use crate::battle::{Battle, Dice, Ruleset, Side};
+use crate::hex::Hex;
+
+type B = Battle<Thucydide>;
+
+/// What one element of a unit is worth.
+fn worth(p: &Profile) -> f64 {
+    1.0 + f64::from(p.fire + p.assault + p.melee) / 3.0 + 0.3 * p.armour as u8 as f64
+}
+
+fn closes_to_melee(p: &Profile) -> bool {
+    p.class != Class::Artillery && p.assault.max(p.melee) >= 2
+}
+
+pub fn evaluate(b: &B, side: Side) -> f64 {
+    if let Some(o) = &b.global.outcome {
+        return match o.winner {
+            Some(w) if w == side => 10_000.0,
+            Some(_) => -10_000.0,
+            None => 0.0,
+        };
+    }
+    let enemies_of = |s: Side| -> Vec<(Hex, &Profile)> { b.on_board().filter(|u| u.side != s && !u.state.panicked).filter_map(|u| Some((u.hex?, u.state.profile()))).collect() };
+    let mut score = 0.0;
+    for s in [side, side.other()] {
+        let sign = if s == side { 1.0 } else { -1.0 };
+        let enemies = enemies_of(s);
+        let mut mine = 0.0;
+        for u in b.on_board().filter(|u| u.side == s) {
+            let Some(hex) = u.hex else { continue };
+            let p = u.state.profile();
+            if u.state.panicked {
+                mine -= 0.5;
+                continue;
+            }
+            mine += f64::from(u.strength) * worth(p);
+            let nearest = enemies.iter().map(|(h, _)| hex.unsigned_distance_to(*h)).min().unwrap_or(0);
+            let adjacent = enemies.iter().filter(|(h, _)| hex.unsigned_distance_to(*h) == 1).count();
+            if closes_to_melee(p) && p.fire == 0 {
+                mine -= 0.08 * f64::from(nearest);
+            } else {
+                mine -= 0.08 * (f64::from(nearest) - f64::from(p.range.max(2))).abs();
+                if adjacent > 0 {
+                    mine -= 0.4;
+                }
+            }
+            let shaken = u.strength * 2 <= u.state.full_strength;
+            if shaken && adjacent > 0 {
+                mine -= 0.5;
+            }
+            if supported(b, u, true) {
+                mine += 0.1;
+            }
+            mine += 0.05 * f64::from(b.map.level(hex));
+            let commands_here = b.global.leaders.iter().any(|l| l.unit == Some(u.id) && l.rank == Rank::CommanderInChief);
+            if commands_here {
+                mine += 3.0;
+                let cavalry_next = enemies.iter().any(|(h, e)| hex.unsigned_distance_to(*h) == 1 && e.is_mounted());
+                if cavalry_next {
+                    mine -= 2.0;
+                }
+            }
+        }
+        mine += 0.2 * f64::from(b.global.order_tokens[s.index()]);
+        score += sign * mine;
+    }
+    score
+}
+
+impl Judge for Thucydide {
+    fn evaluate(battle: &B, side: Side) -> f64 {
+        evaluate(battle, side)
+    }
+
+    fn preview(battle: &B, command: &<Thucydide as Ruleset>::Command, dice: &mut Dice) -> Vec<<Thucydide as Ruleset>::Event> {
+        preview(battle, command, dice)
+    }
+}
