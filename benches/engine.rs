@@ -1,7 +1,7 @@
-//! Engine speed: line-of-sight queries on the larger scenario, and whole random-vs-random games on
-//! the small one through the same ECS path as live play.
+//! Engine speed: line-of-sight queries on the larger scenario, whole random-vs-random games on the
+//! small one through the same ECS path as live play, and a full AI side-turn on the larger one.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use strategos::battle::Ruleset;
 use strategos::rules::thucydide::Thucydide;
@@ -40,5 +40,33 @@ fn random_games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, line_of_sight, random_games);
+/// From the start of the first player-turn to the moment the other side must decide.
+fn ai_side_turn(c: &mut Criterion) {
+    use strategos::ai::{Ai, Level};
+    use strategos::battle::ecs::BattleApp;
+    use strategos::battle::{Dice, Side};
+    use strategos::sim::Player;
+    let s = strategos::scenario::find_bundled("thucydide-hydaspes").expect("bundled");
+    let battle = Thucydide::setup(&s).expect("sets up");
+    let mut group = c.benchmark_group("ai_side_turn");
+    group.sample_size(20);
+    for (name, level) in [("hydaspes_easy", Level::Easy), ("hydaspes_normal", Level::Normal)] {
+        group.bench_function(name, |bench| {
+            bench.iter_batched(
+                || (BattleApp::<Thucydide>::new(battle.clone(), Dice::new(1)), Ai::new(level, 1)),
+                |(mut app, mut ai)| {
+                    while Thucydide::deciding_side(app.view()) == Some(Side(0)) {
+                        let c = ai.choose(app.view()).expect("a command");
+                        app.submit(c).expect("legal");
+                    }
+                    app.view().turn
+                },
+                BatchSize::SmallInput,
+            )
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, line_of_sight, random_games, ai_side_turn);
 criterion_main!(benches);
