@@ -5,7 +5,7 @@
 use super::camera::Hovered;
 use super::session::{Session, can_undo, human_to_decide, undo};
 use super::stage::Stage;
-use crate::battle::ecs::{BattleView, CommandInbox, EventLog};
+use crate::battle::ecs::{BattleView, CommandInbox, EventLog, process_commands};
 use crate::battle::{AppState, Battle, Ruleset, UnitId};
 use crate::hex::Hex;
 use crate::rules::thucydide::state::MoveMode;
@@ -85,13 +85,25 @@ pub struct InputPlugin;
 
 impl Plugin for InputPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Selection>().add_systems(Update, board_input.run_if(in_state(AppState::Battle)));
+        app.init_resource::<Selection>().init_resource::<LegalNow>().add_systems(
+            Update,
+            (
+                refresh_legal.after(process_commands::<Thucydide>).run_if(resource_exists_and_changed::<BattleView<Thucydide>>),
+                board_input,
+            )
+                .chain()
+                .run_if(in_state(AppState::Battle)),
+        );
     }
 }
 
-/// Sends a command for the side a person plays, when the board has caught up with the battle.
-pub fn send(inbox: &mut CommandInbox<Thucydide>, command: Command) {
-    inbox.0.push_back(command);
+/// The legal commands of the battle as it stands, worked out once each time it changes (the board,
+/// the panels and the clicks all read them every frame).
+#[derive(Resource, Default)]
+pub struct LegalNow(pub Vec<Command>);
+
+fn refresh_legal(view: Res<BattleView<Thucydide>>, mut legal: ResMut<LegalNow>) {
+    legal.0 = Thucydide::legal_commands(&view.0);
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -100,6 +112,7 @@ fn board_input(
     keys: Res<ButtonInput<KeyCode>>,
     hovered: Res<Hovered>,
     view: Res<BattleView<Thucydide>>,
+    legal: Res<LegalNow>,
     log: Res<EventLog<Thucydide>>,
     stage: Res<Stage>,
     session: Res<Session>,
@@ -116,7 +129,7 @@ fn board_input(
         selection.0 = None;
     }
     if (keys.just_pressed(KeyCode::KeyE) || keys.just_pressed(KeyCode::Enter)) && b.global.agenda.is_empty() {
-        send(&mut inbox, Command::EndPhase);
+        inbox.0.push_back(Command::EndPhase);
         selection.0 = None;
         return;
     }
@@ -131,15 +144,14 @@ fn board_input(
     }
     let Some(hex) = hovered.0 else { return };
     let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
-    let legal = Thucydide::legal_commands(b);
-    match click(b, &legal, selection.0, hex, shift) {
+    match click(b, &legal.0, selection.0, hex, shift) {
         Intent::Select(u) => selection.0 = Some(u),
         Intent::Deselect => selection.0 = None,
         Intent::Send(c) => {
             if matches!(c, Command::Attack { .. }) {
                 selection.0 = None;
             }
-            send(&mut inbox, c);
+            inbox.0.push_back(c);
         }
         Intent::Nothing => {}
     }

@@ -6,7 +6,7 @@ use super::camera::{BoardCamera, HEX_RADIUS, Hovered, to_world};
 use super::input::{Selection, highlights};
 use super::stage::{Film, Stage};
 use crate::battle::ecs::EventLog;
-use crate::battle::{AppState, Battle, Ruleset, Side};
+use crate::battle::{AppState, Battle, Side};
 use crate::hex::Hex;
 use crate::hex::coords::centre;
 use crate::rules::thucydide::data::{Armour, Class, Rank};
@@ -93,6 +93,7 @@ fn paint_board(
     film: Option<Res<Film>>,
     state: Res<State<AppState>>,
     selection: Res<Selection>,
+    legal_now: Option<Res<super::input::LegalNow>>,
     hovered: Res<Hovered>,
 ) -> Result {
     let (Some(stage), Ok((cam, gt, proj))) = (stage, camera.single()) else { return Ok(()) };
@@ -109,12 +110,15 @@ fn paint_board(
     };
     let live = *state.get() == AppState::Battle && stage.caught_up(events);
     paint_roads(&painter, &view, b);
-    let legal = if live { Thucydide::legal_commands(b) } else { Vec::new() };
-    let (moves, targets) = highlights(&legal, selection.0);
+    let legal: &[Command] = match &legal_now {
+        Some(l) if live => &l.0,
+        _ => &[],
+    };
+    let (moves, targets) = highlights(legal, selection.0);
     for h in &moves {
         painter.add(egui::Shape::convex_polygon(view.hex_outline(*h, 0.92), egui::Color32::from_rgba_unmultiplied(255, 255, 220, 60), egui::Stroke::new(view.len(5.0), egui::Color32::from_rgba_unmultiplied(255, 250, 200, 170))));
     }
-    paint_decision_marks(&painter, &view, b, &legal);
+    paint_decision_marks(&painter, &view, b, legal);
     if let Some(h) = hovered.0 {
         painter.add(egui::Shape::closed_line(view.hex_outline(h, 0.97), egui::Stroke::new(view.len(6.0).max(1.5), egui::Color32::WHITE)));
     }

@@ -4,9 +4,9 @@
 //! the replay viewer's controls.
 
 use super::camera::Hovered;
-use super::input::{Selection, send};
+use super::input::{LegalNow, Selection};
 use super::overlay::{armour_colour, class_mark, side_colour};
-use super::session::{Mode, Session, can_undo, undo};
+use super::session::{Mode, Session, can_undo, human_to_decide, undo};
 use super::stage::{Film, Stage, Stride};
 use crate::battle::ecs::{BattleView, CommandInbox, EventLog};
 use crate::battle::{AppState, Battle, Ruleset, Side, UnitId};
@@ -141,7 +141,7 @@ fn odds_card(ui: &mut egui::Ui, odds: &Odds) {
 
 fn log_lines(ui: &mut egui::Ui, stage: &Stage) {
     egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
-        for (_, line) in stage.lines.iter().rev().take(400).rev() {
+        for line in stage.lines.iter().rev().take(400).rev() {
             ui.label(egui::RichText::new(line).size(12.5));
         }
     });
@@ -152,7 +152,8 @@ pub fn battle_panels(
     mut contexts: EguiContexts,
     view: Res<BattleView<Thucydide>>,
     log: Res<EventLog<Thucydide>>,
-    stage: Res<Stage>,
+    legal_now: Res<LegalNow>,
+    mut stage: ResMut<Stage>,
     session: Res<Session>,
     hovered: Res<Hovered>,
     mut selection: ResMut<Selection>,
@@ -165,10 +166,11 @@ pub fn battle_panels(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
-    let b = &stage.shown;
     let caught_up = stage.caught_up(&log.events);
     let deciding = Thucydide::deciding_side(&view.0);
-    let person = deciding.is_some_and(|s| session.mode.is_human(s)) && caught_up && inbox.0.is_empty();
+    let person = human_to_decide(&view.0, session.mode).is_some() && caught_up && inbox.0.is_empty();
+    let mut skip = false;
+    let b = &stage.shown;
     if curtain.0.is_some() {
         area.0 = None;
         return Ok(());
@@ -178,7 +180,7 @@ pub fn battle_panels(
             top_bar(ui, b);
             ui.separator();
             if ui.add_enabled(person && view.0.global.agenda.is_empty(), egui::Button::new("End phase (E)")).clicked() {
-                send(&mut inbox, Command::EndPhase);
+                inbox.0.push_back(Command::EndPhase);
                 selection.0 = None;
             }
             if ui.add_enabled(person && can_undo(&log, session.mode, &view.0), egui::Button::new("Undo (U)")).clicked() {
@@ -192,11 +194,7 @@ pub fn battle_panels(
                 };
             }
             if !caught_up && ui.button("Skip (Esc)").clicked() {
-                commands.queue(|world: &mut World| {
-                    let n = world.resource::<EventLog<Thucydide>>().events.len();
-                    let events = world.resource::<EventLog<Thucydide>>().events.clone();
-                    world.resource_mut::<Stage>().seek(&events, n);
-                });
+                skip = true;
             }
             if ui.button("Menu").clicked() {
                 commands.queue(|world: &mut World| world.resource_mut::<NextState<AppState>>().set(AppState::Menu));
@@ -221,7 +219,7 @@ pub fn battle_panels(
             ui.separator();
             unit_card(ui, b, id);
         }
-        let legal = if person { Thucydide::legal_commands(&view.0) } else { Vec::new() };
+        let legal: &[Command] = if person { &legal_now.0 } else { &[] };
         if let (Some(sel), Some(h)) = (selection.0, hovered.0) {
             if let Some(target) = view.0.unit_at(h).map(|u| u.id) {
                 if legal.contains(&Command::Attack { attacker: sel, target, attack_order: false }) {
@@ -241,15 +239,15 @@ pub fn battle_panels(
         }
         if let Some(id) = selection.0 {
             if legal.contains(&Command::Activate { unit: id }) && ui.button("Activate with an order token").clicked() {
-                send(&mut inbox, Command::Activate { unit: id });
+                inbox.0.push_back(Command::Activate { unit: id });
             }
         }
         if person && !view.0.global.agenda.is_empty() {
             ui.separator();
             ui.strong("Your decision:");
-            for c in &legal {
+            for c in legal {
                 if ui.button(command_label(&view.0, c)).clicked() {
-                    send(&mut inbox, c.clone());
+                    inbox.0.push_back(c.clone());
                 }
             }
         }
@@ -258,6 +256,10 @@ pub fn battle_panels(
         log_lines(ui, &stage);
     });
     leave_board(&root, &mut area);
+    if skip {
+        // The pacing system jumps to the end, as after a load.
+        stage.instant = true;
+    }
     Ok(())
 }
 

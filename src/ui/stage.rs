@@ -21,8 +21,8 @@ pub struct Stage {
     /// Jump to the end of the log at the next look (after loading or undoing).
     pub instant: bool,
     timer: f32,
-    /// The log lines of the events shown, with the index of their event.
-    pub lines: Vec<(usize, String)>,
+    /// The log lines of the events shown so far.
+    pub lines: Vec<String>,
 }
 
 impl Stage {
@@ -45,7 +45,7 @@ impl Stage {
     pub fn step(&mut self, events: &[Event]) {
         let Some(e) = events.get(self.cursor) else { return };
         if let Some(line) = event_line(&self.shown, e) {
-            self.lines.push((self.cursor, line));
+            self.lines.push(line);
         }
         Thucydide::apply(&mut self.shown, e);
         self.cursor += 1;
@@ -102,22 +102,24 @@ impl Film {
 
     /// Where one step forward or back lands, by event, command or turn.
     pub fn next(&self, cursor: usize, by: Stride) -> usize {
-        let marks = self.marks(by);
-        marks.into_iter().find(|m| *m > cursor).unwrap_or(self.events.len())
+        match by {
+            Stride::Event => (cursor + 1).min(self.events.len()),
+            _ => self.marks(by).find(|m| *m > cursor).unwrap_or(self.events.len()),
+        }
     }
 
     pub fn previous(&self, cursor: usize, by: Stride) -> usize {
-        let marks = self.marks(by);
-        marks.into_iter().rev().find(|m| *m < cursor).unwrap_or(0)
+        match by {
+            Stride::Event => cursor.saturating_sub(1),
+            _ => self.marks(by).filter(|m| *m < cursor).last().unwrap_or(0),
+        }
     }
 
-    fn marks(&self, by: Stride) -> Vec<usize> {
-        match by {
-            Stride::Event => (0..=self.events.len()).collect(),
-            Stride::Command => self.command_ends.clone(),
-            // Shown up to and including the turn's start.
-            Stride::Turn => self.turn_starts.iter().map(|i| i + 1).collect(),
-        }
+    /// Where commands end, or (shown up to and including their start) where player-turns begin.
+    fn marks(&self, by: Stride) -> impl Iterator<Item = usize> + '_ {
+        let turns = by == Stride::Turn;
+        let ends = if turns { &self.turn_starts } else { &self.command_ends };
+        ends.iter().map(move |i| if turns { i + 1 } else { *i })
     }
 }
 
