@@ -66,6 +66,11 @@ pub fn redeploy_places(b: &B, side: Side) -> Vec<(UnitId, Option<u32>)> {
         .collect()
 }
 
+/// Whether a side that lost its commander-in-chief has somewhere to put him back.
+pub fn can_redeploy(b: &B, side: Side) -> bool {
+    commander(b, side).is_some() && !redeploy_places(b, side).is_empty()
+}
+
 pub fn commander(b: &B, side: Side) -> Option<&Leader> {
     b.global.leaders.iter().find(|l| l.side == side && l.rank == Rank::CommanderInChief)
 }

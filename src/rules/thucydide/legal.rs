@@ -6,7 +6,7 @@ use super::Thucydide;
 use super::combat::{cannot_attack, targets};
 use super::command::Command;
 use super::data::Mobility;
-use super::leaders::{redeploy_places, refuges};
+use super::leaders::{can_redeploy, redeploy_places, refuges};
 use super::movement::{all_destinations, terrain_cost};
 use super::retreat::retreat_paths;
 use super::sight::Sight;
@@ -46,10 +46,11 @@ pub fn legal_commands(b: &B) -> Vec<Command> {
     let mut out = Vec::new();
     match b.global.phase {
         Phase::Redeploy => {
-            out.extend(redeploy_places(b, side).into_iter().map(|(unit, _)| Command::Redeploy { unit }));
-            if out.is_empty() || super::leaders::commander(b, side).is_none() {
+            if can_redeploy(b, side) {
+                out.extend(redeploy_places(b, side).into_iter().map(|(unit, _)| Command::Redeploy { unit }));
+            } else {
                 // Nothing to put back (a passed turn kept only for the panic rolls): the turn just ends.
-                out = vec![Command::EndPhase];
+                out.push(Command::EndPhase);
             }
         }
         Phase::Movement | Phase::Combat => {

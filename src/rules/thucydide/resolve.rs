@@ -44,20 +44,20 @@ impl Ctx<'_> {
 }
 
 /// Runs one context to completion: `body`, then every automatic step; records the agenda change.
-pub fn run(b: &B, dice: &mut Dice, body: impl FnOnce(&mut Ctx) -> Result<(), RuleError>) -> Result<Vec<Event>, RuleError> {
+pub fn run(b: &B, dice: &mut Dice, body: impl FnOnce(&mut Ctx)) -> Vec<Event> {
     let mut ctx = Ctx {
         b: b.clone(),
         events: Vec::new(),
         dice,
     };
-    body(&mut ctx)?;
+    body(&mut ctx);
     settle(&mut ctx);
     if ctx.b.global.agenda != b.global.agenda {
         ctx.events.push(Event::AgendaChanged {
             agenda: ctx.b.global.agenda.clone(),
         });
     }
-    Ok(ctx.events)
+    ctx.events
 }
 
 pub fn resolve(b: &B, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
@@ -67,20 +67,13 @@ pub fn resolve(b: &B, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, 
     if !is_legal(b, command) {
         return Err(RuleError(format!("illegal command now: {command:?}")));
     }
-    run(b, dice, |ctx| {
-        execute(ctx, command);
-        Ok(())
-    })
+    Ok(preview(b, command, dice))
 }
 
 /// The events of a command the caller already knows is legal, skipping the legality check: for
 /// previews such as the odds of an attack, which resolve the same command many times.
 pub fn preview(b: &B, command: &Command, dice: &mut Dice) -> Vec<Event> {
-    run(b, dice, |ctx| {
-        execute(ctx, command);
-        Ok(())
-    })
-    .unwrap_or_default()
+    run(b, dice, |ctx| execute(ctx, command))
 }
 
 /// Processes automatic steps until a real decision is needed or the agenda is empty.
@@ -491,8 +484,6 @@ pub fn open(b: &B, dice: &mut Dice) -> Vec<Event> {
     run(b, dice, |ctx| {
         let first = ctx.b.global.first_side;
         super::turn::start_turn(ctx, 1, first);
-        Ok(())
     })
-    .unwrap_or_default()
 }
 

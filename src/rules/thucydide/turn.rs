@@ -5,7 +5,7 @@
 
 use super::Thucydide;
 use super::event::{Activation, Event};
-use super::leaders::{commanding_leader, redeploy_places};
+use super::leaders::{can_redeploy, commanding_leader};
 use super::resolve::Ctx;
 use super::state::{Phase, Step};
 use crate::battle::{Battle, Outcome, Side};
@@ -19,9 +19,8 @@ pub fn start_turn(ctx: &mut Ctx, turn: u32, side: Side) {
             side,
             rule: "commander-in-chief lost: the side passes its turn, only putting him back (Perte du Général en chef)",
         });
-        let can_redeploy = !redeploy_places(&ctx.b, side).is_empty() && super::leaders::commander(&ctx.b, side).is_some();
         let panicking = ctx.b.on_board().any(|u| u.side == side && u.state.panicked);
-        if can_redeploy || panicking {
+        if can_redeploy(&ctx.b, side) || panicking {
             ctx.emit(Event::PhaseStarted { phase: Phase::Redeploy });
             queue_panic_rolls(ctx, side);
         } else {
