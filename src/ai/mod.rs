@@ -6,11 +6,20 @@
 
 use crate::battle::{Battle, Dice, Ruleset, Side};
 use crate::sim::Player;
+use std::any::Any;
 
 /// What a ruleset supplies so the AI can play it.
 pub trait Judge: Ruleset {
     /// How good the position is for `side` (any scale; higher is better).
     fn evaluate(battle: &Battle<Self>, side: Side) -> f64;
+    /// The stronger level's look one exchange ahead, added to `evaluate`: what the side can expect
+    /// to strike this turn against what the enemies in reach can strike back next turn.
+    fn exchange(_battle: &Battle<Self>, _side: Side) -> f64 {
+        0.0
+    }
+    /// A new decision starts: forget what `exchange` kept from the previous one, so every
+    /// decision depends only on its position and seed.
+    fn new_decision() {}
     /// The events of a command already known legal, without checking it again.
     fn preview(battle: &Battle<Self>, command: &Self::Command, dice: &mut Dice) -> Vec<Self::Event>;
 }
@@ -36,12 +45,24 @@ pub struct Ai {
     level: Level,
     seed: u64,
     decisions: u64,
+    /// The gains the previous decision weighed (a `Weighed<R>`), while they may serve again.
+    weighed: Option<Box<dyn Any + Send + Sync>>,
 }
 
 impl Ai {
     pub fn new(level: Level, seed: u64) -> Ai {
-        Ai { level, seed, decisions: 0 }
+        Ai { level, seed, decisions: 0, weighed: None }
     }
+}
+
+/// What each command gained over the position it was weighed in. While the same side goes on in
+/// the same phase, another unit's move changes most gains little, so the next decision weighs
+/// again only the commands whose old gain could still beat the best fresh one (lazy greedy).
+struct Weighed<R: Ruleset> {
+    side: Side,
+    turn: u32,
+    phase: R::Phase,
+    gains: Vec<(R::Command, f64)>,
 }
 
 fn after<R: Judge>(b: &Battle<R>, command: &R::Command, dice: &mut Dice) -> Battle<R> {
@@ -52,6 +73,35 @@ fn after<R: Judge>(b: &Battle<R>, command: &R::Command, dice: &mut Dice) -> Batt
     next
 }
 
+impl Ai {
+    /// How good the position is for `side`, as this level judges it.
+    fn judge<R: Judge>(&self, b: &Battle<R>, side: Side) -> f64 {
+        match self.level {
+            Level::Easy => R::evaluate(b, side),
+            Level::Normal => R::evaluate(b, side) + R::exchange(b, side),
+        }
+    }
+
+    /// The average position `command` leads to, over this level's sampled rolls.
+    fn weigh<R: Judge>(&self, b: &Battle<R>, side: Side, command: &R::Command, seed: u64) -> f64 {
+        let mut total = 0.0;
+        let mut n = 0u64;
+        for k in 0..self.level.samples() {
+            let mut dice = Dice::new(seed.wrapping_add(k));
+            let mut next = after(b, command, &mut dice);
+            if self.level == Level::Normal {
+                next = answer(&next, side, &mut dice);
+            }
+            total += self.judge(&next, side);
+            n += 1;
+            if dice.rolled() == 0 {
+                break;
+            }
+        }
+        total / n as f64
+    }
+}
+
 impl<R: Judge> Player<R> for Ai {
     fn choose(&mut self, b: &Battle<R>) -> Option<R::Command> {
         let side = R::deciding_side(b)?;
@@ -60,30 +110,62 @@ impl<R: Judge> Player<R> for Ai {
             return legal.into_iter().next();
         }
         self.decisions += 1;
-        let base = self.seed ^ self.decisions.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        R::new_decision();
+        let seed = self.seed ^ self.decisions.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let (turn, phase) = (b.turn, R::phase(b));
+        let previous = self
+            .weighed
+            .take()
+            .and_then(|w| w.downcast::<Weighed<R>>().ok())
+            .filter(|w| w.side == side && w.turn == turn && w.phase == phase);
+        let stale = previous.map_or_else(|| vec![None; legal.len()], |w| old_gains(&w.gains, &legal));
+        // Never weighed first, then by old gain, best first; ties keep the legal order.
+        let mut order: Vec<usize> = (0..legal.len()).collect();
+        order.sort_by(|a, b| match (stale[*a], stale[*b]) {
+            (None, None) => a.cmp(b),
+            (None, Some(_)) => std::cmp::Ordering::Less,
+            (Some(_), None) => std::cmp::Ordering::Greater,
+            (Some(x), Some(y)) => y.total_cmp(&x).then(a.cmp(b)),
+        });
+        let base = self.judge(b, side);
+        let mut gains = stale.clone();
         let mut best: Option<(f64, usize)> = None;
-        for (i, c) in legal.iter().enumerate() {
-            let mut total = 0.0;
-            let mut n = 0u64;
-            for k in 0..self.level.samples() {
-                let mut dice = Dice::new(base.wrapping_add(k));
-                let mut next = after(b, c, &mut dice);
-                if self.level == Level::Normal {
-                    next = answer(&next, side, &mut dice);
-                }
-                total += R::evaluate(&next, side);
-                n += 1;
-                if dice.rolled() == 0 {
+        for i in order {
+            if let (Some(old), Some((found, _))) = (stale[i], best) {
+                if found >= old {
                     break;
                 }
             }
-            let score = total / n as f64;
-            if best.is_none_or(|(s, _)| score > s + 1e-9) {
-                best = Some((score, i));
+            let gain = self.weigh(b, side, &legal[i], seed) - base;
+            gains[i] = Some(gain);
+            if best.is_none_or(|(g, j)| gain > g + 1e-9 || (gain > g - 1e-9 && i < j)) {
+                best = Some((gain, i));
             }
         }
-        best.map(|(_, i)| legal[i].clone())
+        let chosen = best.map(|(_, i)| legal[i].clone());
+        self.weighed = Some(Box::new(Weighed::<R> {
+            side,
+            turn,
+            phase,
+            gains: legal.into_iter().zip(gains).filter_map(|(c, g)| Some((c, g?))).collect(),
+        }));
+        chosen
     }
+}
+
+/// Each command's gain in `gains`, if there; both lists keep the legal order, so the search goes
+/// on from where the last one ended.
+fn old_gains<C: PartialEq>(gains: &[(C, f64)], legal: &[C]) -> Vec<Option<f64>> {
+    let mut from = 0;
+    legal
+        .iter()
+        .map(|c| {
+            let n = gains.len();
+            let at = (0..n).map(|k| (from + k) % n).find(|i| gains[*i].0 == *c)?;
+            from = at + 1;
+            Some(gains[at].1)
+        })
+        .collect()
 }
 
 /// The opponent's answers to the decisions a command hands it, each chosen greedily by its own

@@ -77,12 +77,18 @@ pub fn targets(b: &B, sight: &Sight, unit: &U) -> Vec<(UnitId, CombatKind)> {
 /// that is not panicking stands on one of the hexes behind it (toward its own board edge); a
 /// defender in buildings or a fortification is supported by the ground itself (seed example C).
 pub fn supported(b: &B, unit: &U, defending: bool) -> bool {
+    supported_by(b, unit, defending, |h| b.unit_at(h))
+}
+
+/// `supported`, with the unit standing in a hex looked up by `unit_at` (a caller weighing many
+/// positions keeps its own index of who stands where).
+pub fn supported_by<'a>(b: &B, unit: &U, defending: bool, unit_at: impl Fn(Hex) -> Option<&'a U>) -> bool {
     let Some(hex) = unit.hex else { return false };
     if defending && tables().terrain.ground(b.map.at(hex).ground).defender_supported {
         return true;
     }
     b.edge(unit.side).directions().iter().any(|d| {
-        b.unit_at(d.step(hex))
+        unit_at(d.step(hex))
             .is_some_and(|f| f.side == unit.side && !f.state.panicked)
     })
 }

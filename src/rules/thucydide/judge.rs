@@ -4,14 +4,22 @@
 //! support, hills, shaken units kept out of contact, and the commander-in-chief kept safe.
 
 use super::Thucydide;
-use super::combat::supported;
+use super::approach::Approach;
+use super::combat::supported_by;
 use super::data::{Class, Profile, Rank};
 use super::resolve::preview;
 use crate::ai::Judge;
-use crate::battle::{Battle, Dice, Ruleset, Side};
+use crate::battle::{Battle, Dice, Ruleset, Side, UnitId};
 use crate::hex::Hex;
 
 type B = Battle<Thucydide>;
+
+/// Per movement point (or hex off the best range) away from the enemy.
+const CLOSING: f64 = 0.08;
+
+/// What a unit is worth beyond its elements while it stands: each one lost brings its army
+/// nearer to breaking.
+pub const STANDING: f64 = 1.5;
 
 /// What one element of a unit is worth.
 fn worth(p: &Profile) -> f64 {
@@ -31,6 +39,15 @@ pub fn evaluate(b: &B, side: Side) -> f64 {
         };
     }
     let enemies_of = |s: Side| -> Vec<(Hex, &Profile)> { b.on_board().filter(|u| u.side != s && !u.state.panicked).filter_map(|u| Some((u.hex?, u.state.profile()))).collect() };
+    let mut standing = vec![None; b.map.len()];
+    for u in b.on_board() {
+        if let Some(i) = u.hex.and_then(|h| b.map.index(h)) {
+            standing[i] = Some(u);
+        }
+    }
+    let unit_at = |h: Hex| b.map.index(h).and_then(|i| standing[i]);
+    let mut approach = Approach::new(b, side);
+    let commanders: Vec<UnitId> = b.global.leaders.iter().filter(|l| l.rank == Rank::CommanderInChief).filter_map(|l| l.unit).collect();
     let mut score = 0.0;
     for s in [side, side.other()] {
         let sign = if s == side { 1.0 } else { -1.0 };
@@ -43,27 +60,33 @@ pub fn evaluate(b: &B, side: Side) -> f64 {
                 mine -= 0.5;
                 continue;
             }
-            mine += f64::from(u.strength) * worth(p);
-            let nearest = enemies.iter().map(|(h, _)| hex.unsigned_distance_to(*h)).min().unwrap_or(0);
-            let adjacent = enemies.iter().filter(|(h, _)| hex.unsigned_distance_to(*h) == 1).count();
-            if closes_to_melee(p) && p.fire == 0 {
-                mine -= 0.08 * f64::from(nearest);
-            } else {
-                mine -= 0.08 * (f64::from(nearest) - f64::from(p.range.max(2))).abs();
-                if adjacent > 0 {
-                    mine -= 0.4;
-                }
+            mine += STANDING + f64::from(u.strength) * worth(p);
+            let (nearest, adjacent) = enemies.iter().fold((u32::MAX, 0), |(near, next), (h, _)| {
+                let d = hex.unsigned_distance_to(*h);
+                (near.min(d), next + usize::from(d == 1))
+            });
+            let nearest = if nearest == u32::MAX { 0 } else { nearest };
+            let melee_troops = closes_to_melee(p) && p.fire == 0;
+            // Closing is the judging side's plan, not a property of the position: were the
+            // opponent's closing counted too, every step toward it would cancel out.
+            if s == side && melee_troops {
+                let march = approach.march(p.mobility(), hex).unwrap_or(2 * nearest);
+                mine -= CLOSING * f64::from(march);
+            } else if s == side {
+                mine -= CLOSING * (f64::from(nearest) - f64::from(p.range.max(2))).abs();
+            }
+            if !melee_troops && adjacent > 0 {
+                mine -= 0.4;
             }
             let shaken = u.strength * 2 <= u.state.full_strength;
             if shaken && adjacent > 0 {
                 mine -= 0.5;
             }
-            if supported(b, u, true) {
+            if supported_by(b, u, true, unit_at) {
                 mine += 0.1;
             }
             mine += 0.05 * f64::from(b.map.level(hex));
-            let commands_here = b.global.leaders.iter().any(|l| l.unit == Some(u.id) && l.rank == Rank::CommanderInChief);
-            if commands_here {
+            if commanders.contains(&u.id) {
                 mine += 3.0;
                 let cavalry_next = enemies.iter().any(|(h, e)| hex.unsigned_distance_to(*h) == 1 && e.is_mounted());
                 if cavalry_next {
@@ -80,6 +103,14 @@ pub fn evaluate(b: &B, side: Side) -> f64 {
 impl Judge for Thucydide {
     fn evaluate(battle: &B, side: Side) -> f64 {
         evaluate(battle, side)
+    }
+
+    fn new_decision() {
+        super::exchange::forget_blows();
+    }
+
+    fn exchange(battle: &B, side: Side) -> f64 {
+        super::exchange::exchange(battle, side, worth)
     }
 
     fn preview(battle: &B, command: &<Thucydide as Ruleset>::Command, dice: &mut Dice) -> Vec<<Thucydide as Ruleset>::Event> {

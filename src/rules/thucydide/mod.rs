@@ -2,12 +2,14 @@
 //! (seed `003_4e6f6c195b1c36c6.txt`; rules and house rules in `docs/rules/thucydide.md`).
 
 pub mod apply;
+pub mod approach;
 pub mod combat;
 pub mod command;
 pub mod data;
 pub mod describe;
 pub mod die;
 pub mod event;
+pub mod exchange;
 pub mod judge;
 pub mod leaders;
 pub mod legal;

@@ -7,7 +7,10 @@ use super::data::{Mobility, tables};
 use super::state::MoveMode;
 use crate::battle::{Battle, Side, UnitId};
 use crate::hex::path::{Reachable, StepRules, reachable};
-use crate::hex::Hex;
+use crate::hex::{Hex, HexMap};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
 
 type B = Battle<Thucydide>;
 
@@ -101,11 +104,59 @@ pub fn move_path(b: &B, unit: UnitId, mode: MoveMode, to: Hex) -> Option<Vec<Hex
     search(b, unit, mode)?.path(&b.map, to)
 }
 
-fn hexes(found: &Option<Reachable>) -> Vec<Hex> {
+fn hexes(found: &Option<Rc<Reachable>>) -> Vec<Hex> {
     found.as_ref().map_or(Vec::new(), |f| f.reach.iter().map(|r| r.hex).collect())
 }
 
-fn search(b: &B, unit: UnitId, mode: MoveMode) -> Option<Reachable> {
+/// The last searches, by what they depend on: the unit, its profile and mode, and where every
+/// unit stands. Listing a unit's moves and resolving each of them (as the computer opponent does
+/// for every move it weighs) then searches once.
+struct Searched {
+    map: Arc<HexMap>,
+    unit: UnitId,
+    profile: u16,
+    mode: MoveMode,
+    places: Vec<Option<Hex>>,
+    found: Option<Rc<Reachable>>,
+}
+
+thread_local! {
+    static SEARCHED: RefCell<Vec<Searched>> = const { RefCell::new(Vec::new()) };
+}
+
+const SEARCHES_KEPT: usize = 4;
+
+fn search(b: &B, unit: UnitId, mode: MoveMode) -> Option<Rc<Reachable>> {
+    let profile = b.unit(unit)?.state.profile;
+    let same = |s: &Searched| {
+        s.unit == unit
+            && s.mode == mode
+            && s.profile == profile
+            && Arc::ptr_eq(&s.map, &b.map)
+            && s.places.len() == b.units.len()
+            && s.places.iter().zip(&b.units).all(|(p, u)| *p == u.hex)
+    };
+    SEARCHED.with_borrow_mut(|kept| {
+        if let Some(s) = kept.iter().find(|s| same(s)) {
+            return s.found.clone();
+        }
+        let found = search_uncached(b, unit, mode).map(Rc::new);
+        if kept.len() == SEARCHES_KEPT {
+            kept.remove(0);
+        }
+        kept.push(Searched {
+            map: b.map.clone(),
+            unit,
+            profile,
+            mode,
+            places: b.units.iter().map(|u| u.hex).collect(),
+            found: found.clone(),
+        });
+        found
+    })
+}
+
+fn search_uncached(b: &B, unit: UnitId, mode: MoveMode) -> Option<Reachable> {
     let u = b.unit(unit)?;
     let start = u.hex?;
     let p = u.state.profile();

@@ -1,0 +1,115 @@
+//! How far, in movement points, each hex lies from striking distance of the enemy, by the ground
+//! a unit of each mobility crosses (rivers and marshes included), so the computer opponent closes
+//! by the fords and the bridge instead of lining up on the bank. A heuristic of the AI, not a rule.
+
+use super::Thucydide;
+use super::data::Mobility;
+use super::movement::terrain_cost;
+use crate::battle::{Battle, Side};
+use crate::hex::{Hex, HexMap};
+use std::cell::RefCell;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::rc::Rc;
+use std::sync::Arc;
+
+type B = Battle<Thucydide>;
+
+/// Movement points per hex of the board to a hex next to an enemy; `u32::MAX` where none is reachable.
+pub type Field = Rc<Vec<u32>>;
+
+struct Cached {
+    /// Held, not just compared, so a freed map's address cannot be mistaken for it.
+    map: Arc<HexMap>,
+    mobility: Mobility,
+    enemies: Vec<Hex>,
+    field: Field,
+}
+
+/// The enemies barely move while one side weighs its moves, so the same few fields serve
+/// hundreds of evaluations in a row.
+const CACHE_SIZE: usize = 8;
+
+thread_local! {
+    static CACHE: RefCell<Vec<Cached>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The march distances toward the enemies of one side, each mobility's field fetched on first use.
+pub struct Approach<'a> {
+    b: &'a B,
+    enemies: Vec<Hex>,
+    fields: [Option<Field>; 4],
+}
+
+impl<'a> Approach<'a> {
+    pub fn new(b: &'a B, side: Side) -> Approach<'a> {
+        // In id order: the same enemies standing in the same places give the same list.
+        let enemies: Vec<Hex> = b.on_board().filter(|u| u.side != side && !u.state.panicked).filter_map(|u| u.hex).collect();
+        Approach { b, enemies, fields: Default::default() }
+    }
+
+    /// Movement points from `hex` to striking distance, for a unit of `mobility`; `None` where
+    /// the enemy cannot be reached.
+    pub fn march(&mut self, mobility: Mobility, hex: Hex) -> Option<u32> {
+        let (b, enemies) = (self.b, &self.enemies);
+        let field = self.fields[mobility as usize].get_or_insert_with(|| field(b, mobility, enemies));
+        b.map.index(hex).map(|i| field[i]).filter(|m| *m != u32::MAX)
+    }
+}
+
+fn field(b: &B, mobility: Mobility, enemies: &[Hex]) -> Field {
+    CACHE.with_borrow_mut(|cache| {
+        if let Some(c) = cache.iter().find(|c| Arc::ptr_eq(&c.map, &b.map) && c.mobility == mobility && c.enemies == enemies) {
+            return c.field.clone();
+        }
+        let field = Rc::new(compute(b, mobility, enemies));
+        if cache.len() == CACHE_SIZE {
+            cache.remove(0);
+        }
+        cache.push(Cached {
+            map: b.map.clone(),
+            mobility,
+            enemies: enemies.to_vec(),
+            field: field.clone(),
+        });
+        field
+    })
+}
+
+/// Dijkstra outward from every free hex next to an enemy, stepping backward over the costs a unit
+/// would pay walking forward; enemy-held hexes are walls, friends are ignored.
+fn compute(b: &B, mobility: Mobility, enemies: &[Hex]) -> Vec<u32> {
+    let map = &b.map;
+    let mut held = vec![false; map.len()];
+    for i in enemies.iter().filter_map(|h| map.index(*h)) {
+        held[i] = true;
+    }
+    let free = |h: Hex| map.index(h).filter(|i| !held[*i]);
+    let mut cost = vec![u32::MAX; map.len()];
+    let mut queue = BinaryHeap::new();
+    for e in enemies {
+        for n in map.neighbours(*e) {
+            if let Some(i) = free(n) {
+                if cost[i] != 0 {
+                    cost[i] = 0;
+                    queue.push(Reverse((0u32, n.x, n.y)));
+                }
+            }
+        }
+    }
+    while let Some(Reverse((d, x, y))) = queue.pop() {
+        let here = Hex::new(x, y);
+        if map.index(here).is_some_and(|i| cost[i] < d) {
+            continue;
+        }
+        for from in map.neighbours(here) {
+            let Some(i) = free(from) else { continue };
+            let Some(step) = terrain_cost(b, mobility, from, here) else { continue };
+            if d + step < cost[i] {
+                cost[i] = d + step;
+                queue.push(Reverse((d + step, from.x, from.y)));
+            }
+        }
+    }
+    cost
+}

@@ -1,0 +1,211 @@
+//! The stronger computer opponent's look one exchange ahead (a heuristic, not rules): the blows a
+//! side's units can strike this turn, against the blows the enemies able to reach them can strike
+//! back next turn, each valued by the dice the rules would count and the faces that hit.
+
+use super::Thucydide;
+use super::combat::{cannot_attack, dice_pool, effective_armour, tactical_advantage};
+use super::data::{Armour, Mobility, Profile, Trait};
+use super::die::Face;
+use super::event::Effect;
+use super::judge::STANDING;
+use super::movement::terrain_cost;
+use super::state::{Combat, CombatKind, Phase, Role, UnitState};
+use crate::battle::{Battle, Side, Unit, UnitId};
+use crate::hex::{Hex, HexMap};
+use std::cell::RefCell;
+use std::collections::{BinaryHeap, HashMap};
+use std::cmp::Reverse;
+use std::rc::Rc;
+use std::sync::Arc;
+
+type B = Battle<Thucydide>;
+type U = Unit<UnitState>;
+
+/// Each unit strikes once: what it can expect from its best blow, weighted by when it comes. A
+/// blow the side can strike now counts less than the blow struck, so striking beats threatening.
+const STRIKE_NOW: f64 = 0.5;
+/// The enemy's blows come next, before the side's own next turn.
+const STRUCK_NEXT: f64 = 0.4;
+/// The side's blows after that, once the enemy has had its turn to step away or strike first.
+const STRIKE_LATER: f64 = 0.1;
+/// A morale hit, against a loss of one element: it may force a retreat, rarely a loss.
+const MORALE_HIT: f64 = 0.3;
+
+/// The exchange balance for `side`, in the evaluation's units (element worth).
+pub fn exchange(b: &B, side: Side, worth: fn(&Profile) -> f64) -> f64 {
+    let strikes_now = b.active == side && matches!(b.global.phase, Phase::Movement | Phase::Combat);
+    let fighting = |s: Side| b.on_board().filter(move |u| u.side == s && !u.state.panicked && u.hex.is_some());
+    let mut total = 0.0;
+    for u in fighting(side) {
+        if strikes_now && cannot_attack(b, u).is_none() {
+            total += STRIKE_NOW * best_blow(b, u, fighting(side.other()), worth, |target, from| strike_kind(u, from, target));
+        } else if !strikes_now || !u.state.fought {
+            total += STRIKE_LATER * best_blow(b, u, fighting(side.other()), worth, |target, from| reach_kind(b, u, from, target));
+        }
+    }
+    for e in fighting(side.other()) {
+        total -= STRUCK_NEXT * best_blow(b, e, fighting(side), worth, |target, from| reach_kind(b, e, from, target));
+    }
+    total
+}
+
+/// The best expected damage `a` can deal among `targets`, by how `kind` says it may strike each.
+fn best_blow<'a>(
+    b: &B,
+    a: &U,
+    targets: impl Iterator<Item = &'a U>,
+    worth: fn(&Profile) -> f64,
+    kind: impl Fn(Hex, Hex) -> Option<CombatKind>,
+) -> f64 {
+    let Some(at) = a.hex else { return 0.0 };
+    targets
+        .filter_map(|t| Some((t, kind(t.hex?, at)?)))
+        .map(|(t, k)| {
+            let riposte = if k == CombatKind::Melee { blow(b, t, a, k, Role::Riposte, worth) } else { 0.0 };
+            blow(b, a, t, k, Role::Attack, worth) - riposte
+        })
+        .fold(0.0, f64::max)
+}
+
+/// How `u` at `from` may strike in its next turn a unit at `target`, if it can reach it.
+fn reach_kind(b: &B, u: &U, from: Hex, target: Hex) -> Option<CombatKind> {
+    reaches(b, u, from, target).then(|| {
+        if u.state.profile().fire > 0 && from.unsigned_distance_to(target) > 1 { CombatKind::Fire } else { CombatKind::Melee }
+    })
+}
+
+/// How `u` at `from` may strike a unit at `target` without moving, if it may.
+fn strike_kind(u: &U, from: Hex, target: Hex) -> Option<CombatKind> {
+    let p = u.state.profile();
+    let d = from.unsigned_distance_to(target);
+    if d == 1 && p.assault.max(p.melee) > 0 {
+        Some(CombatKind::Melee)
+    } else if d >= 2 && p.fire > 0 && d <= u32::from(p.range) {
+        Some(CombatKind::Fire)
+    } else {
+        None
+    }
+}
+
+/// Whether enemy `e` standing at `from` can strike a unit at `target` in its next turn: by fire
+/// within its range of anywhere it can move to (sight not checked), or by melee from a hex it can
+/// reach next to the target (other units not counted as obstacles).
+fn reaches(b: &B, e: &U, from: Hex, target: Hex) -> bool {
+    let p = e.state.profile();
+    let distance = from.unsigned_distance_to(target);
+    if distance > u32::from(p.movement) + u32::from(p.range.max(1)) {
+        return false;
+    }
+    if p.fire > 0 && p.range >= 2 && distance <= u32::from(p.movement) + u32::from(p.range) {
+        return true;
+    }
+    p.assault.max(p.melee) > 0 && b.map.index(target).is_some_and(|i| melee_zone(b, p.mobility(), from, p.movement)[i])
+}
+
+/// Expected damage of `a` striking `d` where both stand, by the rules' own dice count and faces.
+fn blow(b: &B, a: &U, d: &U, kind: CombatKind, role: Role, worth: fn(&Profile) -> f64) -> f64 {
+    let (Some(attacker_hex), Some(defender_hex)) = (a.hex, d.hex) else { return 0.0 };
+    let key = (a.id, attacker_hex, a.strength, d.id, defender_hex, d.strength, kind == CombatKind::Fire, role == Role::Riposte);
+    if let Some(v) = BLOWS.with_borrow(|m| m.get(&key).copied()) {
+        return v;
+    }
+    let c = Combat {
+        attacker: a.id,
+        defender: d.id,
+        kind,
+        role,
+        attack_order: false,
+        defence_order: false,
+        attacker_hex,
+        defender_hex,
+    };
+    let (dice, _) = dice_pool(b, &c);
+    let (pa, pd) = (a.state.profile(), d.state.profile());
+    let armour = effective_armour(pa, pd);
+    let confirm = if armour == Armour::Black && !pa.has(Trait::IgnoresArmour) { 0.5 } else { 1.0 };
+    let hit_faces = if pa.has(Trait::IgnoresArmour) { 3 } else { Face::ALL.iter().filter(|f| f.hits(armour)).count() };
+    let (ta_hit, ta_morale) = match tactical_advantage(b, &c).0 {
+        Effect::Hit => (1.0, 0.0),
+        Effect::MoraleHit => (0.0, 1.0),
+        _ => (0.0, 0.0),
+    };
+    let hits = f64::from(dice) * (hit_faces as f64 * confirm + ta_hit) / 6.0;
+    let morale = f64::from(dice) * (1.0 + ta_morale) / 6.0;
+    let strength = f64::from(d.strength.max(1));
+    let value = worth(pd) * (hits.min(strength) + MORALE_HIT * morale) + STANDING * (hits / strength).min(1.0);
+    BLOWS.with_borrow_mut(|m| m.insert(key, value));
+    value
+}
+
+type BlowKey = (UnitId, Hex, u8, UnitId, Hex, u8, bool, bool);
+
+struct Zone {
+    map: Arc<HexMap>,
+    mobility: Mobility,
+    from: Hex,
+    budget: u8,
+    /// Per hex of the board: a unit there can be struck in melee.
+    zone: Rc<Vec<bool>>,
+}
+
+/// Blows are remembered by who strikes whom from where, not by where everyone else stands (which
+/// changes the dice a little through support), so a decision forgets the previous one's: the
+/// choice then depends on the decision alone, not on what the thread weighed before.
+pub fn forget_blows() {
+    BLOWS.with_borrow_mut(HashMap::clear);
+}
+
+thread_local! {
+    static BLOWS: RefCell<HashMap<BlowKey, f64>> = RefCell::new(HashMap::new());
+    static ZONES: RefCell<Vec<Zone>> = const { RefCell::new(Vec::new()) };
+}
+
+/// One zone per enemy unit; the enemies stand still while a side weighs its moves.
+const ZONES_KEPT: usize = 64;
+
+/// The hexes next to where a unit of `mobility` at `from` can move with `budget` points.
+fn melee_zone(b: &B, mobility: Mobility, from: Hex, budget: u8) -> Rc<Vec<bool>> {
+    ZONES.with_borrow_mut(|zones| {
+        if let Some(z) = zones.iter().find(|z| Arc::ptr_eq(&z.map, &b.map) && z.mobility == mobility && z.from == from && z.budget == budget) {
+            return z.zone.clone();
+        }
+        let zone = Rc::new(compute_zone(b, mobility, from, budget));
+        if zones.len() == ZONES_KEPT {
+            zones.remove(0);
+        }
+        zones.push(Zone {
+            map: b.map.clone(),
+            mobility,
+            from,
+            budget,
+            zone: zone.clone(),
+        });
+        zone
+    })
+}
+
+fn compute_zone(b: &B, mobility: Mobility, from: Hex, budget: u8) -> Vec<bool> {
+    let map = &b.map;
+    let mut spent = vec![u32::MAX; map.len()];
+    let mut zone = vec![false; map.len()];
+    let Some(start) = map.index(from) else { return zone };
+    spent[start] = 0;
+    let mut queue = BinaryHeap::from([Reverse((0u32, from.x, from.y))]);
+    while let Some(Reverse((d, x, y))) = queue.pop() {
+        let here = Hex::new(x, y);
+        let Some(i) = map.index(here) else { continue };
+        if spent[i] < d {
+            continue;
+        }
+        for n in map.neighbours(here) {
+            let Some(j) = map.index(n) else { continue };
+            zone[j] = true;
+            let Some(step) = terrain_cost(b, mobility, here, n) else { continue };
+            if d + step <= u32::from(budget) && d + step < spent[j] {
+                spent[j] = d + step;
+                queue.push(Reverse((d + step, n.x, n.y)));
+            }
+        }
+    }
+    zone
+}
