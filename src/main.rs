@@ -1,120 +1,136 @@
-//! The `strategos` command: play (the default), simulate, replay and validate.
+//! The `strategos` command: play (the default), simulate, replay and validate. In a browser, the
+//! game itself, its options taken from the page's address.
 
-use clap::{Parser, Subcommand};
-use std::path::PathBuf;
-use std::process::ExitCode;
-use strategos::cli;
+#[cfg(not(target_arch = "wasm32"))]
+mod command_line {
+    use clap::{Parser, Subcommand};
+    use std::path::PathBuf;
+    use std::process::ExitCode;
+    use strategos::cli;
 
-#[derive(Parser)]
-#[command(name = "strategos", version, about = "A turn-based hex wargame playing tabletop rulesets")]
-struct Args {
-    #[command(subcommand)]
-    command: Option<Command>,
-}
+    #[derive(Parser)]
+    #[command(name = "strategos", version, about = "A turn-based hex wargame playing tabletop rulesets")]
+    struct Args {
+        #[command(subcommand)]
+        command: Option<Command>,
+    }
 
-#[derive(Subcommand)]
-enum Command {
-    /// Play a battle (the default): in a window, from the main menu; with --scenario straight into
-    /// that battle. `--terminal` plays in the terminal instead.
-    Play {
-        /// A scenario id (bundled) or file; skips the menu.
-        #[arg(long)]
-        scenario: Option<String>,
-        #[arg(long)]
-        seed: Option<u64>,
-        /// The side the computer plays (0 or 1); hotseat when omitted.
-        #[arg(long)]
-        computer: Option<u8>,
-        /// How well the computer plays: easy (quick) or normal (one exchange ahead).
-        #[arg(long, default_value = "normal")]
-        level: String,
-        /// Play in the terminal, without a window.
-        #[arg(long)]
-        terminal: bool,
-        /// Drive the window through a scripted game, saving screenshots in this folder (render test).
-        #[arg(long, hide = true)]
-        autopilot: Option<PathBuf>,
-        /// Measure frame times: `FRAMES` of an empty scene then of the larger scenario (bench).
-        #[arg(long, hide = true, num_args = 2, value_names = ["FRAMES", "REPORT"])]
-        frame_bench: Option<Vec<String>>,
-    },
-    /// Play whole games headless between two players.
-    Simulate {
-        #[arg(long)]
-        scenario: String,
-        /// The players of side 0 and side 1, comma-separated: random, ai-easy or ai-normal.
-        #[arg(long, default_value = "random,random")]
-        players: String,
-        #[arg(long, default_value_t = 100)]
-        games: u32,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Save every game's replay in this folder.
-        #[arg(long)]
-        save: Option<PathBuf>,
-    },
-    /// Play a replay back.
-    Replay {
-        file: PathBuf,
-        /// No window (the only mode until the board lands).
-        #[arg(long)]
-        headless: bool,
-        /// Print every event as one JSON object per line.
-        #[arg(long)]
-        events: bool,
-        /// Check every turn's state hash against the replay's.
-        #[arg(long)]
-        verify: bool,
-    },
-    /// Check scenario and replay files; exit non-zero on the first bad one.
-    Validate { files: Vec<PathBuf> },
-}
-
-#[cfg(feature = "gui")]
-fn window(
-    scenario: Option<String>,
-    seed: Option<u64>,
-    computer: Option<u8>,
-    level: strategos::ai::Level,
-    autopilot: Option<PathBuf>,
-    frame_bench: Option<Vec<String>>,
-) -> Result<(), String> {
-    let frame_bench = match frame_bench.as_deref() {
-        Some([frames, report]) => Some((frames.parse().map_err(|_| format!("--frame-bench: '{frames}' is not a number of frames"))?, PathBuf::from(report))),
-        _ => None,
-    };
-    strategos::ui::run(strategos::ui::Options { scenario, seed, computer, level, autopilot, frame_bench })
-}
-
-#[cfg(not(feature = "gui"))]
-fn window(_: Option<String>, _: Option<u64>, _: Option<u8>, _: strategos::ai::Level, _: Option<PathBuf>, _: Option<Vec<String>>) -> Result<(), String> {
-    Err("this build has no window (built without the `gui` feature); use `play --terminal`".into())
-}
-
-fn main() -> ExitCode {
-    let args = Args::parse();
-    let play = Command::Play { scenario: None, seed: None, computer: None, level: "normal".into(), terminal: false, autopilot: None, frame_bench: None };
-    let result = match args.command.unwrap_or(play) {
-        Command::Play { scenario, seed, computer, level, terminal, autopilot, frame_bench } => match cli::level(&level) {
-            Err(e) => Err(e),
-            Ok(level) if terminal || !cfg!(feature = "gui") => cli::play::run(scenario.as_deref(), seed, computer, level),
-            Ok(level) => window(scenario, seed, computer, level, autopilot, frame_bench),
+    #[derive(Subcommand)]
+    enum Command {
+        /// Play a battle (the default): in a window, from the main menu; with --scenario straight into
+        /// that battle. `--terminal` plays in the terminal instead.
+        Play {
+            /// A scenario id (bundled) or file; skips the menu.
+            #[arg(long)]
+            scenario: Option<String>,
+            #[arg(long)]
+            seed: Option<u64>,
+            /// The side the computer plays (0 or 1); hotseat when omitted.
+            #[arg(long)]
+            computer: Option<u8>,
+            /// How well the computer plays: easy (quick) or normal (one exchange ahead).
+            #[arg(long, default_value = "normal")]
+            level: String,
+            /// Play in the terminal, without a window.
+            #[arg(long)]
+            terminal: bool,
+            /// Drive the window through a scripted game, saving screenshots in this folder (render test).
+            #[arg(long, hide = true)]
+            autopilot: Option<PathBuf>,
+            /// Measure frame times: `FRAMES` of an empty scene then of the larger scenario (bench).
+            #[arg(long, hide = true, num_args = 2, value_names = ["FRAMES", "REPORT"])]
+            frame_bench: Option<Vec<String>>,
         },
-        Command::Simulate { scenario, players, games, seed, save } => {
-            let Some((a, b)) = players.split_once(',') else {
-                eprintln!("error: --players wants two names, e.g. ai-normal,random");
-                return ExitCode::FAILURE;
-            };
-            cli::simulate::run(&scenario, games, seed, [a.trim(), b.trim()], save.as_deref())
+        /// Play whole games headless between two players.
+        Simulate {
+            #[arg(long)]
+            scenario: String,
+            /// The players of side 0 and side 1, comma-separated: random, ai-easy or ai-normal.
+            #[arg(long, default_value = "random,random")]
+            players: String,
+            #[arg(long, default_value_t = 100)]
+            games: u32,
+            #[arg(long, default_value_t = 1)]
+            seed: u64,
+            /// Save every game's replay in this folder.
+            #[arg(long)]
+            save: Option<PathBuf>,
+        },
+        /// Play a replay back.
+        Replay {
+            file: PathBuf,
+            /// No window (the only mode until the board lands).
+            #[arg(long)]
+            headless: bool,
+            /// Print every event as one JSON object per line.
+            #[arg(long)]
+            events: bool,
+            /// Check every turn's state hash against the replay's.
+            #[arg(long)]
+            verify: bool,
+        },
+        /// Check scenario and replay files; exit non-zero on the first bad one.
+        Validate { files: Vec<PathBuf> },
+    }
+
+    #[cfg(feature = "gui")]
+    fn window(
+        scenario: Option<String>,
+        seed: Option<u64>,
+        computer: Option<u8>,
+        level: strategos::ai::Level,
+        autopilot: Option<PathBuf>,
+        frame_bench: Option<Vec<String>>,
+    ) -> Result<(), String> {
+        let frame_bench = match frame_bench.as_deref() {
+            Some([frames, report]) => Some((frames.parse().map_err(|_| format!("--frame-bench: '{frames}' is not a number of frames"))?, PathBuf::from(report))),
+            _ => None,
+        };
+        strategos::ui::run(strategos::ui::Options { scenario, seed, computer, level, watch: None, autopilot, frame_bench })
+    }
+
+    #[cfg(not(feature = "gui"))]
+    fn window(_: Option<String>, _: Option<u64>, _: Option<u8>, _: strategos::ai::Level, _: Option<PathBuf>, _: Option<Vec<String>>) -> Result<(), String> {
+        Err("this build has no window (built without the `gui` feature); use `play --terminal`".into())
+    }
+
+    pub fn main() -> ExitCode {
+        let args = Args::parse();
+        let play = Command::Play { scenario: None, seed: None, computer: None, level: "normal".into(), terminal: false, autopilot: None, frame_bench: None };
+        let result = match args.command.unwrap_or(play) {
+            Command::Play { scenario, seed, computer, level, terminal, autopilot, frame_bench } => match cli::level(&level) {
+                Err(e) => Err(e),
+                Ok(level) if terminal || !cfg!(feature = "gui") => cli::play::run(scenario.as_deref(), seed, computer, level),
+                Ok(level) => window(scenario, seed, computer, level, autopilot, frame_bench),
+            },
+            Command::Simulate { scenario, players, games, seed, save } => {
+                let Some((a, b)) = players.split_once(',') else {
+                    eprintln!("error: --players wants two names, e.g. ai-normal,random");
+                    return ExitCode::FAILURE;
+                };
+                cli::simulate::run(&scenario, games, seed, [a.trim(), b.trim()], save.as_deref())
+            }
+            Command::Replay { file, events, verify, .. } => cli::replay::run(&file, events, verify),
+            Command::Validate { files } => cli::validate::run(&files),
+        };
+        match result {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("error: {message}");
+                ExitCode::FAILURE
+            }
         }
-        Command::Replay { file, events, verify, .. } => cli::replay::run(&file, events, verify),
-        Command::Validate { files } => cli::validate::run(&files),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::FAILURE
-        }
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> std::process::ExitCode {
+    command_line::main()
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    if let Err(message) = strategos::ui::run(strategos::ui::web::options()) {
+        bevy::log::error!("{message}");
     }
 }

@@ -4,6 +4,9 @@
 //! each step's screenshot must exist and show something (`<target>/screenshots/*.png`).
 #![cfg(feature = "gui")]
 
+mod common;
+
+use common::distinct_colours as colours;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -20,21 +23,6 @@ const SHOTS: [&str; 8] = [
 
 fn screenshots_dir() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots")
-}
-
-/// Distinct colours among a sample of pixels: a blank or single-colour image has one or two.
-fn colours(path: &Path) -> usize {
-    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut reader = png::Decoder::new(std::io::BufReader::new(file)).read_info().expect("a PNG");
-    let mut buf = vec![0; reader.output_buffer_size().expect("sized")];
-    let info = reader.next_frame(&mut buf).expect("a frame");
-    let bytes = &buf[..info.buffer_size()];
-    let px = info.color_type.samples();
-    let mut seen = std::collections::HashSet::new();
-    for chunk in bytes.chunks(px).step_by(97) {
-        seen.insert(chunk.to_vec());
-    }
-    seen.len()
 }
 
 #[test]

@@ -4,7 +4,8 @@
 #   - the wasm32-unknown-unknown target of the machine's Rust toolchain;
 #   - trunk 0.21.14 (newer releases need a newer rustc);
 #   - wasm-bindgen-cli at exactly the version of wasm-bindgen in Cargo.lock;
-#   - wasm-opt from the npm package binaryen.
+#   - wasm-opt from the npm package binaryen;
+#   - playwright-core from npm, which drives Debian's Chromium in the web test (tests/web.rs).
 # Each tool is skipped when the right version is already there. Prints the bin folder last.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +14,7 @@ TOOLS="${STRATEGOS_WEB_TOOLS:-$HOME/.cache/strategos/web-tools}"
 JOBS="${JOBS:-$(nproc)}"
 TRUNK_VERSION=0.21.14
 BINARYEN_VERSION=132.0.0
+PLAYWRIGHT_VERSION=1.65.1
 mkdir -p "$TOOLS/bin"
 export PATH="$TOOLS/bin:$PATH"
 
@@ -32,5 +34,8 @@ if ! have wasm-opt "version ${BINARYEN_VERSION%%.*}"; then
     npm install --prefix "$TOOLS/npm" --no-audit --no-fund "binaryen@$BINARYEN_VERSION"
     ln -sf "$TOOLS/npm/node_modules/binaryen/bin/wasm-opt" "$TOOLS/bin/wasm-opt"
 fi
+
+[ -f "$TOOLS/npm/node_modules/playwright-core/package.json" ] && grep -q "\"version\": \"$PLAYWRIGHT_VERSION\"" "$TOOLS/npm/node_modules/playwright-core/package.json" \
+    || npm install --prefix "$TOOLS/npm" --no-audit --no-fund "playwright-core@$PLAYWRIGHT_VERSION"
 
 echo "$TOOLS/bin"

@@ -51,6 +51,7 @@ fn run_with<R: Ruleset>(path: &Path, text: &str, header: &ReplayHeader, events: 
             return Err(FileError::plain(diff).in_file(path).at_line(line, "turn_hashes").to_string());
         }
         eprintln!("{}: verified {} turn hashes over {} commands", path.display(), played.turn_hashes.len(), replay.commands.len());
+        eprintln!("{}: final state hash {}", path.display(), replay::turn_hash(&played.app).hash);
     }
     Ok(())
 }

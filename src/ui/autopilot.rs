@@ -147,7 +147,7 @@ fn drive(world: &mut World) {
             // Save the game so far and open it in the replay viewer, two commands in.
             let saved = super::saves::save(world.resource::<super::session::Session>(), world.resource::<EventLog<Thucydide>>(), "autopilot.ron");
             match saved {
-                Ok(path) => super::menu::watch_replay(world, &path),
+                Ok(_) => super::menu::watch_save(world, "autopilot.ron"),
                 Err(e) => error!("autopilot: {e}"),
             }
             next(world, Step::ReplaySeek, 20);

@@ -5,14 +5,16 @@
 use super::session::{Mode, Session, start};
 use super::stage::{Film, Stage};
 use crate::battle::{AppState, Ruleset, Side};
-use crate::cli::replay::{check, read_header};
-use crate::replay::first_divergence;
+use crate::cli::replay::check;
+use crate::replay::{ReplayHeader, first_divergence, turn_hash};
 use crate::rules::thucydide::event::Event;
 use crate::rules::thucydide::{Command, Thucydide};
-use crate::scenario::{self, Scenario};
+use crate::scenario::{self, FileError, Scenario};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use std::path::{Path, PathBuf};
+use std::path::Path;
+#[cfg(not(target_arch = "wasm32"))]
+use std::path::PathBuf;
 
 /// What the menu has chosen so far.
 #[derive(Resource, Clone)]
@@ -26,6 +28,8 @@ pub struct MenuChoice {
     pub error: String,
     /// Start at once (from the command line) instead of waiting in the menu.
     pub start_now: bool,
+    /// Open this save in the replay viewer at once.
+    pub watch_now: Option<String>,
 }
 
 impl MenuChoice {
@@ -38,14 +42,14 @@ impl MenuChoice {
             replay_path: String::new(),
             error: String::new(),
             start_now: o.scenario.is_some(),
+            watch_now: o.watch.clone(),
         }
     }
 
     /// The seed typed, or one from the clock.
     pub fn seed(&self) -> Result<u64, String> {
         if self.seed.trim().is_empty() {
-            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1);
-            return Ok(now % 1_000_000);
+            return Ok(clock() % 1_000_000);
         }
         self.seed.trim().parse().map_err(|_| format!("the seed '{}' is not a whole number", self.seed.trim()))
     }
@@ -53,6 +57,17 @@ impl MenuChoice {
     pub fn mode(&self) -> Mode {
         self.computer.map_or(Mode::Hotseat, |s| Mode::Computer(Side(s)))
     }
+}
+
+/// Milliseconds of the wall clock (the browser has no `SystemTime`).
+#[cfg(not(target_arch = "wasm32"))]
+fn clock() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_millis() as u64)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn clock() -> u64 {
+    js_sys::Date::now() as u64
 }
 
 pub struct MenuPlugin;
@@ -77,33 +92,42 @@ pub fn start_chosen(world: &mut World) {
     world.resource_mut::<MenuChoice>().error = result.err().unwrap_or_default();
 }
 
-/// Loads a saved game (a replay file) and goes on playing it in the chosen mode.
-pub fn load_game(world: &mut World, path: &Path) {
+/// Loads a saved game and goes on playing it in the chosen mode.
+pub fn load_game(world: &mut World, name: &str) {
     let (mode, level) = (world.resource::<MenuChoice>().mode(), world.resource::<MenuChoice>().level);
-    let result = read_replay(path).and_then(|(scenario, replay, _, _)| {
-        let commands = replay.commands.clone();
-        start(world, Session { scenario, seed: replay.seed, mode, level }, commands)
+    let result = super::saves::read(name).and_then(|text| read_replay(Path::new(name), &text)).and_then(|read| {
+        let commands = read.replay.commands.clone();
+        start(world, Session { scenario: read.scenario, seed: read.replay.seed, mode, level }, commands)
     });
     world.resource_mut::<MenuChoice>().error = result.err().unwrap_or_default();
 }
 
-type Read = (Scenario, crate::replay::Replay<Command>, Vec<Event>, Vec<usize>);
+/// A replay read, played and checked.
+struct Read {
+    scenario: Scenario,
+    replay: crate::replay::Replay<Command>,
+    events: Vec<Event>,
+    command_ends: Vec<usize>,
+    /// The state hash once every command is played.
+    final_hash: String,
+}
 
-/// Reads, plays and checks a replay; the error names file, line and field.
-fn read_replay(path: &Path) -> Result<Read, String> {
-    let (text, header) = read_header(path).map_err(|e| e.to_string())?;
+/// Reads, plays and checks the replay text of `file`; the error names file, line and field.
+fn read_replay(file: &Path, text: &str) -> Result<Read, String> {
+    let header: ReplayHeader = ron::from_str(text).map_err(|e| FileError::from_ron(&e).in_file(file).to_string())?;
     if header.ruleset != Thucydide::NAME {
-        return Err(format!("{}: ruleset '{}' has no board yet", path.display(), header.ruleset));
+        return Err(format!("{}: ruleset '{}' has no board yet", file.display(), header.ruleset));
     }
-    let (replay, played) = check::<Thucydide>(path, &text, &header)?;
+    let (replay, played) = check::<Thucydide>(file, text, &header)?;
     if let Some(diff) = first_divergence(&replay.turn_hashes, &played.turn_hashes) {
-        return Err(format!("{}: {diff}", path.display()));
+        return Err(format!("{}: {diff}", file.display()));
     }
     let scenario = crate::cli::load_scenario(&header.scenario)?;
     let events = played.app.events().to_vec();
     let log = played.app.world().resource::<crate::battle::ecs::EventLog<Thucydide>>();
-    let ends = log.commands.iter().map(|(_, n)| *n).collect();
-    Ok((scenario, replay, events, ends))
+    let command_ends = log.commands.iter().map(|(_, n)| *n).collect();
+    let final_hash = turn_hash(&played.app).hash;
+    Ok(Read { scenario, replay, events, command_ends, final_hash })
 }
 
 /// Opens the replay viewer on a game's events.
@@ -114,18 +138,58 @@ pub fn open_film(world: &mut World, scenario: &Scenario, events: Vec<Event>, com
     world.resource_mut::<NextState<AppState>>().set(AppState::Replay);
 }
 
-pub fn watch_replay(world: &mut World, path: &Path) {
-    match read_replay(path) {
-        Ok((scenario, replay, events, ends)) => {
-            let verdict = format!("{}: {} commands, {} turn hashes verified", path.display(), replay.commands.len(), replay.turn_hashes.len());
-            open_film(world, &scenario, events, ends, verdict);
+/// Opens a saved game or replay in the replay viewer.
+pub fn watch_save(world: &mut World, name: &str) {
+    match super::saves::read(name) {
+        Ok(text) => watch(world, Path::new(name), &text),
+        Err(e) => world.resource_mut::<MenuChoice>().error = e,
+    }
+}
+
+/// Opens a replay file in the replay viewer.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn watch_file(world: &mut World, path: &Path) {
+    match std::fs::read_to_string(path) {
+        Ok(text) => watch(world, path, &text),
+        Err(e) => world.resource_mut::<MenuChoice>().error = FileError::io(path, &e).to_string(),
+    }
+}
+
+fn watch(world: &mut World, file: &Path, text: &str) {
+    match read_replay(file, text) {
+        Ok(read) => {
+            let verdict = format!("{}: {} commands, {} turn hashes verified", file.display(), read.replay.commands.len(), read.replay.turn_hashes.len());
+            // Read by the web test, which compares it with the native build's.
+            info!("strategos: final state hash {} of {}", read.final_hash, file.display());
+            open_film(world, &read.scenario, read.events, read.command_ends, verdict);
             world.resource_mut::<MenuChoice>().error.clear();
         }
         Err(e) => world.resource_mut::<MenuChoice>().error = e,
     }
 }
 
+/// Natively a typed path; in a browser the page's file picker, which puts the file among the saves.
+#[cfg(not(target_arch = "wasm32"))]
+fn replay_file(ui: &mut egui::Ui, choice: &mut MenuChoice, commands: &mut Commands) {
+    ui.text_edit_singleline(&mut choice.replay_path);
+    if ui.button("Watch the replay").clicked() {
+        let p = PathBuf::from(choice.replay_path.trim());
+        commands.queue(move |world: &mut World| watch_file(world, &p));
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn replay_file(ui: &mut egui::Ui, _: &mut MenuChoice, _: &mut Commands) {
+    if ui.button("Choose a file: it joins the saved games").clicked() {
+        super::web::pick_replay();
+    }
+}
+
 fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut commands: Commands) -> Result {
+    if let Some(name) = choice.watch_now.take() {
+        commands.queue(move |world: &mut World| watch_save(world, &name));
+        return Ok(());
+    }
     if choice.start_now {
         choice.start_now = false;
         commands.queue(start_chosen);
@@ -177,19 +241,18 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut commands
             ui.strong("Saved games");
             let saves = super::saves::list();
             if saves.is_empty() {
-                ui.label(format!("None yet in {}", super::saves::dir().display()));
+                ui.label(format!("None yet in {}", super::saves::place()));
             }
             egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
-                for path in saves {
-                    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                for name in saves {
                     ui.horizontal(|ui| {
                         if ui.button("Load").clicked() {
-                            let p = path.clone();
-                            commands.queue(move |world: &mut World| load_game(world, &p));
+                            let n = name.clone();
+                            commands.queue(move |world: &mut World| load_game(world, &n));
                         }
                         if ui.button("Watch").clicked() {
-                            let p = path.clone();
-                            commands.queue(move |world: &mut World| watch_replay(world, &p));
+                            let n = name.clone();
+                            commands.queue(move |world: &mut World| watch_save(world, &n));
                         }
                         ui.label(name);
                     });
@@ -197,11 +260,7 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut commands
             });
             ui.add_space(8.0);
             ui.strong("Open a replay file");
-            ui.text_edit_singleline(&mut choice.replay_path);
-            if ui.button("Watch the replay").clicked() {
-                let p = PathBuf::from(choice.replay_path.trim());
-                commands.queue(move |world: &mut World| watch_replay(world, &p));
-            }
+            replay_file(ui, &mut choice, &mut commands);
         });
         if !choice.error.is_empty() {
             ui.add_space(10.0);

@@ -14,6 +14,8 @@ pub mod players;
 pub mod saves;
 pub mod session;
 pub mod stage;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 use crate::battle::AppState;
 use crate::battle::ecs::BattlePlugin;
@@ -34,6 +36,8 @@ pub struct Options {
     pub computer: Option<u8>,
     /// How well the computer plays.
     pub level: crate::ai::Level,
+    /// Open this saved game or replay (by its name among the saves) in the replay viewer.
+    pub watch: Option<String>,
     /// Drive the window through a scripted game and save screenshots here, then quit (the render test).
     pub autopilot: Option<PathBuf>,
     /// Measure this many frames of an empty scene then of the larger scenario, write the report to
@@ -47,6 +51,9 @@ pub fn run(options: Options) -> Result<(), String> {
         primary_window: Some(Window {
             title: "Strategos".into(),
             resolution: WindowResolution::new(1280, 800),
+            // In a browser: index.html's canvas, filling the page.
+            canvas: Some("#strategos".into()),
+            fit_canvas_to_parent: true,
             // Measured frames are not held back by the display's refresh.
             present_mode: if options.frame_bench.is_some() { PresentMode::AutoNoVsync } else { PresentMode::AutoVsync },
             ..default()
@@ -68,6 +75,8 @@ pub fn run(options: Options) -> Result<(), String> {
         menu::MenuPlugin,
     ));
     app.insert_resource(menu::MenuChoice::from_options(&options));
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(web::PagePlugin);
     if let Some(dir) = options.autopilot.clone() {
         app.add_plugins(autopilot::AutopilotPlugin(dir));
     }

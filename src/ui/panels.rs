@@ -189,9 +189,17 @@ pub fn battle_panels(
             if ui.button("Save").clicked() {
                 let name = format!("{}-turn{}-{}.ron", session.scenario.id, view.0.turn, log.commands.len());
                 notice.0 = match super::saves::save(&session, &log, &name) {
-                    Ok(p) => format!("Saved to {}", p.display()),
+                    Ok(place) => format!("Saved as {place}"),
                     Err(e) => format!("Save failed: {e}"),
                 };
+            }
+            #[cfg(target_arch = "wasm32")]
+            if ui.button("Download").clicked() {
+                let name = format!("{}-turn{}-{}.ron", session.scenario.id, view.0.turn, log.commands.len());
+                match super::saves::replay_text(&session, &log) {
+                    Ok(text) => super::web::download(&name, &text),
+                    Err(e) => notice.0 = format!("Download failed: {e}"),
+                }
             }
             if !caught_up && ui.button("Skip (Esc)").clicked() {
                 skip = true;

@@ -1,5 +1,6 @@
-//! Saved games: a save is a replay (scenario, seed, command log, turn hashes) in the saves folder;
-//! an autosave is written at the start of every player-turn.
+//! Saved games: a save is a replay (scenario, seed, command log, turn hashes) kept by name: a file
+//! in the saves folder natively, an entry of the browser's local storage on the web. An autosave
+//! is written at the start of every player-turn.
 
 use super::session::Session;
 use crate::battle::Ruleset;
@@ -8,17 +9,83 @@ use crate::replay::{self, Replay, to_ron};
 use crate::rules::thucydide::event::Event;
 use crate::rules::thucydide::{Command, Thucydide};
 use bevy::prelude::*;
-use std::path::PathBuf;
 
-/// `$STRATEGOS_SAVES`, else `~/.local/share/strategos/saves`, else `saves` here.
-pub fn dir() -> PathBuf {
-    if let Some(d) = std::env::var_os("STRATEGOS_SAVES") {
-        return PathBuf::from(d);
+#[cfg(not(target_arch = "wasm32"))]
+mod store {
+    use std::path::PathBuf;
+
+    /// `$STRATEGOS_SAVES`, else `~/.local/share/strategos/saves`, else `saves` here.
+    pub fn dir() -> PathBuf {
+        if let Some(d) = std::env::var_os("STRATEGOS_SAVES") {
+            return PathBuf::from(d);
+        }
+        match std::env::var_os("HOME") {
+            Some(home) => PathBuf::from(home).join(".local/share/strategos/saves"),
+            None => PathBuf::from("saves"),
+        }
     }
-    match std::env::var_os("HOME") {
-        Some(home) => PathBuf::from(home).join(".local/share/strategos/saves"),
-        None => PathBuf::from("saves"),
+
+    pub fn place() -> String {
+        dir().display().to_string()
     }
+
+    pub fn write(name: &str, text: &str) -> Result<String, String> {
+        let dir = dir();
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let path = dir.join(name);
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(path.display().to_string())
+    }
+
+    pub fn read(name: &str) -> Result<String, String> {
+        let path = dir().join(name);
+        std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    pub fn names() -> Vec<String> {
+        std::fs::read_dir(dir())
+            .map(|d| d.filter_map(|e| e.ok()).filter_map(|e| e.file_name().into_string().ok()).filter(|n| n.ends_with(".ron")).collect())
+            .unwrap_or_default()
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod store {
+    use crate::ui::web;
+
+    /// Keys of the browser's local storage that hold saves start with this.
+    const PREFIX: &str = "strategos/saves/";
+
+    pub fn place() -> String {
+        "this browser's storage".to_string()
+    }
+
+    pub fn write(name: &str, text: &str) -> Result<String, String> {
+        if !web::storage_set(&format!("{PREFIX}{name}"), text) {
+            return Err(format!("{name}: the browser's storage is full or refused it"));
+        }
+        Ok(format!("{name} in {}", place()))
+    }
+
+    pub fn read(name: &str) -> Result<String, String> {
+        web::storage_get(&format!("{PREFIX}{name}")).ok_or_else(|| format!("{name}: not in {}", place()))
+    }
+
+    pub fn names() -> Vec<String> {
+        web::storage_keys().lines().filter_map(|k| k.strip_prefix(PREFIX).map(str::to_string)).collect()
+    }
+}
+
+/// Where saves are kept, in words.
+pub use store::place;
+/// The text of the save `name`; the error names it.
+pub use store::read;
+
+/// Every save's name, in order.
+pub fn list() -> Vec<String> {
+    let mut names = store::names();
+    names.sort();
+    names
 }
 
 /// The replay of the game so far, with its turn hashes.
@@ -36,24 +103,15 @@ pub fn replay_of(session: &Session, commands: Vec<Command>) -> Result<Replay<Com
     Ok(r)
 }
 
-/// Writes the game to `name` in the saves folder; returns where.
-pub fn save(session: &Session, log: &EventLog<Thucydide>, name: &str) -> Result<PathBuf, String> {
+/// The game so far as replay text.
+pub fn replay_text(session: &Session, log: &EventLog<Thucydide>) -> Result<String, String> {
     let commands = log.commands.iter().map(|(c, _)| c.clone()).collect();
-    let replay = replay_of(session, commands)?;
-    let dir = dir();
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let path = dir.join(name);
-    std::fs::write(&path, to_ron(&replay)).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(path)
+    Ok(to_ron(&replay_of(session, commands)?))
 }
 
-/// Every save, newest name last.
-pub fn list() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir())
-        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "ron")).collect())
-        .unwrap_or_default();
-    files.sort();
-    files
+/// Keeps the game as `name`; says where.
+pub fn save(session: &Session, log: &EventLog<Thucydide>, name: &str) -> Result<String, String> {
+    store::write(name, &replay_text(session, log)?)
 }
 
 /// Saves `autosave.ron` whenever a player-turn has started since the last look.

@@ -52,6 +52,8 @@ pub fn start(world: &mut World, session: Session, commands: Vec<Command>) -> Res
     world.insert_resource(super::panels::Curtain::default());
     world.insert_resource(super::input::Selection::default());
     world.resource_mut::<NextState<AppState>>().set(AppState::Battle);
+    let s = world.resource::<Session>();
+    info!("strategos: battle started: {} with seed {}", s.scenario.id, s.seed);
     Ok(())
 }
 

@@ -58,3 +58,18 @@ pub fn hex(c: i32, r: i32) -> Hex {
 pub fn load_bundled(id: &str) -> Scenario {
     strategos::scenario::find_bundled(id).expect("bundled scenario")
 }
+
+/// Distinct colours among a sample of a PNG's pixels: a blank or single-colour image has one or two.
+pub fn distinct_colours(path: &std::path::Path) -> usize {
+    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut reader = png::Decoder::new(std::io::BufReader::new(file)).read_info().expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size().expect("sized")];
+    let info = reader.next_frame(&mut buf).expect("a frame");
+    let bytes = &buf[..info.buffer_size()];
+    let px = info.color_type.samples();
+    let mut seen = std::collections::HashSet::new();
+    for chunk in bytes.chunks(px).step_by(97) {
+        seen.insert(chunk.to_vec());
+    }
+    seen.len()
+}

@@ -1,0 +1,94 @@
+//! The page around the game in a browser (see index.html's `strategos` script): options from the
+//! page's address, its local storage for saves, the notice taken down once the game draws, the
+//! replay file picker and downloads.
+
+use super::Options;
+use crate::ai::Level;
+use bevy::prelude::*;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+unsafe extern "C" {
+    #[wasm_bindgen(js_namespace = strategos)]
+    fn started();
+    #[wasm_bindgen(js_namespace = strategos, js_name = pickReplay)]
+    pub fn pick_replay();
+    #[wasm_bindgen(js_namespace = strategos)]
+    pub fn download(name: &str, text: &str);
+    /// The page address's query, `?` included.
+    #[wasm_bindgen(js_namespace = strategos)]
+    fn search() -> String;
+    #[wasm_bindgen(js_namespace = strategos, js_name = storageGet)]
+    pub fn storage_get(key: &str) -> Option<String>;
+    /// False when the storage is full or refuses.
+    #[wasm_bindgen(js_namespace = strategos, js_name = storageSet)]
+    pub fn storage_set(key: &str, text: &str) -> bool;
+    /// Every key of the local storage, one per line.
+    #[wasm_bindgen(js_namespace = strategos, js_name = storageKeys)]
+    pub fn storage_keys() -> String;
+}
+
+/// `?scenario=ID&seed=N&computer=0|1&level=easy|normal` starts a battle at once; `?watch=NAME`
+/// opens a saved game or replay from the browser's storage in the replay viewer.
+pub fn options() -> Options {
+    let search = search();
+    let mut o = Options {
+        scenario: None,
+        seed: None,
+        computer: None,
+        level: Level::Normal,
+        watch: None,
+        autopilot: None,
+        frame_bench: None,
+    };
+    for pair in search.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let value = decode(value);
+        match key {
+            "scenario" => o.scenario = Some(value),
+            "seed" => o.seed = value.parse().ok(),
+            "computer" => o.computer = value.parse().ok().filter(|s| *s < 2),
+            "level" => o.level = crate::cli::level(&value).unwrap_or(Level::Normal),
+            "watch" => o.watch = Some(value),
+            _ => {}
+        }
+    }
+    o
+}
+
+/// Percent-decoding of one query value (`+` for space, `%XX` bytes).
+fn decode(value: &str) -> String {
+    let digit = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
+    let bytes = value.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = (bytes[i] == b'%' && i + 2 < bytes.len()).then(|| Some(digit(bytes[i + 1])? * 16 + digit(bytes[i + 2])?)).flatten();
+        match (bytes[i], escaped) {
+            (_, Some(b)) => {
+                out.push(b);
+                i += 2;
+            }
+            (b'+', _) => out.push(b' '),
+            (b, _) => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+pub struct PagePlugin;
+
+impl Plugin for PagePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Last, tell_the_page_once);
+    }
+}
+
+/// The first frame drawn takes the page's loading notice down.
+fn tell_the_page_once(mut told: Local<bool>) {
+    if !*told {
+        *told = true;
+        started();
+    }
+}

@@ -1,0 +1,65 @@
+// The page in Debian's headless Chromium (software WebGL through SwiftShader): starts a scenario and
+// saves a screenshot, then loads a replay recorded by the native build and prints the final state
+// hash the page logs. Fails on a console error or when the page never says it started.
+//
+// node smoke.mjs URL SCREENSHOT REPLAY_FILE
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
+
+// playwright-core lives with the web tools (tools/install-web-tools.sh), not in the repository.
+const { chromium } = createRequire(import.meta.url)(process.env.PLAYWRIGHT_CORE || "playwright-core");
+
+const [url, screenshot, replayFile] = process.argv.slice(2);
+const WAIT_MS = 240_000;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: [
+    "--use-angle=swiftshader",
+    "--enable-unsafe-swiftshader",
+    "--no-sandbox",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+const errors = [];
+let failed = false;
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on("console", (m) => {
+    console.log(`console.${m.type()}: ${m.text()}`);
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const said = (text) => page.waitForEvent("console", { predicate: (m) => m.text().includes(text), timeout: WAIT_MS });
+
+  // A scenario straight from the address, the computer playing side 1.
+  let started = said("strategos: battle started");
+  await page.goto(`${url}/?scenario=thucydide-first-clash&computer=1`);
+  await started;
+  await page.waitForTimeout(3000);
+  await page.screenshot({ path: screenshot });
+  console.log(`screenshot: ${screenshot}`);
+
+  // A native replay put in the page's storage, then watched to its end.
+  const name = basename(replayFile);
+  await page.evaluate(([key, text]) => localStorage.setItem(key, text), [`strategos/saves/${name}`, readFileSync(replayFile, "utf8")]);
+  const hash = said("strategos: final state hash");
+  await page.goto(`${url}/?watch=${encodeURIComponent(name)}`);
+  const line = (await hash).text();
+  console.log(`page: ${line}`);
+} catch (e) {
+  console.log(`failed: ${e}`);
+  failed = true;
+} finally {
+  await browser.close();
+}
+if (errors.length > 0) {
+  console.log(`console errors: ${errors.length}`);
+  failed = true;
+}
+process.exit(failed ? 1 : 0);
