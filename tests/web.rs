@@ -1,0 +1,149 @@
+//! The game in a browser: `trunk build --release` makes the page, Python serves `dist/` on
+//! localhost, Debian's headless Chromium (software WebGL) opens it through `tests/web/smoke.mjs`,
+//! starts a scenario and takes a screenshot, then watches a replay the native build recorded; the
+//! page must log the same final state hash as `strategos replay --verify`. Needs the tools of
+//! `tools/install-web-tools.sh` and the `chromium` package (`.ci/run` installs both).
+#![cfg(feature = "gui")]
+
+mod common;
+
+use std::io::Read;
+use std::net::{Ipv4Addr, TcpListener};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+/// Where the install script put the tools (its default, or `$STRATEGOS_WEB_TOOLS`).
+fn tools() -> PathBuf {
+    std::env::var_os("STRATEGOS_WEB_TOOLS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").expect("HOME")).join(".cache/strategos/web-tools"))
+}
+
+fn target() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("web")
+}
+
+fn run(command: &mut Command, what: &str) -> String {
+    let out = command.output().unwrap_or_else(|e| panic!("{what}: {e} (run tools/install-web-tools.sh first)"));
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{what} failed: {}\n{text}", out.status);
+    text
+}
+
+fn size(path: &Path) -> u64 {
+    std::fs::metadata(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())).len()
+}
+
+/// Builds the page into `<target tmp>/web/dist`; prints the `.wasm` sizes before and after
+/// wasm-opt and gzipped.
+fn build_page() -> PathBuf {
+    let dist = target().join("dist");
+    let path = format!("{}:{}", tools().join("bin").display(), std::env::var("PATH").unwrap_or_default());
+    // The wasm build keeps its own target folder beside the native one, so neither waits on the other.
+    let cargo_target = std::env::var_os("STRATEGOS_WEB_TARGET")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").expect("HOME")).join(".cache/strategos/target-web"));
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    run(
+        Command::new("trunk")
+            .args(["build", "--release", "--dist"])
+            .arg(&dist)
+            .current_dir(manifest)
+            .env("PATH", &path)
+            .env("CARGO_TARGET_DIR", &cargo_target)
+            .env_remove("CARGO_BUILD_TARGET"),
+        "trunk build --release",
+    );
+    let wasm = std::fs::read_dir(&dist)
+        .expect("dist")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|x| x == "wasm"))
+        .expect("a .wasm in dist");
+    // index.html builds the release page with the `web` cargo profile.
+    let raw = cargo_target.join("wasm32-unknown-unknown/web/strategos.wasm");
+    let gzipped = run(Command::new("sh").arg("-c").arg(format!("gzip -9 -c '{}' | wc -c", wasm.display())), "gzip").trim().parse::<u64>().unwrap_or(0);
+    let mb = |b: u64| b as f64 / 1_000_000.0;
+    println!(
+        "wasm: {:.1} MB from cargo, {:.1} MB after wasm-bindgen and wasm-opt, {:.1} MB gzipped",
+        mb(size(&raw)),
+        mb(size(&wasm)),
+        mb(gzipped)
+    );
+    dist
+}
+
+/// A game the native build plays and records, with the final state hash `replay --verify` gives.
+fn native_replay() -> (PathBuf, String) {
+    let dir = target().join("native");
+    let _ = std::fs::remove_dir_all(&dir);
+    let exe = env!("CARGO_BIN_EXE_strategos");
+    run(
+        Command::new(exe).args(["simulate", "--scenario", "thucydide-first-clash", "--players", "ai-easy,ai-normal", "--games", "1", "--seed", "11", "--save"]).arg(&dir),
+        "strategos simulate",
+    );
+    let file = dir.join("thucydide-first-clash-11.ron");
+    let said = run(Command::new(exe).arg("replay").arg("--verify").arg(&file), "strategos replay --verify");
+    let hash = said.lines().find_map(|l| l.split("final state hash ").nth(1)).expect("a final state hash").trim().to_string();
+    (file, hash)
+}
+
+/// `python3 -m http.server` on a free port of the loopback; killed when dropped.
+struct Server(Child, u16);
+
+impl Server {
+    fn start(dir: &Path) -> Server {
+        let port = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).and_then(|l| l.local_addr()).expect("a free port").port();
+        let child = Command::new("python3")
+            .args(["-m", "http.server", &port.to_string(), "--bind", "127.0.0.1", "--directory"])
+            .arg(dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("python3");
+        for _ in 0..100 {
+            if std::net::TcpStream::connect((Ipv4Addr::LOCALHOST, port)).is_ok() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        Server(child, port)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn the_page_starts_a_battle_and_replays_a_native_game_to_the_same_hash() {
+    let dist = build_page();
+    let (replay, native_hash) = native_replay();
+    let server = Server::start(&dist);
+    let shot = target().join("web-battle.png");
+    let _ = std::fs::remove_file(&shot);
+    let mut browser = Command::new("timeout")
+        .args(["600", "node"])
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/web/smoke.mjs"))
+        .arg(format!("http://127.0.0.1:{}", server.1))
+        .arg(&shot)
+        .arg(&replay)
+        .env("PLAYWRIGHT_CORE", tools().join("npm/node_modules/playwright-core"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("node");
+    let mut said = String::new();
+    browser.stdout.take().expect("stdout").read_to_string(&mut said).expect("the browser's output");
+    let mut errors = String::new();
+    browser.stderr.take().expect("stderr").read_to_string(&mut errors).expect("the browser's errors");
+    let status = browser.wait().expect("node ends");
+    println!("{said}{errors}");
+    assert!(status.success(), "the page failed in Chromium ({status}): see the console lines above");
+    let colours = common::distinct_colours(&shot);
+    assert!(colours > 20, "{} looks blank ({colours} colours)", shot.display());
+    let page_hash = said.lines().find_map(|l| l.split("final state hash ").nth(1)).and_then(|rest| rest.split_whitespace().next()).expect("the page logged a final state hash");
+    assert_eq!(page_hash, native_hash, "the page's replay of {} drifted from the native build", replay.display());
+}
