@@ -11,10 +11,10 @@ use super::judge::STANDING;
 use super::movement::terrain_cost;
 use super::state::{Combat, CombatKind, Phase, Role, UnitState};
 use crate::battle::{Battle, Side, Unit, UnitId};
+use crate::hex::path::{StepRules, reachable};
 use crate::hex::{Hex, HexMap};
 use std::cell::RefCell;
-use std::collections::{BinaryHeap, HashMap};
-use std::cmp::Reverse;
+use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -184,27 +184,32 @@ fn melee_zone(b: &B, mobility: Mobility, from: Hex, budget: u8) -> Rc<Vec<bool>>
     })
 }
 
+/// Steps over the ground alone: other units are not obstacles to where an enemy could strike.
+struct Ground<'a> {
+    b: &'a B,
+    mobility: Mobility,
+}
+
+impl StepRules for Ground<'_> {
+    fn step_cost(&self, from: Hex, to: Hex) -> Option<u32> {
+        terrain_cost(self.b, self.mobility, from, to)
+    }
+
+    fn may_continue_from(&self, _: Hex) -> bool {
+        true
+    }
+
+    fn may_end_in(&self, _: Hex) -> bool {
+        true
+    }
+}
+
 fn compute_zone(b: &B, mobility: Mobility, from: Hex, budget: u8) -> Vec<bool> {
-    let map = &b.map;
-    let mut spent = vec![u32::MAX; map.len()];
-    let mut zone = vec![false; map.len()];
-    let Some(start) = map.index(from) else { return zone };
-    spent[start] = 0;
-    let mut queue = BinaryHeap::from([Reverse((0u32, from.x, from.y))]);
-    while let Some(Reverse((d, x, y))) = queue.pop() {
-        let here = Hex::new(x, y);
-        let Some(i) = map.index(here) else { continue };
-        if spent[i] < d {
-            continue;
-        }
-        for n in map.neighbours(here) {
-            let Some(j) = map.index(n) else { continue };
-            zone[j] = true;
-            let Some(step) = terrain_cost(b, mobility, here, n) else { continue };
-            if d + step <= u32::from(budget) && d + step < spent[j] {
-                spent[j] = d + step;
-                queue.push(Reverse((d + step, n.x, n.y)));
-            }
+    let found = reachable(&b.map, from, u32::from(budget), &Ground { b, mobility });
+    let mut zone = vec![false; b.map.len()];
+    for hex in std::iter::once(from).chain(found.reach.iter().map(|r| r.hex)) {
+        for i in b.map.neighbours(hex).filter_map(|n| b.map.index(n)) {
+            zone[i] = true;
         }
     }
     zone
