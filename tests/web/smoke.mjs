@@ -1,6 +1,7 @@
 // The page in Debian's headless Chromium (software WebGL through SwiftShader): starts a scenario and
 // saves a screenshot, then loads a replay recorded by the native build and prints the final state
-// hash the page logs. Fails on a console error or when the page never says it started.
+// hash the page logs; last, without WebGL2, the page must say so. Fails on a console error or when
+// the page never says it started.
 //
 // node smoke.mjs URL SCREENSHOT REPLAY_FILE
 import { createRequire } from "node:module";
@@ -13,11 +14,10 @@ const { chromium } = createRequire(import.meta.url)(process.env.PLAYWRIGHT_CORE 
 const [url, screenshot, replayFile] = process.argv.slice(2);
 const WAIT_MS = 240_000;
 
-const browser = await chromium.launch({
+const launch = (extra) => chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: [
-    "--use-angle=swiftshader",
-    "--enable-unsafe-swiftshader",
+    ...extra,
     "--no-sandbox",
     "--disable-quic",
     "--no-first-run",
@@ -26,6 +26,7 @@ const browser = await chromium.launch({
     "--disable-sync",
   ],
 });
+const browser = await launch(["--use-angle=swiftshader", "--enable-unsafe-swiftshader"]);
 const errors = [];
 let failed = false;
 try {
@@ -57,6 +58,21 @@ try {
   failed = true;
 } finally {
   await browser.close();
+}
+
+// Without WebGL2 the page explains itself instead of failing.
+const bare = await launch(["--disable-webgl2"]);
+try {
+  const page = await bare.newPage();
+  await page.goto(`${url}/`);
+  const notice = await page.textContent("#notice p");
+  console.log(`without WebGL2: ${notice}`);
+  if (!notice.includes("no WebGL2")) failed = true;
+} catch (e) {
+  console.log(`failed without WebGL2: ${e}`);
+  failed = true;
+} finally {
+  await bare.close();
 }
 if (errors.length > 0) {
   console.log(`console errors: ${errors.length}`);
