@@ -12,11 +12,16 @@ use std::net::{Ipv4Addr, TcpListener};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
+/// The folder `$var` names, else `~/.cache/strategos/<default>`.
+fn cache_dir(var: &str, default: &str) -> PathBuf {
+    std::env::var_os(var)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").expect("HOME")).join(".cache/strategos").join(default))
+}
+
 /// Where the install script put the tools (its default, or `$STRATEGOS_WEB_TOOLS`).
 fn tools() -> PathBuf {
-    std::env::var_os("STRATEGOS_WEB_TOOLS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").expect("HOME")).join(".cache/strategos/web-tools"))
+    cache_dir("STRATEGOS_WEB_TOOLS", "web-tools")
 }
 
 fn target() -> PathBuf {
@@ -40,9 +45,7 @@ fn build_page() -> PathBuf {
     let dist = target().join("dist");
     let path = format!("{}:{}", tools().join("bin").display(), std::env::var("PATH").unwrap_or_default());
     // The wasm build keeps its own target folder beside the native one, so neither waits on the other.
-    let cargo_target = std::env::var_os("STRATEGOS_WEB_TARGET")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").expect("HOME")).join(".cache/strategos/target-web"));
+    let cargo_target = cache_dir("STRATEGOS_WEB_TARGET", "target-web");
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     run(
         Command::new("trunk")

@@ -19,8 +19,13 @@ pub fn run(path: &Path, events: bool, verify: bool) -> Result<(), String> {
 
 pub fn read_header(path: &Path) -> Result<(String, ReplayHeader), FileError> {
     let text = std::fs::read_to_string(path).map_err(|e| FileError::io(path, &e))?;
-    let header: ReplayHeader = ron::from_str(&text).map_err(|e| FileError::from_ron(&e).in_file(path))?;
+    let header = parse_header(path, &text)?;
     Ok((text, header))
+}
+
+/// The header of replay text that came from `path` (named in the error).
+pub fn parse_header(path: &Path, text: &str) -> Result<ReplayHeader, FileError> {
+    ron::from_str(text).map_err(|e| FileError::from_ron(&e).in_file(path))
 }
 
 /// Parses, plays and optionally verifies a replay; the error names file, line and field.

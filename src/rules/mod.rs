@@ -1,5 +1,6 @@
 //! One folder per ruleset; each implements `battle::Ruleset`.
 
+pub mod recent;
 pub mod thucydide;
 
 use crate::battle::Ruleset;

@@ -5,11 +5,11 @@
 use super::session::{Mode, Session, start};
 use super::stage::{Film, Stage};
 use crate::battle::{AppState, Ruleset, Side};
-use crate::cli::replay::check;
-use crate::replay::{ReplayHeader, first_divergence, turn_hash};
+use crate::cli::replay::{check, parse_header};
+use crate::replay::{first_divergence, turn_hash};
 use crate::rules::thucydide::event::Event;
 use crate::rules::thucydide::{Command, Thucydide};
-use crate::scenario::{self, FileError, Scenario};
+use crate::scenario::{self, Scenario};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::Path;
@@ -114,7 +114,7 @@ struct Read {
 
 /// Reads, plays and checks the replay text of `file`; the error names file, line and field.
 fn read_replay(file: &Path, text: &str) -> Result<Read, String> {
-    let header: ReplayHeader = ron::from_str(text).map_err(|e| FileError::from_ron(&e).in_file(file).to_string())?;
+    let header = parse_header(file, text).map_err(|e| e.to_string())?;
     if header.ruleset != Thucydide::NAME {
         return Err(format!("{}: ruleset '{}' has no board yet", file.display(), header.ruleset));
     }
@@ -151,7 +151,7 @@ pub fn watch_save(world: &mut World, name: &str) {
 pub fn watch_file(world: &mut World, path: &Path) {
     match std::fs::read_to_string(path) {
         Ok(text) => watch(world, path, &text),
-        Err(e) => world.resource_mut::<MenuChoice>().error = FileError::io(path, &e).to_string(),
+        Err(e) => world.resource_mut::<MenuChoice>().error = scenario::FileError::io(path, &e).to_string(),
     }
 }
 

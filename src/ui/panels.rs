@@ -186,8 +186,8 @@ pub fn battle_panels(
             if ui.add_enabled(person && can_undo(&log, session.mode, &view.0), egui::Button::new("Undo (U)")).clicked() {
                 commands.queue(undo);
             }
+            let name = format!("{}-turn{}-{}.ron", session.scenario.id, view.0.turn, log.commands.len());
             if ui.button("Save").clicked() {
-                let name = format!("{}-turn{}-{}.ron", session.scenario.id, view.0.turn, log.commands.len());
                 notice.0 = match super::saves::save(&session, &log, &name) {
                     Ok(place) => format!("Saved as {place}"),
                     Err(e) => format!("Save failed: {e}"),
@@ -195,7 +195,6 @@ pub fn battle_panels(
             }
             #[cfg(target_arch = "wasm32")]
             if ui.button("Download").clicked() {
-                let name = format!("{}-turn{}-{}.ron", session.scenario.id, view.0.turn, log.commands.len());
                 match super::saves::replay_text(&session, &log) {
                     Ok(text) => super::web::download(&name, &text),
                     Err(e) => notice.0 = format!("Download failed: {e}"),

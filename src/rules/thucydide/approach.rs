@@ -5,8 +5,9 @@
 use super::Thucydide;
 use super::data::Mobility;
 use super::movement::terrain_cost;
-use crate::battle::{Battle, Side};
+use crate::battle::Battle;
 use crate::hex::{Hex, HexMap};
+use crate::rules::recent::Recent;
 use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -18,23 +19,21 @@ type B = Battle<Thucydide>;
 /// Movement points per hex of the board to a hex next to an enemy; `u32::MAX` where none is reachable.
 pub type Field = Rc<Vec<u32>>;
 
-struct Cached {
+/// A field depends on the terrain, the mobility and where the enemies stand.
+struct FieldKey {
     /// Held, not just compared, so a freed map's address cannot be mistaken for it.
     map: Arc<HexMap>,
     mobility: Mobility,
     enemies: Vec<Hex>,
-    field: Field,
 }
-
-/// The enemies barely move while one side weighs its moves, so the same few fields serve
-/// hundreds of evaluations in a row.
-const CACHE_SIZE: usize = 8;
 
 thread_local! {
-    static CACHE: RefCell<Vec<Cached>> = const { RefCell::new(Vec::new()) };
+    /// The enemies barely move while one side weighs its moves, so the same few fields serve
+    /// hundreds of evaluations in a row.
+    static FIELDS: RefCell<Recent<FieldKey, Field>> = const { RefCell::new(Recent::new(8)) };
 }
 
-/// The march distances toward the enemies of one side, each mobility's field fetched on first use.
+/// The march distances toward a side's enemies, each mobility's field fetched on first use.
 pub struct Approach<'a> {
     b: &'a B,
     enemies: Vec<Hex>,
@@ -42,9 +41,9 @@ pub struct Approach<'a> {
 }
 
 impl<'a> Approach<'a> {
-    pub fn new(b: &'a B, side: Side) -> Approach<'a> {
-        // In id order: the same enemies standing in the same places give the same list.
-        let enemies: Vec<Hex> = b.on_board().filter(|u| u.side != side && !u.state.panicked).filter_map(|u| u.hex).collect();
+    /// `enemies`: where the enemies that count stand, in id order, so the same enemies in the
+    /// same places find the same fields.
+    pub fn new(b: &'a B, enemies: Vec<Hex>) -> Approach<'a> {
         Approach { b, enemies, fields: Default::default() }
     }
 
@@ -58,21 +57,12 @@ impl<'a> Approach<'a> {
 }
 
 fn field(b: &B, mobility: Mobility, enemies: &[Hex]) -> Field {
-    CACHE.with_borrow_mut(|cache| {
-        if let Some(c) = cache.iter().find(|c| Arc::ptr_eq(&c.map, &b.map) && c.mobility == mobility && c.enemies == enemies) {
-            return c.field.clone();
-        }
-        let field = Rc::new(compute(b, mobility, enemies));
-        if cache.len() == CACHE_SIZE {
-            cache.remove(0);
-        }
-        cache.push(Cached {
-            map: b.map.clone(),
-            mobility,
-            enemies: enemies.to_vec(),
-            field: field.clone(),
-        });
-        field
+    let same = |k: &FieldKey| Arc::ptr_eq(&k.map, &b.map) && k.mobility == mobility && k.enemies == enemies;
+    FIELDS.with_borrow_mut(|kept| {
+        kept.get_or_make(same, || {
+            let key = FieldKey { map: b.map.clone(), mobility, enemies: enemies.to_vec() };
+            (key, Rc::new(compute(b, mobility, enemies)))
+        })
     })
 }
 

@@ -13,6 +13,7 @@ use super::state::{Combat, CombatKind, Phase, Role, UnitState};
 use crate::battle::{Battle, Side, Unit, UnitId};
 use crate::hex::path::{StepRules, reachable};
 use crate::hex::{Hex, HexMap};
+use crate::rules::recent::Recent;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -34,7 +35,7 @@ const MORALE_HIT: f64 = 0.3;
 /// The exchange balance for `side`, in the evaluation's units (element worth).
 pub fn exchange(b: &B, side: Side, worth: fn(&Profile) -> f64) -> f64 {
     let strikes_now = b.active == side && matches!(b.global.phase, Phase::Movement | Phase::Combat);
-    let fighting = |s: Side| b.on_board().filter(move |u| u.side == s && !u.state.panicked && u.hex.is_some());
+    let fighting = |s: Side| b.on_board().filter(move |u| u.side == s && !u.state.panicked);
     let mut total = 0.0;
     for u in fighting(side) {
         if strikes_now && cannot_attack(b, u).is_none() {
@@ -139,13 +140,12 @@ fn blow(b: &B, a: &U, d: &U, kind: CombatKind, role: Role, worth: fn(&Profile) -
 
 type BlowKey = (UnitId, Hex, u8, UnitId, Hex, u8, bool, bool);
 
-struct Zone {
+/// A strike zone depends on the terrain, the mobility, the start and the movement points.
+struct ZoneKey {
     map: Arc<HexMap>,
     mobility: Mobility,
     from: Hex,
     budget: u8,
-    /// Per hex of the board: a unit there can be struck in melee.
-    zone: Rc<Vec<bool>>,
 }
 
 /// Blows are remembered by who strikes whom from where, not by where everyone else stands (which
@@ -157,30 +157,19 @@ pub fn forget_blows() {
 
 thread_local! {
     static BLOWS: RefCell<HashMap<BlowKey, f64>> = RefCell::new(HashMap::new());
-    static ZONES: RefCell<Vec<Zone>> = const { RefCell::new(Vec::new()) };
+    /// One zone per enemy unit; the enemies stand still while a side weighs its moves.
+    static ZONES: RefCell<Recent<ZoneKey, Rc<Vec<bool>>>> = const { RefCell::new(Recent::new(64)) };
 }
 
-/// One zone per enemy unit; the enemies stand still while a side weighs its moves.
-const ZONES_KEPT: usize = 64;
-
-/// The hexes next to where a unit of `mobility` at `from` can move with `budget` points.
+/// Per hex of the board: whether a unit of `mobility` at `from` with `budget` movement points can
+/// strike a unit there in melee (it is next to a hex the unit can move to).
 fn melee_zone(b: &B, mobility: Mobility, from: Hex, budget: u8) -> Rc<Vec<bool>> {
-    ZONES.with_borrow_mut(|zones| {
-        if let Some(z) = zones.iter().find(|z| Arc::ptr_eq(&z.map, &b.map) && z.mobility == mobility && z.from == from && z.budget == budget) {
-            return z.zone.clone();
-        }
-        let zone = Rc::new(compute_zone(b, mobility, from, budget));
-        if zones.len() == ZONES_KEPT {
-            zones.remove(0);
-        }
-        zones.push(Zone {
-            map: b.map.clone(),
-            mobility,
-            from,
-            budget,
-            zone: zone.clone(),
-        });
-        zone
+    let same = |k: &ZoneKey| Arc::ptr_eq(&k.map, &b.map) && k.mobility == mobility && k.from == from && k.budget == budget;
+    ZONES.with_borrow_mut(|kept| {
+        kept.get_or_make(same, || {
+            let key = ZoneKey { map: b.map.clone(), mobility, from, budget };
+            (key, Rc::new(compute_zone(b, mobility, from, budget)))
+        })
     })
 }
 

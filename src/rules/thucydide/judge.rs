@@ -46,12 +46,12 @@ pub fn evaluate(b: &B, side: Side) -> f64 {
         }
     }
     let unit_at = |h: Hex| b.map.index(h).and_then(|i| standing[i]);
-    let mut approach = Approach::new(b, side);
     let commanders: Vec<UnitId> = b.global.leaders.iter().filter(|l| l.rank == Rank::CommanderInChief).filter_map(|l| l.unit).collect();
+    let enemies_by_side = [enemies_of(side), enemies_of(side.other())];
+    let mut approach = Approach::new(b, enemies_by_side[0].iter().map(|(h, _)| *h).collect());
     let mut score = 0.0;
-    for s in [side, side.other()] {
+    for (s, enemies) in [side, side.other()].into_iter().zip(&enemies_by_side) {
         let sign = if s == side { 1.0 } else { -1.0 };
-        let enemies = enemies_of(s);
         let mut mine = 0.0;
         for u in b.on_board().filter(|u| u.side == s) {
             let Some(hex) = u.hex else { continue };

@@ -8,6 +8,7 @@ use super::state::MoveMode;
 use crate::battle::{Battle, Side, UnitId};
 use crate::hex::path::{Reachable, StepRules, reachable};
 use crate::hex::{Hex, HexMap};
+use crate::rules::recent::Recent;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -108,51 +109,42 @@ fn hexes(found: &Option<Rc<Reachable>>) -> Vec<Hex> {
     found.as_ref().map_or(Vec::new(), |f| f.reach.iter().map(|r| r.hex).collect())
 }
 
-/// The last searches, by what they depend on: the unit, its profile and mode, and where every
-/// unit stands. Listing a unit's moves and resolving each of them (as the computer opponent does
-/// for every move it weighs) then searches once.
-struct Searched {
+/// What a search depends on besides the map's terrain: the unit, its profile and mode, and where
+/// every unit stands. Listing a unit's moves and resolving each of them (as the computer opponent
+/// does for every move it weighs) then searches once.
+struct SearchKey {
     map: Arc<HexMap>,
     unit: UnitId,
     profile: u16,
     mode: MoveMode,
     places: Vec<Option<Hex>>,
-    found: Option<Rc<Reachable>>,
 }
 
 thread_local! {
-    static SEARCHED: RefCell<Vec<Searched>> = const { RefCell::new(Vec::new()) };
+    static SEARCHED: RefCell<Recent<SearchKey, Option<Rc<Reachable>>>> = const { RefCell::new(Recent::new(4)) };
 }
-
-const SEARCHES_KEPT: usize = 4;
 
 fn search(b: &B, unit: UnitId, mode: MoveMode) -> Option<Rc<Reachable>> {
     let profile = b.unit(unit)?.state.profile;
-    let same = |s: &Searched| {
-        s.unit == unit
-            && s.mode == mode
-            && s.profile == profile
-            && Arc::ptr_eq(&s.map, &b.map)
-            && s.places.len() == b.units.len()
-            && s.places.iter().zip(&b.units).all(|(p, u)| *p == u.hex)
+    let same = |k: &SearchKey| {
+        k.unit == unit
+            && k.mode == mode
+            && k.profile == profile
+            && Arc::ptr_eq(&k.map, &b.map)
+            && k.places.len() == b.units.len()
+            && k.places.iter().zip(&b.units).all(|(p, u)| *p == u.hex)
     };
     SEARCHED.with_borrow_mut(|kept| {
-        if let Some(s) = kept.iter().find(|s| same(s)) {
-            return s.found.clone();
-        }
-        let found = search_uncached(b, unit, mode).map(Rc::new);
-        if kept.len() == SEARCHES_KEPT {
-            kept.remove(0);
-        }
-        kept.push(Searched {
-            map: b.map.clone(),
-            unit,
-            profile,
-            mode,
-            places: b.units.iter().map(|u| u.hex).collect(),
-            found: found.clone(),
-        });
-        found
+        kept.get_or_make(same, || {
+            let key = SearchKey {
+                map: b.map.clone(),
+                unit,
+                profile,
+                mode,
+                places: b.units.iter().map(|u| u.hex).collect(),
+            };
+            (key, search_uncached(b, unit, mode).map(Rc::new))
+        })
     })
 }
 
