@@ -1,4 +1,4 @@
-//! The game in a browser: `trunk build --release` makes the page, Python serves `dist/` on
+//! The game in a browser: `tools/build-web.sh` makes the page, Python serves `dist/` on
 //! localhost, Debian's headless Chromium (software WebGL) opens it through `tests/web/smoke.mjs`,
 //! starts a scenario and takes a screenshot, then watches a replay the native build recorded; the
 //! page must log the same final state hash as `strategos replay --verify`. Needs the tools of
@@ -12,16 +12,11 @@ use std::net::{Ipv4Addr, TcpListener};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
-/// The folder `$var` names, else `~/.cache/strategos/<default>`.
-fn cache_dir(var: &str, default: &str) -> PathBuf {
-    std::env::var_os(var)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").expect("HOME")).join(".cache/strategos").join(default))
-}
-
-/// Where the install script put the tools (its default, or `$STRATEGOS_WEB_TOOLS`).
+/// Where the install script put the tools: `$STRATEGOS_WEB_TOOLS`, else its default.
 fn tools() -> PathBuf {
-    cache_dir("STRATEGOS_WEB_TOOLS", "web-tools")
+    std::env::var_os("STRATEGOS_WEB_TOOLS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").expect("HOME")).join(".cache/strategos/web-tools"))
 }
 
 fn target() -> PathBuf {
@@ -35,43 +30,12 @@ fn run(command: &mut Command, what: &str) -> String {
     text
 }
 
-fn size(path: &Path) -> u64 {
-    std::fs::metadata(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())).len()
-}
-
-/// Builds the page into `<target tmp>/web/dist`; prints the `.wasm` sizes before and after
-/// wasm-opt and gzipped.
+/// Builds the page into `<target tmp>/web/dist` with `tools/build-web.sh`, which prints each
+/// step's time and the `.wasm` sizes; an unchanged game is not rebuilt.
 fn build_page() -> PathBuf {
     let dist = target().join("dist");
-    let path = format!("{}:{}", tools().join("bin").display(), std::env::var("PATH").unwrap_or_default());
-    // The wasm build keeps its own target folder beside the native one, so neither waits on the other.
-    let cargo_target = cache_dir("STRATEGOS_WEB_TARGET", "target-web");
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    run(
-        Command::new("trunk")
-            .args(["build", "--release", "--dist"])
-            .arg(&dist)
-            .current_dir(manifest)
-            .env("PATH", &path)
-            .env("CARGO_TARGET_DIR", &cargo_target)
-            .env_remove("CARGO_BUILD_TARGET"),
-        "trunk build --release",
-    );
-    let wasm = std::fs::read_dir(&dist)
-        .expect("dist")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .find(|p| p.extension().is_some_and(|x| x == "wasm"))
-        .expect("a .wasm in dist");
-    // index.html builds the release page with the `web` cargo profile.
-    let raw = cargo_target.join("wasm32-unknown-unknown/web/strategos.wasm");
-    let gzipped = run(Command::new("sh").arg("-c").arg(format!("gzip -9 -c '{}' | wc -c", wasm.display())), "gzip").trim().parse::<u64>().unwrap_or(0);
-    let mb = |b: u64| b as f64 / 1_000_000.0;
-    println!(
-        "wasm: {:.1} MB from cargo, {:.1} MB after wasm-bindgen and wasm-opt, {:.1} MB gzipped",
-        mb(size(&raw)),
-        mb(size(&wasm)),
-        mb(gzipped)
-    );
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/build-web.sh");
+    println!("{}", run(Command::new(&script).arg(&dist), "tools/build-web.sh"));
     dist
 }
 

@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
-# Installs what `trunk build --release` needs, from the registries alone, into one folder outside
-# the clone (default ~/.cache/strategos/web-tools; its bin/ goes first on PATH):
+# Installs what `tools/build-web.sh` and the web test need, from the registries alone, into one
+# folder outside the clone (default ~/.cache/strategos/web-tools; its bin/ goes first on PATH):
 #   - the wasm32-unknown-unknown target of the machine's Rust toolchain;
-#   - trunk 0.21.14 (newer releases need a newer rustc);
 #   - wasm-bindgen-cli at exactly the version of wasm-bindgen in Cargo.lock;
 #   - wasm-opt from the npm package binaryen;
 #   - playwright-core from npm, which drives Debian's Chromium in the web test (tests/web.rs).
@@ -12,7 +11,6 @@ cd "$(dirname "$0")/.."
 
 TOOLS="${STRATEGOS_WEB_TOOLS:-$HOME/.cache/strategos/web-tools}"
 JOBS="${JOBS:-$(nproc)}"
-TRUNK_VERSION=0.21.14
 BINARYEN_VERSION=132.0.0
 PLAYWRIGHT_VERSION=1.65.1
 mkdir -p "$TOOLS/bin"
@@ -26,9 +24,14 @@ BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/,
 
 have() { "$1" --version 2>/dev/null | grep -qF "$2"; }
 
-# The tools' own Cargo.lock files are used where they build with this rustc; trunk's does.
-have trunk "$TRUNK_VERSION" || cargo install --locked --jobs "$JOBS" --root "$TOOLS" trunk --version "$TRUNK_VERSION"
-have wasm-bindgen "$BINDGEN_VERSION" || cargo install --jobs "$JOBS" --root "$TOOLS" wasm-bindgen-cli --version "=$BINDGEN_VERSION"
+# A cold machine builds wasm-bindgen-cli from source: without its default TLS (only its test runner
+# talks to a browser over the network) and with a cheap profile (no debug info, opt-level 1), which
+# halves the build for a tool that runs for seconds. The variables reach this `cargo install` only.
+if ! have wasm-bindgen "$BINDGEN_VERSION"; then
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_DEBUG=false CARGO_PROFILE_RELEASE_LTO=false \
+        CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_INCREMENTAL=false \
+        cargo install --jobs "$JOBS" --root "$TOOLS" --no-default-features wasm-bindgen-cli --version "=$BINDGEN_VERSION"
+fi
 
 if ! have wasm-opt "version ${BINARYEN_VERSION%%.*}"; then
     npm install --prefix "$TOOLS/npm" --no-audit --no-fund "binaryen@$BINARYEN_VERSION"
