@@ -98,7 +98,7 @@ mod command_line {
         let args = Args::parse();
         let play = Command::Play { scenario: None, seed: None, computer: None, level: "normal".into(), terminal: false, autopilot: None, frame_bench: None };
         let result = match args.command.unwrap_or(play) {
-            Command::Play { scenario, seed, computer, level, terminal, autopilot, frame_bench } => match cli::level(&level) {
+            Command::Play { scenario, seed, computer, level, terminal, autopilot, frame_bench } => match strategos::ai::Level::from_name(&level) {
                 Err(e) => Err(e),
                 Ok(level) if terminal || !cfg!(feature = "gui") => cli::play::run(scenario.as_deref(), seed, computer, level),
                 Ok(level) => window(scenario, seed, computer, level, autopilot, frame_bench),

@@ -65,3 +65,21 @@ fn missing_file_and_garbage_do_not_panic() {
     let (ok, _) = validate("\u{0}\u{1}garbage", "g.ron");
     assert!(!ok);
 }
+
+#[test]
+fn a_replay_the_game_wrote_validates_and_an_unknown_ruleset_is_named() {
+    let dir = std::env::temp_dir().join(format!("strategos-validate-written-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = Command::new(env!("CARGO_BIN_EXE_strategos"))
+        .args(["simulate", "--scenario", "thucydide-first-clash", "--games", "1", "--seed", "5", "--save"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let written = std::fs::read_to_string(dir.join("thucydide-first-clash-5.ron")).unwrap();
+    let (ok, err) = validate(&written, "written.ron");
+    assert!(ok, "{err}");
+    let (ok, err) = validate(&written.replacen("\"thucydide\"", "\"thucydides\"", 1), "other-ruleset.ron");
+    assert!(!ok);
+    assert!(err.contains("other-ruleset.ron:3: field `ruleset`: unknown ruleset 'thucydides'; known: thucydide"), "{err}");
+}

@@ -33,6 +33,15 @@ pub enum Level {
 }
 
 impl Level {
+    /// The level a player names on the command line or in the page's address.
+    pub fn from_name(name: &str) -> Result<Level, String> {
+        match name {
+            "easy" | "ai-easy" => Ok(Level::Easy),
+            "normal" | "ai-normal" => Ok(Level::Normal),
+            other => Err(format!("unknown level '{other}': easy or normal")),
+        }
+    }
+
     fn samples(self) -> u64 {
         match self {
             Level::Easy => 4,

@@ -6,10 +6,12 @@ pub mod ecs;
 pub mod hash;
 pub mod ids;
 pub mod model;
+pub mod present;
 pub mod ruleset;
 
 pub use dice::Dice;
 pub use ecs::AppState;
 pub use ids::{Side, UnitId};
 pub use model::{Battle, Outcome, SideInfo, Unit};
+pub use present::Present;
 pub use ruleset::{RuleError, Ruleset};

@@ -2,9 +2,10 @@
 //! tally and the time each side took per decision.
 
 use crate::ai::{Ai, Judge, Level};
-use crate::battle::{Ruleset, Side};
+use crate::battle::{Present, Side};
 use crate::replay::to_ron;
-use crate::rules::thucydide::Thucydide;
+use crate::rules::registry::{ForRuleset, with_ruleset};
+use crate::scenario::Scenario;
 use crate::sim::{Player, RandomPlayer, play_game_between};
 use std::path::Path;
 use std::time::Instant;
@@ -20,10 +21,25 @@ pub fn player<R: Judge>(name: &str, seed: u64) -> Result<Box<dyn Player<R>>, Str
 }
 
 pub fn run(scenario: &str, games: u32, seed: u64, players: [&str; 2], save: Option<&Path>) -> Result<(), String> {
-    let s = super::load_scenario(scenario)?;
-    match s.ruleset.as_str() {
-        Thucydide::NAME => run_with::<Thucydide>(&s, games, seed, players, save),
-        other => Err(format!("unknown ruleset '{other}'")),
+    let scenario = crate::scenario::load_named(scenario)?;
+    let ruleset = scenario.ruleset.clone();
+    with_ruleset(&ruleset, Batch { scenario, games, seed, players, save }).map_err(|e| e.to_string())?
+}
+
+/// The games one `simulate` plays, with the ruleset of their scenario.
+struct Batch<'a> {
+    scenario: Scenario,
+    games: u32,
+    seed: u64,
+    players: [&'a str; 2],
+    save: Option<&'a Path>,
+}
+
+impl ForRuleset for Batch<'_> {
+    type Output = Result<(), String>;
+
+    fn run<R: Judge + Present>(self) -> Result<(), String> {
+        run_with::<R>(&self.scenario, self.games, self.seed, self.players, self.save)
     }
 }
 
@@ -32,7 +48,7 @@ fn median_and_worst(mut times: Vec<f64>) -> (f64, f64) {
     (times.get(times.len() / 2).copied().unwrap_or(0.0), times.last().copied().unwrap_or(0.0))
 }
 
-fn run_with<R: Judge>(s: &crate::scenario::Scenario, games: u32, seed: u64, names: [&str; 2], save: Option<&Path>) -> Result<(), String> {
+fn run_with<R: Judge>(s: &Scenario, games: u32, seed: u64, names: [&str; 2], save: Option<&Path>) -> Result<(), String> {
     if let Some(dir) = save {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }

@@ -1,9 +1,11 @@
-//! `strategos validate FILE...`: scenarios and replays, each error naming file, line and field.
+//! `strategos validate FILE...`: scenarios and replays (saves and autosaves are replays), each error
+//! naming file, line and field.
 
-use super::replay::{check, read_header};
-use crate::battle::Ruleset;
-use crate::rules::thucydide::Thucydide;
-use crate::scenario::{self, FileError};
+use crate::ai::Judge;
+use crate::battle::Present;
+use crate::replay::{ReplayHeader, check, parse_header};
+use crate::rules::registry::{ForRuleset, with_ruleset};
+use crate::scenario::{self, FileError, Scenario};
 use std::path::{Path, PathBuf};
 
 pub fn run(files: &[PathBuf]) -> Result<(), String> {
@@ -23,30 +25,45 @@ pub fn run(files: &[PathBuf]) -> Result<(), String> {
     if failures > 0 { Err(format!("{failures} of {} files are invalid", files.len())) } else { Ok(()) }
 }
 
-/// A file is a replay when it starts with `Replay(` (after comments), else a scenario.
+/// A file is a replay when it names the `Replay` struct or lists `commands:` (the game writes its
+/// replays without the struct's name), else a scenario.
+fn is_replay(text: &str) -> bool {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with("//"));
+    lines.clone().next().is_some_and(|l| l.starts_with("Replay")) || lines.any(|l| l.starts_with("commands:"))
+}
+
 pub fn validate(path: &Path) -> Result<&'static str, String> {
     let text = std::fs::read_to_string(path).map_err(|e| FileError::io(path, &e).to_string())?;
-    let is_replay = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with("//"))
-        .is_some_and(|l| l.starts_with("Replay"));
-    if is_replay {
-        let (text, header) = read_header(path).map_err(|e| e.to_string())?;
-        match header.ruleset.as_str() {
-            Thucydide::NAME => check::<Thucydide>(path, &text, &header).map(|_| "replay"),
-            other => Err(FileError::plain(format!("unknown ruleset '{other}'")).in_file(path).to_string()),
-        }
+    let (ruleset, check) = if is_replay(&text) {
+        let header = parse_header(path, &text).map_err(|e| e.to_string())?;
+        (header.ruleset.clone(), Check::Replay(header))
     } else {
-        let (s, text) = scenario::load(path).map_err(|e| e.to_string())?;
-        match s.ruleset.as_str() {
-            Thucydide::NAME => Thucydide::setup(&s)
-                .map(|_| "scenario")
-                .map_err(|e| FileError::from_setup(&text, &e).in_file(path).to_string()),
-            other => Err(FileError::plain(format!("unknown ruleset '{other}'; known: {}", crate::rules::RULESETS.join(", ")))
-                .in_file(path)
-                .at_line(text.lines().position(|l| l.contains("ruleset")).map(|l| l + 1), "ruleset")
-                .to_string()),
+        let s = scenario::parse(&text).map_err(|e| e.in_file(path).to_string())?;
+        (s.ruleset.clone(), Check::Scenario(s))
+    };
+    let checked = Checked { path, text: &text, check };
+    with_ruleset(&ruleset, checked).map_err(|e| FileError::plain(e.to_string()).in_file(path).at_key(&text, "ruleset").to_string())?
+}
+
+enum Check {
+    Replay(ReplayHeader),
+    Scenario(Scenario),
+}
+
+/// One file checked by the ruleset it names: a replay played through, a scenario set up.
+struct Checked<'a> {
+    path: &'a Path,
+    text: &'a str,
+    check: Check,
+}
+
+impl ForRuleset for Checked<'_> {
+    type Output = Result<&'static str, String>;
+
+    fn run<R: Judge + Present>(self) -> Result<&'static str, String> {
+        match self.check {
+            Check::Replay(header) => check::<R>(self.path, self.text, &header).map(|_| "replay"),
+            Check::Scenario(s) => R::setup(&s).map(|_| "scenario").map_err(|e| FileError::from_setup(self.text, &e).in_file(self.path).to_string()),
         }
     }
 }

@@ -6,6 +6,7 @@ use crate::battle::hash::{hash_hex, state_hash};
 use crate::battle::{Dice, Ruleset};
 use crate::scenario::{FileError, Scenario};
 use serde::{Deserialize, Serialize};
+use std::path::Path;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TurnHash {
@@ -70,6 +71,28 @@ pub fn play<R: Ruleset>(scenario: &Scenario, replay: &Replay<R::Command>) -> Res
         }
     }
     Ok(Played { app, turn_hashes })
+}
+
+/// Reads a replay file and the header that says which ruleset reads the rest.
+pub fn read_header(path: &Path) -> Result<(String, ReplayHeader), FileError> {
+    let text = std::fs::read_to_string(path).map_err(|e| FileError::io(path, &e))?;
+    let header = parse_header(path, &text)?;
+    Ok((text, header))
+}
+
+/// The header of replay text that came from `path` (named in the error).
+pub fn parse_header(path: &Path, text: &str) -> Result<ReplayHeader, FileError> {
+    ron::from_str(text).map_err(|e| FileError::from_ron(&e).in_file(path))
+}
+
+/// Parses and plays a replay; the error names file, line and field.
+pub fn check<R: Ruleset>(path: &Path, text: &str, header: &ReplayHeader) -> Result<(Replay<R::Command>, Played<R>), String> {
+    let replay: Replay<R::Command> = ron::from_str(text).map_err(|e| FileError::from_ron(&e).in_file(path).to_string())?;
+    let scenario = crate::scenario::load_named(&header.scenario).map_err(|e| FileError::plain(e).in_file(path).at_key(text, "scenario").to_string())?;
+    let played = play::<R>(&scenario, &replay).map_err(|(i, message)| {
+        FileError::plain(message).in_file(path).at_line(command_line(text, i), format!("commands[{i}]")).to_string()
+    })?;
+    Ok((replay, played))
 }
 
 /// Compares recorded hashes with those of a fresh play; the first difference, if any.

@@ -1,9 +1,5 @@
-//! One folder per ruleset; each implements `battle::Ruleset`.
+//! One folder per ruleset; each implements `battle::Ruleset`, and `registry` lists them.
 
 pub mod recent;
+pub mod registry;
 pub mod thucydide;
-
-use crate::battle::Ruleset;
-
-/// The rulesets this build plays, by the name scenarios use.
-pub const RULESETS: &[&str] = &[thucydide::Thucydide::NAME];

@@ -98,6 +98,12 @@ impl FileError {
         self
     }
 
+    /// Points at the first line of `text` that sets `key` (`key: ...`).
+    pub fn at_key(self, text: &str, key: &str) -> FileError {
+        let line = text.lines().position(|l| l.trim_start().strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with(':')));
+        self.at_line(line.map(|l| l + 1), key)
+    }
+
     pub fn in_file(mut self, path: &Path) -> FileError {
         self.file = path.display().to_string();
         self

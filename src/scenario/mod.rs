@@ -18,6 +18,19 @@ pub fn load(path: &Path) -> Result<(Scenario, String), FileError> {
     Ok((scenario, text))
 }
 
+/// A scenario named by bundled id or by file path.
+pub fn load_named(name: &str) -> Result<Scenario, String> {
+    if let Some(s) = find_bundled(name) {
+        return Ok(s);
+    }
+    let path = Path::new(name);
+    if path.exists() {
+        return load(path).map(|(s, _)| s).map_err(|e| e.to_string());
+    }
+    let known: Vec<String> = BUNDLED.iter().filter_map(|(_, t)| parse(t).ok()).map(|s| s.id).collect();
+    Err(format!("no scenario '{name}': not a file, and the bundled ones are {}", known.join(", ")))
+}
+
 /// Parses scenario text (the file name is added by the caller).
 pub fn parse(text: &str) -> Result<Scenario, FileError> {
     let scenario: Scenario = ron::from_str(text).map_err(|e| FileError::from_ron(&e))?;

@@ -5,8 +5,7 @@
 use super::session::{Mode, Session, start};
 use super::stage::{Film, Stage};
 use crate::battle::{AppState, Ruleset, Side};
-use crate::cli::replay::{check, parse_header};
-use crate::replay::{first_divergence, turn_hash};
+use crate::replay::{check, first_divergence, parse_header, turn_hash};
 use crate::rules::thucydide::event::Event;
 use crate::rules::thucydide::{Command, Thucydide};
 use crate::scenario::{self, Scenario};
@@ -85,7 +84,7 @@ fn bundled() -> Vec<Scenario> {
 /// Starts the chosen scenario; the error, if any, goes back to the menu.
 pub fn start_chosen(world: &mut World) {
     let choice = world.resource::<MenuChoice>().clone();
-    let result = crate::cli::load_scenario(&choice.scenario).and_then(|s| {
+    let result = crate::scenario::load_named(&choice.scenario).and_then(|s| {
         let seed = choice.seed()?;
         start(world, Session { scenario: s, seed, mode: choice.mode(), level: choice.level }, Vec::new())
     });
@@ -122,7 +121,7 @@ fn read_replay(file: &Path, text: &str) -> Result<Read, String> {
     if let Some(diff) = first_divergence(&replay.turn_hashes, &played.turn_hashes) {
         return Err(format!("{}: {diff}", file.display()));
     }
-    let scenario = crate::cli::load_scenario(&header.scenario)?;
+    let scenario = crate::scenario::load_named(&header.scenario)?;
     let events = played.app.events().to_vec();
     let log = played.app.world().resource::<crate::battle::ecs::EventLog<Thucydide>>();
     let command_ends = log.commands.iter().map(|(_, n)| *n).collect();

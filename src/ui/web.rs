@@ -48,7 +48,7 @@ pub fn options() -> Options {
             "scenario" => o.scenario = Some(value),
             "seed" => o.seed = value.parse().ok(),
             "computer" => o.computer = value.parse().ok().filter(|s| *s < 2),
-            "level" => o.level = crate::cli::level(&value).unwrap_or(Level::Normal),
+            "level" => o.level = Level::from_name(&value).unwrap_or(Level::Normal),
             "watch" => o.watch = Some(value),
             _ => {}
         }

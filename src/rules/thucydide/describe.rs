@@ -1,11 +1,11 @@
 //! Words for the log and the buttons: what each event did and which rule made it so, and what each
-//! command asks for, in a player's terms.
+//! command asks for, in a player's terms (Thucydide's `Present`).
 
 use super::Thucydide;
 use super::command::Command;
 use super::event::{Activation, Effect, Event};
 use super::state::{CombatKind, MoveMode, Role};
-use crate::battle::{Battle, Side, UnitId};
+use crate::battle::{Battle, Present, Side, Unit, UnitId};
 use crate::hex::{Hex, Offset};
 
 type B = Battle<Thucydide>;
@@ -133,5 +133,19 @@ pub fn command_label(b: &B, c: &Command) -> String {
         Command::Charge { target } => format!("Charge {}", unit(b, *target)),
         Command::Redeploy { unit: u } => format!("Put the commander-in-chief with {}", unit(b, *u)),
         Command::EndPhase => "End phase".into(),
+    }
+}
+
+impl Present for Thucydide {
+    fn event_line(b: &B, e: &Event) -> Option<String> {
+        event_line(b, e)
+    }
+
+    fn command_label(b: &B, c: &Command) -> String {
+        command_label(b, c)
+    }
+
+    fn glyph(_: &B, unit: &Unit<super::state::UnitState>) -> char {
+        unit.state.profile().name.chars().next().unwrap_or('?')
     }
 }

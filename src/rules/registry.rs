@@ -1,0 +1,43 @@
+//! The one list of rulesets this build plays. Every front end (the CLI's subcommands, the terminal
+//! game, the window's menu, saves and replay viewer, the page) reaches a ruleset through it, by the
+//! name a scenario, save or replay file gives: adding a ruleset is adding its folder and one line
+//! in the `registry!` call below.
+
+use crate::ai::Judge;
+use crate::battle::{Present, Ruleset};
+
+/// Work that is the same for every ruleset: its body is generic, and the registry picks `R` from
+/// the name a file gives.
+pub trait ForRuleset {
+    type Output;
+    fn run<R: Judge + Present>(self) -> Self::Output;
+}
+
+/// A name no ruleset of this build answers to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownRuleset(pub String);
+
+impl std::fmt::Display for UnknownRuleset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown ruleset '{}'; known: {}", self.0, NAMES.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownRuleset {}
+
+macro_rules! registry {
+    ($($ruleset:ty),+ $(,)?) => {
+        /// The rulesets, by the name scenarios and replays use.
+        pub const NAMES: &[&str] = &[$(<$ruleset as Ruleset>::NAME),+];
+
+        /// Runs `work` with the ruleset called `name`.
+        pub fn with_ruleset<W: ForRuleset>(name: &str, work: W) -> Result<W::Output, UnknownRuleset> {
+            $(if name == <$ruleset as Ruleset>::NAME {
+                return Ok(work.run::<$ruleset>());
+            })+
+            Err(UnknownRuleset(name.to_string()))
+        }
+    };
+}
+
+registry!(super::thucydide::Thucydide);
