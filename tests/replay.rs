@@ -65,7 +65,7 @@ fn the_cli_verifies_and_rejects_tampering() {
     let out = strategos_bin().args(["replay", bad.to_str().unwrap(), "--headless", "--verify"]).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
-    assert!(err.contains("bad-command.ron:7: field `commands[0]`"), "{err}");
+    assert!(err.contains("bad-command.ron:8: field `commands[0]`"), "{err}");
 
     let mut tampered = replay.clone();
     tampered.turn_hashes[2].hash = "ffffffffffffffff".into();
@@ -87,4 +87,40 @@ fn forced_dice_reproduce_a_table_situation() {
     // and the same forced replay gives the same result twice.
     let b = play::<Thucydide>(&s, &Replay { turn_hashes: Vec::new(), ..replay });
     assert_eq!(a.is_ok(), b.is_ok());
+}
+
+const FORMAT_1: &str = include_str!("replays/format-1-hydaspes.ron");
+
+/// Runs `strategos replay --verify` on `text` written to `name`; success and what it said.
+fn verify(text: &str, name: &str) -> (bool, String) {
+    let dir = std::env::temp_dir().join(format!("strategos-replay-format-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    let out = strategos_bin().args(["replay", "--verify"]).arg(&path).output().unwrap();
+    (out.status.success(), String::from_utf8_lossy(&out.stderr).to_string())
+}
+
+#[test]
+fn a_replay_written_before_formats_existed_still_verifies() {
+    let (ok, said) = verify(FORMAT_1, "format-1.ron");
+    assert!(ok, "{said}");
+    assert!(said.contains("verified"), "{said}");
+}
+
+#[test]
+fn a_replay_from_a_newer_format_is_refused_with_the_reason() {
+    let newer = FORMAT_1.replacen("(\n", "(\n    format: 2,\n", 1);
+    let (ok, said) = verify(&newer, "format-2.ron");
+    assert!(!ok);
+    assert!(said.contains("format-2.ron:3: field `format`: replay format 2 is newer than this build's (1)"), "{said}");
+}
+
+#[test]
+fn a_forced_face_the_die_cannot_show_is_refused_by_its_index() {
+    let mut replay = saved_game(15);
+    replay.forced_dice = vec![9];
+    let (ok, said) = verify(&to_ron(&replay), "forced-9.ron");
+    assert!(!ok);
+    assert!(said.contains("field `forced_dice[0]`: forced face 9 cannot be shown by the die of 6 faces"), "{said}");
 }

@@ -81,5 +81,5 @@ fn a_replay_the_game_wrote_validates_and_an_unknown_ruleset_is_named() {
     assert!(ok, "{err}");
     let (ok, err) = validate(&written.replacen("\"thucydide\"", "\"thucydides\"", 1), "other-ruleset.ron");
     assert!(!ok);
-    assert!(err.contains("other-ruleset.ron:3: field `ruleset`: unknown ruleset 'thucydides'; known: thucydide"), "{err}");
+    assert!(err.contains("other-ruleset.ron:4: field `ruleset`: unknown ruleset 'thucydides'; known: thucydide"), "{err}");
 }

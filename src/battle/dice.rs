@@ -1,10 +1,14 @@
-//! The battle's one source of chance: a seeded ChaCha generator, optionally preceded by forced faces.
+//! The battle's one source of chance: a seeded ChaCha8 stream, optionally preceded by forced faces.
 //!
 //! Forced faces let a replay reproduce a tabletop situation exactly: each roll takes the next forced
-//! face first and only then draws from the generator.
+//! face first and only then draws from the stream. A forced face a die cannot show (0, or more than
+//! its faces) is kept as a misfit, so the replay that forced it is refused with the face's index.
+//!
+//! The seed's expansion into a ChaCha key and the sampling of a face from the stream's 32-bit words
+//! are our own code (the algorithms rand 0.10 used when the first games were recorded), so no crate
+//! upgrade can change a stored game; a test pins the faces of a known seed.
 
-use rand::RngExt;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
 
@@ -13,14 +17,57 @@ pub struct Dice {
     rng: ChaCha8Rng,
     forced: VecDeque<u8>,
     rolled: u64,
+    misfit: Option<Misfit>,
+}
+
+/// A forced face that the die it was used for cannot show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Misfit {
+    /// Its index among the forced faces.
+    pub index: u64,
+    pub face: u8,
+    pub sides: u8,
+}
+
+impl std::fmt::Display for Misfit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "forced face {} cannot be shown by the die of {} faces it was rolled for", self.face, self.sides)
+    }
+}
+
+/// The ChaCha key for a seed: eight 32-bit words from a PCG32 stream started at the seed.
+fn key(mut state: u64) -> [u8; 32] {
+    const MUL: u64 = 0x5851_F42D_4C95_7F2D;
+    const INC: u64 = 0xA176_54E4_6FBE_17F3;
+    let mut key = [0u8; 32];
+    for chunk in key.chunks_exact_mut(4) {
+        state = state.wrapping_mul(MUL).wrapping_add(INC);
+        let xorshifted = (((state >> 18) ^ state) >> 27) as u32;
+        chunk.copy_from_slice(&xorshifted.rotate_right((state >> 59) as u32).to_le_bytes());
+    }
+    key
+}
+
+/// A face from 1 to `sides`: a 32-bit word scaled by widening multiplication; where the low half
+/// falls in the few values that would favour some faces, a second word decides the carry.
+fn face(rng: &mut ChaCha8Rng, sides: u8) -> u8 {
+    let range = u64::from(sides);
+    let wide = u64::from(rng.next_u32()) * range;
+    let (mut result, low) = (wide >> 32, wide as u32);
+    if low > (range as u32).wrapping_neg() {
+        let carry_in = ((u64::from(rng.next_u32()) * range) >> 32) as u32;
+        result += u64::from(low.checked_add(carry_in).is_none());
+    }
+    1 + result as u8
 }
 
 impl Dice {
     pub fn new(seed: u64) -> Dice {
         Dice {
-            rng: ChaCha8Rng::seed_from_u64(seed),
+            rng: ChaCha8Rng::from_seed(key(seed)),
             forced: VecDeque::new(),
             rolled: 0,
+            misfit: None,
         }
     }
 
@@ -31,19 +78,29 @@ impl Dice {
         dice
     }
 
-    /// One die of `sides` faces, numbered from 1. A forced face larger than `sides` is folded back
-    /// into range so a hand-written replay cannot produce an impossible face.
+    /// One die of `sides` faces, numbered from 1. A forced face the die cannot show is recorded as
+    /// a misfit (the first one) and clamped into range, so play goes on until the caller refuses.
     pub fn roll(&mut self, sides: u8) -> u8 {
+        let index = self.rolled;
         self.rolled += 1;
         match self.forced.pop_front() {
-            Some(face) => (face.max(1) - 1) % sides + 1,
-            None => self.rng.random_range(1..=sides),
+            Some(forced) if (1..=sides).contains(&forced) => forced,
+            Some(forced) => {
+                self.misfit.get_or_insert(Misfit { index, face: forced, sides });
+                forced.clamp(1, sides.max(1))
+            }
+            None => face(&mut self.rng, sides),
         }
     }
 
     /// How many dice have been rolled so far.
     pub fn rolled(&self) -> u64 {
         self.rolled
+    }
+
+    /// The first forced face that did not fit its die, if any.
+    pub fn misfit(&self) -> Option<Misfit> {
+        self.misfit
     }
 }
 
@@ -61,10 +118,31 @@ mod tests {
         assert!(fa.iter().all(|f| (1..=6).contains(f)));
     }
 
+    /// Faces drawn by rand 0.10's `seed_from_u64` and `random_range`, which the first games were
+    /// recorded with (our code matched them over 100,000 rolls of ten die sizes when it replaced
+    /// them): if these change, every stored game changes.
+    #[test]
+    fn known_seeds_give_the_faces_stored_games_were_played_with() {
+        let mut d = Dice::new(7);
+        let d6: Vec<u8> = (0..24).map(|_| d.roll(6)).collect();
+        assert_eq!(d6, [1, 1, 2, 2, 2, 5, 1, 5, 1, 4, 5, 3, 2, 1, 2, 6, 3, 3, 3, 6, 3, 2, 5, 3]);
+        let mut d = Dice::new(u64::MAX);
+        let d20: Vec<u8> = (0..12).map(|_| d.roll(20)).collect();
+        assert_eq!(d20, [18, 14, 12, 9, 1, 8, 12, 9, 12, 14, 12, 17]);
+    }
+
     #[test]
     fn forced_faces_come_first() {
         let mut d = Dice::with_forced(1, &[6, 6, 2]);
         assert_eq!([d.roll(6), d.roll(6), d.roll(6)], [6, 6, 2]);
         assert_eq!(d.rolled(), 3);
+        assert_eq!(d.misfit(), None);
+    }
+
+    #[test]
+    fn a_forced_face_the_die_cannot_show_is_a_misfit() {
+        let mut d = Dice::with_forced(1, &[3, 7, 0]);
+        assert_eq!([d.roll(6), d.roll(6), d.roll(6)], [3, 6, 1]);
+        assert_eq!(d.misfit(), Some(Misfit { index: 1, face: 7, sides: 6 }));
     }
 }

@@ -1,10 +1,12 @@
-//! Replays: scenario id, ruleset, seed, optional forced dice and the command log, with a state hash
-//! at the start of every player-turn. Playing one back goes through the same ECS path as live play.
+//! Replays: format, scenario id, ruleset, seed, optional forced dice and the command log, with a
+//! state hash at the start of every player-turn. Playing one back goes through the same ECS path as
+//! live play. Saves and autosaves are replays.
 
-use crate::battle::ecs::BattleApp;
+use crate::battle::dice::Misfit;
+use crate::battle::ecs::{BattleApp, BattleDice};
 use crate::battle::hash::{hash_hex, state_hash};
 use crate::battle::{Dice, Ruleset};
-use crate::scenario::{FileError, Scenario};
+use crate::scenario::{FileError, Scenario, key_line};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -15,9 +17,19 @@ pub struct TurnHash {
     pub hash: String,
 }
 
+/// The replay format this build writes and reads. A file without `format` was written before the
+/// field existed, in format 1, which this build plays unchanged.
+pub const FORMAT: u32 = 1;
+
+fn first_format() -> u32 {
+    1
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(bound(deserialize = "C: serde::de::DeserializeOwned"))]
 pub struct Replay<C> {
+    #[serde(default = "first_format")]
+    pub format: u32,
     /// The scenario's `id`.
     pub scenario: String,
     pub ruleset: String,
@@ -34,8 +46,45 @@ pub struct Replay<C> {
 #[derive(Deserialize)]
 #[serde(rename = "Replay")]
 pub struct ReplayHeader {
+    #[serde(default = "first_format")]
+    pub format: u32,
     pub scenario: String,
     pub ruleset: String,
+}
+
+impl<C> Replay<C> {
+    /// A replay in this build's format.
+    pub fn new(scenario: &Scenario, seed: u64, commands: Vec<C>, turn_hashes: Vec<TurnHash>) -> Replay<C> {
+        Replay {
+            format: FORMAT,
+            scenario: scenario.id.clone(),
+            ruleset: scenario.ruleset.clone(),
+            seed,
+            forced_dice: Vec::new(),
+            commands,
+            turn_hashes,
+        }
+    }
+}
+
+/// Why a replay cannot be played through.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The scenario does not set up.
+    Setup(String),
+    /// Command `index` is not legal where it stands.
+    Command(usize, String),
+    /// A forced face does not fit the die it was rolled for.
+    ForcedFace(Misfit),
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refused::Setup(message) | Refused::Command(_, message) => f.write_str(message),
+            Refused::ForcedFace(misfit) => write!(f, "forced_dice[{}]: {misfit}", misfit.index),
+        }
+    }
 }
 
 /// A battle played from a replay: the app at the end and the hashes it went through.
@@ -60,12 +109,16 @@ pub fn turn_hash<R: Ruleset>(app: &BattleApp<R>) -> TurnHash {
     }
 }
 
-/// Plays every command; stops at the first refused one with its index.
-pub fn play<R: Ruleset>(scenario: &Scenario, replay: &Replay<R::Command>) -> Result<Played<R>, (usize, String)> {
-    let mut app = start::<R>(scenario, replay.seed, &replay.forced_dice).map_err(|e| (0, e.to_string()))?;
+/// Plays every command; stops at the first refused one, or at the first forced face that does not
+/// fit its die.
+pub fn play<R: Ruleset>(scenario: &Scenario, replay: &Replay<R::Command>) -> Result<Played<R>, Refused> {
+    let mut app = start::<R>(scenario, replay.seed, &replay.forced_dice).map_err(|e| Refused::Setup(e.to_string()))?;
+    let misfit = |app: &BattleApp<R>| app.world().resource::<BattleDice>().0.misfit().map(Refused::ForcedFace);
+    misfit(&app).map_or(Ok(()), Err)?;
     let mut turn_hashes = vec![turn_hash(&app)];
     for (i, command) in replay.commands.iter().enumerate() {
-        let events = app.submit(command.clone()).map_err(|e| (i, format!("command #{i} {command:?} refused: {e}")))?;
+        let events = app.submit(command.clone()).map_err(|e| Refused::Command(i, format!("command #{i} {command:?} refused: {e}")))?;
+        misfit(&app).map_or(Ok(()), Err)?;
         if events.iter().any(R::starts_turn) {
             turn_hashes.push(turn_hash(&app));
         }
@@ -85,12 +138,21 @@ pub fn parse_header(path: &Path, text: &str) -> Result<ReplayHeader, FileError> 
     ron::from_str(text).map_err(|e| FileError::from_ron(&e).in_file(path))
 }
 
-/// Parses and plays a replay; the error names file, line and field.
+/// Parses and plays a replay; the error names file, line and field. A replay from a newer format
+/// is refused before its commands are read.
 pub fn check<R: Ruleset>(path: &Path, text: &str, header: &ReplayHeader) -> Result<(Replay<R::Command>, Played<R>), String> {
+    if header.format > FORMAT {
+        let message = format!("replay format {} is newer than this build's ({FORMAT}): open it with a newer Strategos", header.format);
+        return Err(FileError::plain(message).in_file(path).at_key(text, "format").to_string());
+    }
     let replay: Replay<R::Command> = ron::from_str(text).map_err(|e| FileError::from_ron(&e).in_file(path).to_string())?;
     let scenario = crate::scenario::load_named(&header.scenario).map_err(|e| FileError::plain(e).in_file(path).at_key(text, "scenario").to_string())?;
-    let played = play::<R>(&scenario, &replay).map_err(|(i, message)| {
-        FileError::plain(message).in_file(path).at_line(command_line(text, i), format!("commands[{i}]")).to_string()
+    let played = play::<R>(&scenario, &replay).map_err(|refused| match refused {
+        Refused::Setup(message) => FileError::plain(message).in_file(path).at_key(text, "scenario").to_string(),
+        Refused::Command(i, message) => FileError::plain(message).in_file(path).at_line(command_line(text, i), format!("commands[{i}]")).to_string(),
+        Refused::ForcedFace(misfit) => {
+            FileError::plain(misfit.to_string()).in_file(path).at_line(key_line(text, "forced_dice"), format!("forced_dice[{}]", misfit.index)).to_string()
+        }
     })?;
     Ok((replay, played))
 }

@@ -100,8 +100,7 @@ impl FileError {
 
     /// Points at the first line of `text` that sets `key` (`key: ...`).
     pub fn at_key(self, text: &str, key: &str) -> FileError {
-        let line = text.lines().position(|l| l.trim_start().strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with(':')));
-        self.at_line(line.map(|l| l + 1), key)
+        self.at_line(key_line(text, key), key)
     }
 
     pub fn in_file(mut self, path: &Path) -> FileError {
@@ -128,6 +127,11 @@ impl std::fmt::Display for FileError {
 }
 
 impl std::error::Error for FileError {}
+
+/// The 1-based line of the first `key: ...` in `text`.
+pub fn key_line(text: &str, key: &str) -> Option<usize> {
+    text.lines().position(|l| l.trim_start().strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with(':'))).map(|l| l + 1)
+}
 
 /// The 1-based line where an item starts, found by counting the keys each entry writes once:
 /// `profile:` for units, `rank:` for leaders, `edge:` for sides, and the rows after `rows:`.

@@ -6,7 +6,7 @@ mod error;
 mod format;
 
 pub use bundled::{BUNDLED, DEFAULT, find as find_bundled};
-pub use error::{FileError, Item, SetupError, locate_item};
+pub use error::{FileError, Item, SetupError, key_line, locate_item};
 pub use format::{LeaderSpec, MapSpec, Scenario, SideSpec, UnitSpec};
 
 use std::path::Path;

@@ -90,13 +90,6 @@ pub fn play_game_between<R: Ruleset>(
     Ok(GameResult {
         winner: outcome.and_then(|o| o.winner),
         turns: app.view().turn,
-        replay: Replay {
-            scenario: scenario.id.clone(),
-            ruleset: R::NAME.to_string(),
-            seed,
-            forced_dice: Vec::new(),
-            commands,
-            turn_hashes,
-        },
+        replay: Replay::new(scenario, seed, commands, turn_hashes),
     })
 }

@@ -3,7 +3,6 @@
 //! is written at the start of every player-turn.
 
 use super::session::Session;
-use crate::battle::Ruleset;
 use crate::battle::ecs::EventLog;
 use crate::replay::{self, Replay, to_ron};
 use crate::rules::thucydide::event::Event;
@@ -90,15 +89,8 @@ pub fn list() -> Vec<String> {
 
 /// The replay of the game so far, with its turn hashes.
 pub fn replay_of(session: &Session, commands: Vec<Command>) -> Result<Replay<Command>, String> {
-    let mut r = Replay {
-        scenario: session.scenario.id.clone(),
-        ruleset: Thucydide::NAME.into(),
-        seed: session.seed,
-        forced_dice: Vec::new(),
-        commands,
-        turn_hashes: Vec::new(),
-    };
-    let played = replay::play::<Thucydide>(&session.scenario, &r).map_err(|(_, e)| e)?;
+    let mut r = Replay::new(&session.scenario, session.seed, commands, Vec::new());
+    let played = replay::play::<Thucydide>(&session.scenario, &r).map_err(|e| e.to_string())?;
     r.turn_hashes = played.turn_hashes;
     Ok(r)
 }
