@@ -10,16 +10,20 @@ use std::any::Any;
 
 /// What a ruleset supplies so the AI can play it.
 pub trait Judge: Ruleset {
+    /// What the evaluation keeps from one position to the next to go faster (searches, fields,
+    /// blows): owned by one AI player, never shared between players or threads, and never the
+    /// cause of a different result.
+    type Memo: Default + Send + Sync + 'static;
     /// How good the position is for `side` (any scale; higher is better).
-    fn evaluate(battle: &Battle<Self>, side: Side) -> f64;
+    fn evaluate(battle: &Battle<Self>, side: Side, memo: &mut Self::Memo) -> f64;
     /// The stronger level's look one exchange ahead, added to `evaluate`: what the side can expect
     /// to strike this turn against what the enemies in reach can strike back next turn.
-    fn exchange(_battle: &Battle<Self>, _side: Side) -> f64 {
+    fn exchange(_battle: &Battle<Self>, _side: Side, _memo: &mut Self::Memo) -> f64 {
         0.0
     }
-    /// A new decision starts: forget what `exchange` kept from the previous one, so every
-    /// decision depends only on its position and seed.
-    fn new_decision() {}
+    /// A new decision starts: forget what the memo kept that is only good within one decision,
+    /// so every decision depends only on its position and seed.
+    fn new_decision(_memo: &mut Self::Memo) {}
     /// The events of a command already known legal, without checking it again.
     fn preview(battle: &Battle<Self>, command: &Self::Command, dice: &mut Dice) -> Vec<Self::Event>;
 }
@@ -56,11 +60,13 @@ pub struct Ai {
     decisions: u64,
     /// The gains the previous decision weighed (a `Weighed<R>`), while they may serve again.
     weighed: Option<Box<dyn Any + Send + Sync>>,
+    /// The ruleset's `Judge::Memo`, from one decision to the next.
+    memo: Option<Box<dyn Any + Send + Sync>>,
 }
 
 impl Ai {
     pub fn new(level: Level, seed: u64) -> Ai {
-        Ai { level, seed, decisions: 0, weighed: None }
+        Ai { level, seed, decisions: 0, weighed: None, memo: None }
     }
 }
 
@@ -84,24 +90,24 @@ fn after<R: Judge>(b: &Battle<R>, command: &R::Command, dice: &mut Dice) -> Batt
 
 impl Ai {
     /// How good the position is for `side`, as this level judges it.
-    fn judge<R: Judge>(&self, b: &Battle<R>, side: Side) -> f64 {
+    fn judge<R: Judge>(&self, b: &Battle<R>, side: Side, memo: &mut R::Memo) -> f64 {
         match self.level {
-            Level::Easy => R::evaluate(b, side),
-            Level::Normal => R::evaluate(b, side) + R::exchange(b, side),
+            Level::Easy => R::evaluate(b, side, memo),
+            Level::Normal => R::evaluate(b, side, memo) + R::exchange(b, side, memo),
         }
     }
 
     /// The average position `command` leads to, over this level's sampled rolls.
-    fn weigh<R: Judge>(&self, b: &Battle<R>, side: Side, command: &R::Command, seed: u64) -> f64 {
+    fn weigh<R: Judge>(&self, b: &Battle<R>, side: Side, command: &R::Command, seed: u64, memo: &mut R::Memo) -> f64 {
         let mut total = 0.0;
         let mut n = 0u64;
         for k in 0..self.level.samples() {
             let mut dice = Dice::new(seed.wrapping_add(k));
             let mut next = after(b, command, &mut dice);
             if self.level == Level::Normal {
-                next = answer(&next, side, &mut dice);
+                next = answer(&next, side, &mut dice, memo);
             }
-            total += self.judge(&next, side);
+            total += self.judge(&next, side, memo);
             n += 1;
             if dice.rolled() == 0 {
                 break;
@@ -119,7 +125,8 @@ impl<R: Judge> Player<R> for Ai {
             return legal.into_iter().next();
         }
         self.decisions += 1;
-        R::new_decision();
+        let mut memo: Box<R::Memo> = self.memo.take().and_then(|m| m.downcast().ok()).unwrap_or_default();
+        R::new_decision(&mut memo);
         let seed = self.seed ^ self.decisions.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let (turn, phase) = (b.turn, R::phase(b));
         let previous = self
@@ -136,7 +143,7 @@ impl<R: Judge> Player<R> for Ai {
             (Some(_), None) => std::cmp::Ordering::Greater,
             (Some(x), Some(y)) => y.total_cmp(&x).then(a.cmp(b)),
         });
-        let base = self.judge(b, side);
+        let base = self.judge(b, side, &mut memo);
         let mut gains = stale.clone();
         let mut best: Option<(f64, usize)> = None;
         for i in order {
@@ -145,13 +152,14 @@ impl<R: Judge> Player<R> for Ai {
                     break;
                 }
             }
-            let gain = self.weigh(b, side, &legal[i], seed) - base;
+            let gain = self.weigh(b, side, &legal[i], seed, &mut memo) - base;
             gains[i] = Some(gain);
             if best.is_none_or(|(g, j)| gain > g + 1e-9 || (gain > g - 1e-9 && i < j)) {
                 best = Some((gain, i));
             }
         }
         let chosen = best.map(|(_, i)| legal[i].clone());
+        self.memo = Some(memo);
         self.weighed = Some(Box::new(Weighed::<R> {
             side,
             turn,
@@ -179,7 +187,7 @@ fn old_gains<C: PartialEq>(gains: &[(C, f64)], legal: &[C]) -> Vec<Option<f64>> 
 
 /// The opponent's answers to the decisions a command hands it, each chosen greedily by its own
 /// evaluation on one roll, until the decision is back with `side` or the exchange is over.
-fn answer<R: Judge>(b: &Battle<R>, side: Side, dice: &mut Dice) -> Battle<R> {
+fn answer<R: Judge>(b: &Battle<R>, side: Side, dice: &mut Dice, memo: &mut R::Memo) -> Battle<R> {
     let mut now = b.clone();
     for _ in 0..4 {
         let Some(other) = R::deciding_side(&now).filter(|s| *s != side) else { break };
@@ -191,7 +199,7 @@ fn answer<R: Judge>(b: &Battle<R>, side: Side, dice: &mut Dice) -> Battle<R> {
             .iter()
             .map(|c| {
                 let mut d = dice.clone();
-                (R::evaluate(&after(&now, c, &mut d), other), c)
+                (R::evaluate(&after(&now, c, &mut d), other, memo), c)
             })
             .fold(None::<(f64, &R::Command)>, |acc, (s, c)| if acc.is_none_or(|(a, _)| s > a + 1e-9) { Some((s, c)) } else { acc });
         let Some((_, c)) = pick else { break };

@@ -8,16 +8,14 @@ use super::movement::terrain_cost;
 use crate::battle::Battle;
 use crate::hex::{Hex, HexMap};
 use crate::rules::recent::Recent;
-use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::rc::Rc;
 use std::sync::Arc;
 
 type B = Battle<Thucydide>;
 
 /// Movement points per hex of the board to a hex next to an enemy; `u32::MAX` where none is reachable.
-pub type Field = Rc<Vec<u32>>;
+pub type Field = Arc<Vec<u32>>;
 
 /// A field depends on the terrain, the mobility and where the enemies stand.
 struct FieldKey {
@@ -27,10 +25,14 @@ struct FieldKey {
     enemies: Vec<Hex>,
 }
 
-thread_local! {
-    /// The enemies barely move while one side weighs its moves, so the same few fields serve
-    /// hundreds of evaluations in a row.
-    static FIELDS: RefCell<Recent<FieldKey, Field>> = const { RefCell::new(Recent::new(8)) };
+/// The fields an AI player computed last (its `Memo` keeps them): the enemies barely move while
+/// one side weighs its moves, so the same few fields serve hundreds of evaluations in a row.
+pub struct Fields(Recent<FieldKey, Field>);
+
+impl Default for Fields {
+    fn default() -> Fields {
+        Fields(Recent::new(8))
+    }
 }
 
 /// The march distances toward a side's enemies, each mobility's field fetched on first use.
@@ -38,31 +40,30 @@ pub struct Approach<'a> {
     b: &'a B,
     enemies: Vec<Hex>,
     fields: [Option<Field>; 4],
+    kept: &'a mut Fields,
 }
 
 impl<'a> Approach<'a> {
     /// `enemies`: where the enemies that count stand, in id order, so the same enemies in the
     /// same places find the same fields.
-    pub fn new(b: &'a B, enemies: Vec<Hex>) -> Approach<'a> {
-        Approach { b, enemies, fields: Default::default() }
+    pub fn new(b: &'a B, enemies: Vec<Hex>, kept: &'a mut Fields) -> Approach<'a> {
+        Approach { b, enemies, fields: Default::default(), kept }
     }
 
     /// Movement points from `hex` to striking distance, for a unit of `mobility`; `None` where
     /// the enemy cannot be reached.
     pub fn march(&mut self, mobility: Mobility, hex: Hex) -> Option<u32> {
-        let (b, enemies) = (self.b, &self.enemies);
-        let field = self.fields[mobility as usize].get_or_insert_with(|| field(b, mobility, enemies));
+        let (b, enemies, kept) = (self.b, &self.enemies, &mut *self.kept);
+        let field = self.fields[mobility as usize].get_or_insert_with(|| field(b, mobility, enemies, kept));
         b.map.index(hex).map(|i| field[i]).filter(|m| *m != u32::MAX)
     }
 }
 
-fn field(b: &B, mobility: Mobility, enemies: &[Hex]) -> Field {
+fn field(b: &B, mobility: Mobility, enemies: &[Hex], kept: &mut Fields) -> Field {
     let same = |k: &FieldKey| Arc::ptr_eq(&k.map, &b.map) && k.mobility == mobility && k.enemies == enemies;
-    FIELDS.with_borrow_mut(|kept| {
-        kept.get_or_make(same, || {
-            let key = FieldKey { map: b.map.clone(), mobility, enemies: enemies.to_vec() };
-            (key, Rc::new(compute(b, mobility, enemies)))
-        })
+    kept.0.get_or_make(same, || {
+        let key = FieldKey { map: b.map.clone(), mobility, enemies: enemies.to_vec() };
+        (key, Arc::new(compute(b, mobility, enemies)))
     })
 }
 

@@ -14,9 +14,7 @@ use crate::battle::{Battle, Side, Unit, UnitId};
 use crate::hex::path::{StepRules, reachable};
 use crate::hex::{Hex, HexMap};
 use crate::rules::recent::Recent;
-use std::cell::RefCell;
 use std::collections::HashMap;
-use std::rc::Rc;
 use std::sync::Arc;
 
 type B = Battle<Thucydide>;
@@ -33,19 +31,19 @@ const STRIKE_LATER: f64 = 0.1;
 const MORALE_HIT: f64 = 0.3;
 
 /// The exchange balance for `side`, in the evaluation's units (element worth).
-pub fn exchange(b: &B, side: Side, worth: fn(&Profile) -> f64) -> f64 {
+pub fn exchange(b: &B, side: Side, worth: fn(&Profile) -> f64, kept: &mut Strikes) -> f64 {
     let strikes_now = b.active == side && matches!(b.global.phase, Phase::Movement | Phase::Combat);
     let fighting = |s: Side| b.on_board().filter(move |u| u.side == s && !u.state.panicked);
     let mut total = 0.0;
     for u in fighting(side) {
         if strikes_now && cannot_attack(b, u).is_none() {
-            total += STRIKE_NOW * best_blow(b, u, fighting(side.other()), worth, |target, from| strike_kind(u, from, target));
+            total += STRIKE_NOW * best_blow(b, u, fighting(side.other()), worth, kept, |_, target, from| strike_kind(u, from, target));
         } else if !strikes_now || !u.state.fought {
-            total += STRIKE_LATER * best_blow(b, u, fighting(side.other()), worth, |target, from| reach_kind(b, u, from, target));
+            total += STRIKE_LATER * best_blow(b, u, fighting(side.other()), worth, kept, |kept, target, from| reach_kind(b, u, from, target, kept));
         }
     }
     for e in fighting(side.other()) {
-        total -= STRUCK_NEXT * best_blow(b, e, fighting(side), worth, |target, from| reach_kind(b, e, from, target));
+        total -= STRUCK_NEXT * best_blow(b, e, fighting(side), worth, kept, |kept, target, from| reach_kind(b, e, from, target, kept));
     }
     total
 }
@@ -56,21 +54,22 @@ fn best_blow<'a>(
     a: &U,
     targets: impl Iterator<Item = &'a U>,
     worth: fn(&Profile) -> f64,
-    kind: impl Fn(Hex, Hex) -> Option<CombatKind>,
+    kept: &mut Strikes,
+    kind: impl Fn(&mut Strikes, Hex, Hex) -> Option<CombatKind>,
 ) -> f64 {
     let Some(at) = a.hex else { return 0.0 };
-    targets
-        .filter_map(|t| Some((t, kind(t.hex?, at)?)))
-        .map(|(t, k)| {
-            let riposte = if k == CombatKind::Melee { blow(b, t, a, k, Role::Riposte, worth) } else { 0.0 };
-            blow(b, a, t, k, Role::Attack, worth) - riposte
-        })
-        .fold(0.0, f64::max)
+    let mut best = 0.0;
+    for t in targets {
+        let Some(k) = t.hex.and_then(|th| kind(kept, th, at)) else { continue };
+        let riposte = if k == CombatKind::Melee { blow(b, t, a, k, Role::Riposte, worth, kept) } else { 0.0 };
+        best = f64::max(best, blow(b, a, t, k, Role::Attack, worth, kept) - riposte);
+    }
+    best
 }
 
 /// How `u` at `from` may strike in its next turn a unit at `target`, if it can reach it.
-fn reach_kind(b: &B, u: &U, from: Hex, target: Hex) -> Option<CombatKind> {
-    reaches(b, u, from, target).then(|| {
+fn reach_kind(b: &B, u: &U, from: Hex, target: Hex, kept: &mut Strikes) -> Option<CombatKind> {
+    reaches(b, u, from, target, kept).then(|| {
         if u.state.profile().fire > 0 && from.unsigned_distance_to(target) > 1 { CombatKind::Fire } else { CombatKind::Melee }
     })
 }
@@ -91,7 +90,7 @@ fn strike_kind(u: &U, from: Hex, target: Hex) -> Option<CombatKind> {
 /// Whether enemy `e` standing at `from` can strike a unit at `target` in its next turn: by fire
 /// within its range of anywhere it can move to (sight not checked), or by melee from a hex it can
 /// reach next to the target (other units not counted as obstacles).
-fn reaches(b: &B, e: &U, from: Hex, target: Hex) -> bool {
+fn reaches(b: &B, e: &U, from: Hex, target: Hex, kept: &mut Strikes) -> bool {
     let p = e.state.profile();
     let distance = from.unsigned_distance_to(target);
     if distance > u32::from(p.movement) + u32::from(p.range.max(1)) {
@@ -100,15 +99,15 @@ fn reaches(b: &B, e: &U, from: Hex, target: Hex) -> bool {
     if p.fire > 0 && p.range >= 2 && distance <= u32::from(p.movement) + u32::from(p.range) {
         return true;
     }
-    p.assault.max(p.melee) > 0 && b.map.index(target).is_some_and(|i| melee_zone(b, p.mobility(), from, p.movement)[i])
+    p.assault.max(p.melee) > 0 && b.map.index(target).is_some_and(|i| melee_zone(b, p.mobility(), from, p.movement, kept)[i])
 }
 
 /// Expected damage of `a` striking `d` where both stand, by the rules' own dice count and faces.
-fn blow(b: &B, a: &U, d: &U, kind: CombatKind, role: Role, worth: fn(&Profile) -> f64) -> f64 {
+fn blow(b: &B, a: &U, d: &U, kind: CombatKind, role: Role, worth: fn(&Profile) -> f64, kept: &mut Strikes) -> f64 {
     let (Some(attacker_hex), Some(defender_hex)) = (a.hex, d.hex) else { return 0.0 };
     let key = (a.id, attacker_hex, a.strength, d.id, defender_hex, d.strength, kind == CombatKind::Fire, role == Role::Riposte);
-    if let Some(v) = BLOWS.with_borrow(|m| m.get(&key).copied()) {
-        return v;
+    if let Some(v) = kept.blows.get(&key) {
+        return *v;
     }
     let c = Combat {
         attacker: a.id,
@@ -134,7 +133,7 @@ fn blow(b: &B, a: &U, d: &U, kind: CombatKind, role: Role, worth: fn(&Profile) -
     let morale = f64::from(dice) * (1.0 + ta_morale) / 6.0;
     let strength = f64::from(d.strength.max(1));
     let value = worth(pd) * (hits.min(strength) + MORALE_HIT * morale) + STANDING * (hits / strength).min(1.0);
-    BLOWS.with_borrow_mut(|m| m.insert(key, value));
+    kept.blows.insert(key, value);
     value
 }
 
@@ -148,28 +147,35 @@ struct ZoneKey {
     budget: u8,
 }
 
-/// Blows are remembered by who strikes whom from where, not by where everyone else stands (which
-/// changes the dice a little through support), so a decision forgets the previous one's: the
-/// choice then depends on the decision alone, not on what the thread weighed before.
-pub fn forget_blows() {
-    BLOWS.with_borrow_mut(HashMap::clear);
+/// What an AI player keeps of the exchange between positions (its `Memo` holds it).
+pub struct Strikes {
+    /// One zone per enemy unit; the enemies stand still while a side weighs its moves.
+    zones: Recent<ZoneKey, Arc<Vec<bool>>>,
+    /// Blows are remembered by who strikes whom from where, not by where everyone else stands
+    /// (which changes the dice a little through support), so they last one decision only.
+    blows: HashMap<BlowKey, f64>,
 }
 
-thread_local! {
-    static BLOWS: RefCell<HashMap<BlowKey, f64>> = RefCell::new(HashMap::new());
-    /// One zone per enemy unit; the enemies stand still while a side weighs its moves.
-    static ZONES: RefCell<Recent<ZoneKey, Rc<Vec<bool>>>> = const { RefCell::new(Recent::new(64)) };
+impl Default for Strikes {
+    fn default() -> Strikes {
+        Strikes { zones: Recent::new(64), blows: HashMap::new() }
+    }
+}
+
+impl Strikes {
+    /// A new decision: the choice then depends on the decision alone, not on what was weighed before.
+    pub fn forget_blows(&mut self) {
+        self.blows.clear();
+    }
 }
 
 /// Per hex of the board: whether a unit of `mobility` at `from` with `budget` movement points can
 /// strike a unit there in melee (it is next to a hex the unit can move to).
-fn melee_zone(b: &B, mobility: Mobility, from: Hex, budget: u8) -> Rc<Vec<bool>> {
+fn melee_zone(b: &B, mobility: Mobility, from: Hex, budget: u8, kept: &mut Strikes) -> Arc<Vec<bool>> {
     let same = |k: &ZoneKey| Arc::ptr_eq(&k.map, &b.map) && k.mobility == mobility && k.from == from && k.budget == budget;
-    ZONES.with_borrow_mut(|kept| {
-        kept.get_or_make(same, || {
-            let key = ZoneKey { map: b.map.clone(), mobility, from, budget };
-            (key, Rc::new(compute_zone(b, mobility, from, budget)))
-        })
+    kept.zones.get_or_make(same, || {
+        let key = ZoneKey { map: b.map.clone(), mobility, from, budget };
+        (key, Arc::new(compute_zone(b, mobility, from, budget)))
     })
 }
 

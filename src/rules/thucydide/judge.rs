@@ -4,7 +4,8 @@
 //! support, hills, shaken units kept out of contact, and the commander-in-chief kept safe.
 
 use super::Thucydide;
-use super::approach::Approach;
+use super::approach::{Approach, Fields};
+use super::exchange::Strikes;
 use super::combat::supported_by;
 use super::data::{Class, Profile, Rank};
 use super::resolve::preview;
@@ -30,7 +31,15 @@ fn closes_to_melee(p: &Profile) -> bool {
     p.class != Class::Artillery && p.assault.max(p.melee) >= 2
 }
 
-pub fn evaluate(b: &B, side: Side) -> f64 {
+/// What the AI keeps between Thucydide positions: march fields and strike zones, and the blows of
+/// the decision in hand.
+#[derive(Default)]
+pub struct Memo {
+    fields: Fields,
+    strikes: Strikes,
+}
+
+pub fn evaluate(b: &B, side: Side, fields: &mut Fields) -> f64 {
     if let Some(o) = &b.global.outcome {
         return match o.winner {
             Some(w) if w == side => 10_000.0,
@@ -48,7 +57,7 @@ pub fn evaluate(b: &B, side: Side) -> f64 {
     let unit_at = |h: Hex| b.map.index(h).and_then(|i| standing[i]);
     let commanders: Vec<UnitId> = b.global.leaders.iter().filter(|l| l.rank == Rank::CommanderInChief).filter_map(|l| l.unit).collect();
     let enemies_by_side = [enemies_of(side), enemies_of(side.other())];
-    let mut approach = Approach::new(b, enemies_by_side[0].iter().map(|(h, _)| *h).collect());
+    let mut approach = Approach::new(b, enemies_by_side[0].iter().map(|(h, _)| *h).collect(), fields);
     let mut score = 0.0;
     for (s, enemies) in [side, side.other()].into_iter().zip(&enemies_by_side) {
         let sign = if s == side { 1.0 } else { -1.0 };
@@ -101,16 +110,18 @@ pub fn evaluate(b: &B, side: Side) -> f64 {
 }
 
 impl Judge for Thucydide {
-    fn evaluate(battle: &B, side: Side) -> f64 {
-        evaluate(battle, side)
+    type Memo = Memo;
+
+    fn evaluate(battle: &B, side: Side, memo: &mut Memo) -> f64 {
+        evaluate(battle, side, &mut memo.fields)
     }
 
-    fn new_decision() {
-        super::exchange::forget_blows();
+    fn new_decision(memo: &mut Memo) {
+        memo.strikes.forget_blows();
     }
 
-    fn exchange(battle: &B, side: Side) -> f64 {
-        super::exchange::exchange(battle, side, worth)
+    fn exchange(battle: &B, side: Side, memo: &mut Memo) -> f64 {
+        super::exchange::exchange(battle, side, worth, &mut memo.strikes)
     }
 
     fn preview(battle: &B, command: &<Thucydide as Ruleset>::Command, dice: &mut Dice) -> Vec<<Thucydide as Ruleset>::Event> {
