@@ -56,10 +56,10 @@ mod command_line {
             #[arg(long)]
             save: Option<PathBuf>,
         },
-        /// Play a replay back.
+        /// Play a replay back: in the window's replay viewer, or headless.
         Replay {
             file: PathBuf,
-            /// No window (the only mode until the board lands).
+            /// No window: play it through in the terminal (implied by --events and --verify).
             #[arg(long)]
             headless: bool,
             /// Print every event as one JSON object per line.
@@ -91,8 +91,23 @@ mod command_line {
 
     #[cfg(not(feature = "gui"))]
     fn window(_: Option<String>, _: Option<u64>, _: Option<u8>, _: strategos::ai::Level, _: Option<PathBuf>, _: Option<Vec<String>>) -> Result<(), String> {
-        Err("this build has no window (built without the `gui` feature); use `play --terminal`".into())
+        Err(NO_WINDOW.into())
     }
+
+    /// The replay viewer on a file.
+    #[cfg(feature = "gui")]
+    fn watch(file: PathBuf) -> Result<(), String> {
+        let watch = Some(strategos::ui::Watched::File(file));
+        strategos::ui::run(strategos::ui::Options { scenario: None, seed: None, computer: None, level: strategos::ai::Level::Normal, watch, autopilot: None, frame_bench: None })
+    }
+
+    #[cfg(not(feature = "gui"))]
+    fn watch(_: PathBuf) -> Result<(), String> {
+        Err(NO_WINDOW.into())
+    }
+
+    #[cfg(not(feature = "gui"))]
+    const NO_WINDOW: &str = "this build has no window (built without the `gui` feature); use `play --terminal` or `replay --headless`";
 
     pub fn main() -> ExitCode {
         let args = Args::parse();
@@ -110,7 +125,8 @@ mod command_line {
                 };
                 cli::simulate::run(&scenario, games, seed, [a.trim(), b.trim()], save.as_deref())
             }
-            Command::Replay { file, events, verify, .. } => cli::replay::run(&file, events, verify),
+            Command::Replay { file, headless, events, verify } if headless || events || verify => cli::replay::run(&file, events, verify),
+            Command::Replay { file, .. } => watch(file),
             Command::Validate { files } => cli::validate::run(&files),
         };
         match result {

@@ -27,8 +27,8 @@ pub struct MenuChoice {
     pub error: String,
     /// Start at once (from the command line) instead of waiting in the menu.
     pub start_now: bool,
-    /// Open this save in the replay viewer at once.
-    pub watch_now: Option<String>,
+    /// Open this game in the replay viewer at once.
+    pub watch_now: Option<super::Watched>,
 }
 
 impl MenuChoice {
@@ -185,8 +185,12 @@ fn replay_file(ui: &mut egui::Ui, _: &mut MenuChoice, _: &mut Commands) {
 }
 
 fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut commands: Commands) -> Result {
-    if let Some(name) = choice.watch_now.take() {
-        commands.queue(move |world: &mut World| watch_save(world, &name));
+    if let Some(watched) = choice.watch_now.take() {
+        commands.queue(move |world: &mut World| match watched {
+            super::Watched::Save(name) => watch_save(world, &name),
+            #[cfg(not(target_arch = "wasm32"))]
+            super::Watched::File(path) => watch_file(world, &path),
+        });
         return Ok(());
     }
     if choice.start_now {

@@ -36,13 +36,23 @@ pub struct Options {
     pub computer: Option<u8>,
     /// How well the computer plays.
     pub level: crate::ai::Level,
-    /// Open this saved game or replay (by its name among the saves) in the replay viewer.
-    pub watch: Option<String>,
+    /// Open this saved game or replay file in the replay viewer.
+    pub watch: Option<Watched>,
     /// Drive the window through a scripted game and save screenshots here, then quit (the render test).
     pub autopilot: Option<PathBuf>,
     /// Measure this many frames of an empty scene then of the larger scenario, write the report to
     /// the file, then quit (the frame-time benchmark).
     pub frame_bench: Option<(u32, PathBuf)>,
+}
+
+/// A game to open in the replay viewer at once.
+#[derive(Clone, Debug)]
+pub enum Watched {
+    /// By its name among the saves (a file of the saves folder, or of the browser's storage).
+    Save(String),
+    /// A replay file anywhere (`strategos replay FILE`).
+    #[cfg(not(target_arch = "wasm32"))]
+    File(PathBuf),
 }
 
 pub fn run(options: Options) -> Result<(), String> {

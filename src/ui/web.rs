@@ -49,7 +49,7 @@ pub fn options() -> Options {
             "seed" => o.seed = value.parse().ok(),
             "computer" => o.computer = value.parse().ok().filter(|s| *s < 2),
             "level" => o.level = Level::from_name(&value).unwrap_or(Level::Normal),
-            "watch" => o.watch = Some(value),
+            "watch" => o.watch = Some(super::Watched::Save(value)),
             _ => {}
         }
     }
