@@ -1,6 +1,7 @@
 //! The generic battle model every ruleset shares: ids, sides, units, dice, the ruleset contract,
 //! state hashes and the ECS shell that drives the pure rules.
 
+pub mod agenda;
 pub mod dice;
 pub mod ecs;
 pub mod hash;

@@ -6,6 +6,7 @@ pub mod facing;
 pub mod los;
 pub mod map;
 pub mod path;
+pub mod retreat;
 pub mod terrain;
 
 pub use coords::{hex_key, Offset};

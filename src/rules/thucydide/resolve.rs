@@ -9,55 +9,52 @@ use super::event::{Activation, Effect, Event};
 use super::leaders::{commander, redeploy_places};
 use super::legal::{decision_options, is_legal};
 use super::movement::{impassable, move_path};
-use super::retreat::{achieved, leaves_board};
+use super::retreat::achieved;
 use super::state::{Combat, CombatKind, Role, Step};
 use super::turn::{check_break, end_phase, end_turn};
 use super::command::Command;
+use crate::battle::agenda::{self, Agenda};
 use crate::battle::{Battle, Dice, RuleError, Side, UnitId};
+use crate::hex::retreat::leaves_board;
 use crate::hex::{Direction, Hex};
 
 type B = Battle<Thucydide>;
 
-/// A scratch copy of the battle that records every event it applies.
-pub struct Ctx<'d> {
-    pub b: B,
-    pub events: Vec<Event>,
-    pub dice: &'d mut Dice,
-}
+/// A scratch copy of a Thucydide battle that records every event it applies.
+pub type Ctx<'d> = agenda::Ctx<'d, Thucydide>;
 
-impl Ctx<'_> {
-    pub fn emit(&mut self, event: Event) {
-        apply(&mut self.b, &event);
-        self.events.push(event);
+/// Thucydide's consequences on the shared stack: the agenda of its global state.
+impl Agenda for Thucydide {
+    type Step = Step;
+
+    fn steps(b: &B) -> &Vec<Step> {
+        &b.global.agenda
     }
 
-    fn push(&mut self, step: Step) {
-        self.b.global.agenda.push(step);
+    fn steps_mut(b: &mut B) -> &mut Vec<Step> {
+        &mut b.global.agenda
     }
 
-    /// Pushes steps so that they run in the order given.
-    fn push_in_order(&mut self, steps: Vec<Step>) {
-        for s in steps.into_iter().rev() {
-            self.push(s);
-        }
+    fn decision(b: &B, step: &Step) -> Option<Vec<Command>> {
+        decision_options(b, step)
     }
-}
 
-/// Runs one context to completion: `body`, then every automatic step; records the agenda change.
-pub fn run(b: &B, dice: &mut Dice, body: impl FnOnce(&mut Ctx)) -> Vec<Event> {
-    let mut ctx = Ctx {
-        b: b.clone(),
-        events: Vec::new(),
-        dice,
-    };
-    body(&mut ctx);
-    settle(&mut ctx);
-    if ctx.b.global.agenda != b.global.agenda {
-        ctx.events.push(Event::AgendaChanged {
-            agenda: ctx.b.global.agenda.clone(),
-        });
+    fn automatic(ctx: &mut Ctx, step: Step) {
+        automatic(ctx, step);
     }
-    ctx.events
+
+    fn execute(ctx: &mut Ctx, command: &Command) {
+        execute(ctx, command);
+    }
+
+    /// The break points are checked whenever the consequences are over (seed, "Démoralisation").
+    fn when_settled(ctx: &mut Ctx) {
+        check_break(ctx);
+    }
+
+    fn stack_changed(steps: &[Step]) -> Option<Event> {
+        Some(Event::AgendaChanged { agenda: steps.to_vec() })
+    }
 }
 
 pub fn resolve(b: &B, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
@@ -73,35 +70,7 @@ pub fn resolve(b: &B, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, 
 /// The events of a command the caller already knows is legal, skipping the legality check: for
 /// previews such as the odds of an attack, which resolve the same command many times.
 pub fn preview(b: &B, command: &Command, dice: &mut Dice) -> Vec<Event> {
-    run(b, dice, |ctx| execute(ctx, command))
-}
-
-/// Processes automatic steps until a real decision is needed or the agenda is empty.
-fn settle(ctx: &mut Ctx) {
-    loop {
-        if ctx.b.global.outcome.is_some() {
-            ctx.b.global.agenda.clear();
-            return;
-        }
-        let Some(step) = ctx.b.global.agenda.last().cloned() else {
-            check_break(ctx);
-            if ctx.b.global.outcome.is_some() {
-                continue;
-            }
-            return;
-        };
-        match decision_options(&ctx.b, &step) {
-            None => {
-                ctx.b.global.agenda.pop();
-                automatic(ctx, step);
-            }
-            Some(options) if options.len() == 1 => execute(ctx, &options[0]),
-            Some(options) if options.is_empty() => {
-                ctx.b.global.agenda.pop();
-            }
-            Some(_) => return,
-        }
-    }
+    agenda::run(b, dice, |ctx| execute(ctx, command))
 }
 
 fn execute(ctx: &mut Ctx, command: &Command) {
@@ -368,7 +337,7 @@ fn free_hex_near(b: &B, side: Side, hex: Hex) -> Option<Hex> {
 fn retreat(ctx: &mut Ctx, unit: UnitId, asked: u8, path: &[Hex]) {
     let done = achieved(&ctx.b, path, asked);
     ctx.emit(Event::Retreated { unit, path: path.to_vec(), asked });
-    if leaves_board(&ctx.b, path) {
+    if leaves_board(&ctx.b.map, path) {
         ctx.emit(Event::UnitLeftBoard { unit, rule: "a panicking elephant that reaches the board edge disappears (Eléphant en panique)" });
         return;
     }
@@ -384,7 +353,7 @@ fn retreat(ctx: &mut Ctx, unit: UnitId, asked: u8, path: &[Hex]) {
 /// barred that way, leaving the shortfall to `retreat`.
 fn flee_to_the_barring_unit(ctx: &mut Ctx, unit: UnitId, hexes: u8, path: &[Hex]) -> bool {
     let done = achieved(&ctx.b, path, hexes);
-    if done == 0 || done >= hexes || leaves_board(&ctx.b, path) {
+    if done == 0 || done >= hexes || leaves_board(&ctx.b.map, path) {
         return false;
     }
     let moved = Event::Retreated { unit, path: path.to_vec(), asked: done };
@@ -481,7 +450,7 @@ fn panic_roll(ctx: &mut Ctx, unit: UnitId) {
 
 /// The opening events of a battle.
 pub fn open(b: &B, dice: &mut Dice) -> Vec<Event> {
-    run(b, dice, |ctx| {
+    agenda::run(b, dice, |ctx| {
         let first = ctx.b.global.first_side;
         super::turn::start_turn(ctx, 1, first);
     })
