@@ -136,8 +136,12 @@ fn a_saved_game_is_a_replay_that_verifies() {
     let s = common::load_bundled("thucydide-first-clash");
     let game = play_game::<Thucydide>(&s, 8, |_| {}).unwrap();
     let session = Session { scenario: s.clone(), seed: 8, mode: Mode::Hotseat, level: strategos::ai::Level::Easy };
-    let saved = replay_of(&session, game.replay.commands.clone()).unwrap();
-    assert_eq!(saved.turn_hashes, game.replay.turn_hashes);
+    let live = strategos::replay::play::<Thucydide>(&s, &game.replay).unwrap();
+    let saved = replay_of(&session, live.app.world().resource::<strategos::battle::ecs::EventLog<Thucydide>>());
+    assert_eq!(saved.commands, game.replay.commands);
     let back: strategos::replay::Replay<Command> = ron::from_str(&strategos::replay::to_ron(&saved)).unwrap();
     assert_eq!(back, saved);
+    let again = strategos::replay::play::<Thucydide>(&s, &back).unwrap();
+    assert_eq!(strategos::replay::first_divergence(&back.turn_hashes, &again.turn_hashes), None);
+    assert!(back.turn_hashes.len() > 2, "a hash per player-turn");
 }

@@ -4,6 +4,7 @@
 //! checker, the simulator and the benchmarks all go through this same system.
 
 use super::dice::Dice;
+use super::hash::TurnHash;
 use super::ids::{Side, UnitId};
 use super::model::{Battle, Unit};
 use super::ruleset::{RuleError, Ruleset};
@@ -48,11 +49,14 @@ pub struct BattleDice(pub Dice);
 pub struct CommandInbox<R: Ruleset>(pub VecDeque<R::Command>);
 
 /// Every event so far; every accepted command with the number of events once it was resolved
-/// (the command log, which is the replay); the commands refused with why.
+/// (the command log, which is the replay); the state hash at the opening and at the start of every
+/// player-turn since (what a replay stores, collected as the game goes, so a save never plays the
+/// game again); the commands refused with why.
 #[derive(Resource)]
 pub struct EventLog<R: Ruleset> {
     pub events: Vec<R::Event>,
     pub commands: Vec<(R::Command, usize)>,
+    pub turn_hashes: Vec<TurnHash>,
     pub rejected: Vec<(R::Command, RuleError)>,
 }
 
@@ -107,6 +111,9 @@ pub fn process_commands<R: Ruleset>(
             Ok(events) => {
                 for e in &events {
                     R::apply(battle, e);
+                }
+                if events.iter().any(R::starts_turn) {
+                    log.turn_hashes.push(TurnHash::of(battle));
                 }
                 log.events.extend(events);
                 let count = log.events.len();
@@ -174,6 +181,7 @@ pub fn start_battle<R: Ruleset>(world: &mut World, mut battle: Battle<R>, mut di
     world.insert_resource(EventLog::<R> {
         events: opening,
         commands: Vec::new(),
+        turn_hashes: vec![TurnHash::of(&battle)],
         rejected: Vec::new(),
     });
     world.insert_resource(BattleView(battle));
@@ -227,6 +235,11 @@ impl<R: Ruleset> BattleApp<R> {
 
     pub fn events(&self) -> &[R::Event] {
         &self.app.world().resource::<EventLog<R>>().events
+    }
+
+    /// The state hashes at the opening and at the start of every player-turn so far.
+    pub fn turn_hashes(&self) -> &[TurnHash] {
+        &self.app.world().resource::<EventLog<R>>().turn_hashes
     }
 
     pub fn legal_commands(&self) -> Vec<R::Command> {

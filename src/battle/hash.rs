@@ -1,6 +1,22 @@
 //! A stable 64-bit hash of a battle state, stored per turn in replays to catch any divergence.
 
-use serde::Serialize;
+use super::model::Battle;
+use super::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
+
+/// The state hash at the start of a player-turn, labelled with the turn and the side to play.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TurnHash {
+    pub turn: u32,
+    pub side: u8,
+    pub hash: String,
+}
+
+impl TurnHash {
+    pub fn of<R: Ruleset>(b: &Battle<R>) -> TurnHash {
+        TurnHash { turn: b.turn, side: b.active.0, hash: hash_hex(state_hash(b)) }
+    }
+}
 
 /// FNV-1a over the state's canonical JSON: stable across runs, platforms and native/web builds,
 /// because the state holds no maps with random iteration order and no floats.

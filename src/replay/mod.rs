@@ -4,18 +4,12 @@
 
 use crate::battle::dice::Misfit;
 use crate::battle::ecs::{BattleApp, BattleDice};
-use crate::battle::hash::{hash_hex, state_hash};
 use crate::battle::{Dice, Ruleset};
 use crate::scenario::{FileError, Scenario, key_line};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TurnHash {
-    pub turn: u32,
-    pub side: u8,
-    pub hash: String,
-}
+pub use crate::battle::hash::TurnHash;
 
 /// The replay format this build writes and reads. A file without `format` was written before the
 /// field existed, in format 1, which this build plays unchanged.
@@ -101,12 +95,7 @@ pub fn start<R: Ruleset>(scenario: &Scenario, seed: u64, forced: &[u8]) -> Resul
 
 /// The state hash of a running battle, labelled with its turn and active side.
 pub fn turn_hash<R: Ruleset>(app: &BattleApp<R>) -> TurnHash {
-    let b = app.view();
-    TurnHash {
-        turn: b.turn,
-        side: b.active.0,
-        hash: hash_hex(state_hash(b)),
-    }
+    TurnHash::of(app.view())
 }
 
 /// Plays every command; stops at the first refused one, or at the first forced face that does not
@@ -115,14 +104,11 @@ pub fn play<R: Ruleset>(scenario: &Scenario, replay: &Replay<R::Command>) -> Res
     let mut app = start::<R>(scenario, replay.seed, &replay.forced_dice).map_err(|e| Refused::Setup(e.to_string()))?;
     let misfit = |app: &BattleApp<R>| app.world().resource::<BattleDice>().0.misfit().map(Refused::ForcedFace);
     misfit(&app).map_or(Ok(()), Err)?;
-    let mut turn_hashes = vec![turn_hash(&app)];
     for (i, command) in replay.commands.iter().enumerate() {
-        let events = app.submit(command.clone()).map_err(|e| Refused::Command(i, format!("command #{i} {command:?} refused: {e}")))?;
+        app.submit(command.clone()).map_err(|e| Refused::Command(i, format!("command #{i} {command:?} refused: {e}")))?;
         misfit(&app).map_or(Ok(()), Err)?;
-        if events.iter().any(R::starts_turn) {
-            turn_hashes.push(turn_hash(&app));
-        }
     }
+    let turn_hashes = app.turn_hashes().to_vec();
     Ok(Played { app, turn_hashes })
 }
 

@@ -71,15 +71,11 @@ pub fn play_game_between<R: Ruleset>(
 ) -> Result<GameResult<R::Command>, String> {
     let mut app = replay::start::<R>(scenario, seed, &[]).map_err(|e| e.to_string())?;
     let mut commands = Vec::new();
-    let mut turn_hashes = vec![replay::turn_hash(&app)];
     while let Some(side) = R::deciding_side(app.view()) {
         let started = std::time::Instant::now();
         let command = players[side.index()].choose(app.view()).ok_or("no legal command while the battle waits")?;
         timed(side, started.elapsed().as_secs_f64());
-        let events = app.submit(command.clone()).map_err(|e| format!("legal command refused: {e}"))?;
-        if events.iter().any(R::starts_turn) {
-            turn_hashes.push(replay::turn_hash(&app));
-        }
+        app.submit(command.clone()).map_err(|e| format!("legal command refused: {e}"))?;
         commands.push(command);
         inspect(&app);
         if commands.len() > MAX_COMMANDS {
@@ -90,6 +86,6 @@ pub fn play_game_between<R: Ruleset>(
     Ok(GameResult {
         winner: outcome.and_then(|o| o.winner),
         turns: app.view().turn,
-        replay: Replay::new(scenario, seed, commands, turn_hashes),
+        replay: Replay::new(scenario, seed, commands, app.turn_hashes().to_vec()),
     })
 }

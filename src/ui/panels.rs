@@ -195,10 +195,7 @@ pub fn battle_panels(
             }
             #[cfg(target_arch = "wasm32")]
             if ui.button("Download").clicked() {
-                match super::saves::replay_text(&session, &log) {
-                    Ok(text) => super::web::download(&name, &text),
-                    Err(e) => notice.0 = format!("Download failed: {e}"),
-                }
+                super::web::download(&name, &super::saves::replay_text(&session, &log));
             }
             if !caught_up && ui.button("Skip (Esc)").clicked() {
                 skip = true;

@@ -1,11 +1,10 @@
 //! Saved games: a save is a replay (scenario, seed, command log, turn hashes) kept by name: a file
-//! in the saves folder natively, an entry of the browser's local storage on the web. An autosave
-//! is written at the start of every player-turn.
+//! in the saves folder natively, an entry of the browser's local storage on the web. Each game has
+//! its own autosave, written after every command.
 
 use super::session::Session;
 use crate::battle::ecs::EventLog;
-use crate::replay::{self, Replay, to_ron};
-use crate::rules::thucydide::event::Event;
+use crate::replay::{Replay, to_ron};
 use crate::rules::thucydide::{Command, Thucydide};
 use bevy::prelude::*;
 
@@ -28,11 +27,15 @@ mod store {
         dir().display().to_string()
     }
 
+    /// Writes a temporary file of this process, then renames it over the save: a crash mid-write
+    /// or a second instance saving at once never leaves a half-written save.
     pub fn write(name: &str, text: &str) -> Result<String, String> {
         let dir = dir();
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let path = dir.join(name);
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let temporary = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+        std::fs::write(&temporary, text).map_err(|e| format!("{}: {e}", temporary.display()))?;
+        std::fs::rename(&temporary, &path).map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(path.display().to_string())
     }
 
@@ -87,34 +90,32 @@ pub fn list() -> Vec<String> {
     names
 }
 
-/// The replay of the game so far, with its turn hashes.
-pub fn replay_of(session: &Session, commands: Vec<Command>) -> Result<Replay<Command>, String> {
-    let mut r = Replay::new(&session.scenario, session.seed, commands, Vec::new());
-    let played = replay::play::<Thucydide>(&session.scenario, &r).map_err(|e| e.to_string())?;
-    r.turn_hashes = played.turn_hashes;
-    Ok(r)
+/// The replay of the game so far, with the turn hashes the log collected as it went.
+pub fn replay_of(session: &Session, log: &EventLog<Thucydide>) -> Replay<Command> {
+    let commands = log.commands.iter().map(|(c, _)| c.clone()).collect();
+    Replay::new(&session.scenario, session.seed, commands, log.turn_hashes.clone())
 }
 
 /// The game so far as replay text.
-pub fn replay_text(session: &Session, log: &EventLog<Thucydide>) -> Result<String, String> {
-    let commands = log.commands.iter().map(|(c, _)| c.clone()).collect();
-    Ok(to_ron(&replay_of(session, commands)?))
+pub fn replay_text(session: &Session, log: &EventLog<Thucydide>) -> String {
+    to_ron(&replay_of(session, log))
 }
 
 /// Keeps the game as `name`; says where.
 pub fn save(session: &Session, log: &EventLog<Thucydide>, name: &str) -> Result<String, String> {
-    store::write(name, &replay_text(session, log)?)
+    store::write(name, &replay_text(session, log))
 }
 
-/// Saves `autosave.ron` whenever a player-turn has started since the last look.
-pub fn autosave(session: Res<Session>, log: Res<EventLog<Thucydide>>, mut seen: Local<usize>) {
-    if log.events.len() < *seen {
-        *seen = 0;
-    }
-    let new_turn = log.events[*seen..].iter().any(|e| matches!(e, Event::TurnStarted { .. }));
-    *seen = log.events.len();
-    if new_turn && !log.commands.is_empty() {
-        if let Err(e) = save(&session, &log, "autosave.ron") {
+/// The autosave of a game: one per scenario and seed, so a new game never overwrites another's.
+pub fn autosave_name(session: &Session) -> String {
+    format!("autosave-{}-{}.ron", session.scenario.id, session.seed)
+}
+
+/// Saves the game after every frame that resolved a command: closing the window or a crash loses
+/// nothing. Cheap, since the log already holds the turn hashes.
+pub fn autosave(session: Res<Session>, log: Res<EventLog<Thucydide>>) {
+    if log.is_changed() && !log.commands.is_empty() {
+        if let Err(e) = save(&session, &log, &autosave_name(&session)) {
             warn!("autosave failed: {e}");
         }
     }
