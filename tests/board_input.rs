@@ -88,9 +88,9 @@ fn the_replay_viewer_steps_forward_then_back_to_the_same_state() {
     let played = strategos::replay::play::<Thucydide>(&s, &game.replay).unwrap();
     let events = played.app.events().to_vec();
     let log = played.app.world().resource::<strategos::battle::ecs::EventLog<Thucydide>>();
-    let film = Film::new(events.clone(), log.commands.iter().map(|(_, n)| *n).collect(), String::new());
+    let film = Film::<Thucydide>::new(events.clone(), log.commands.iter().map(|(_, n)| *n).collect(), String::new());
     let mut stage = Stage::new(Thucydide::setup(&s).unwrap(), false);
-    let hash = |st: &Stage| strategos::battle::hash::state_hash(&st.shown);
+    let hash = |st: &Stage<Thucydide>| strategos::battle::hash::state_hash(&st.shown);
     for stride in [Stride::Event, Stride::Command, Stride::Turn] {
         stage.seek(&events, 0);
         let mut marks = vec![(0, hash(&stage))];

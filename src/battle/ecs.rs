@@ -60,6 +60,19 @@ pub struct EventLog<R: Ruleset> {
     pub rejected: Vec<(R::Command, RuleError)>,
 }
 
+/// The order of a battle's frame in `Update`, chained once here so no plugin names another's
+/// systems: commands are resolved, then the board catches up with what happened, then the players
+/// (the person's clicks and keys, the computer) decide what comes next.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BattleSet {
+    Resolve,
+    Show,
+    Play,
+}
+
+/// The shell of one ruleset: its systems run only while a battle of that ruleset is on (its
+/// `BattleView` exists), so the rulesets of one app never run each other's; back at the menu the
+/// battle's units and resources go.
 pub struct BattlePlugin<R: Ruleset>(PhantomData<R>);
 
 impl<R: Ruleset> Default for BattlePlugin<R> {
@@ -70,10 +83,10 @@ impl<R: Ruleset> Default for BattlePlugin<R> {
 
 impl<R: Ruleset> Plugin for BattlePlugin<R> {
     fn build(&self, app: &mut App) {
-        app.add_sub_state::<R::Phase>().add_systems(
-            Update,
-            (process_commands::<R>, follow_phase::<R>).chain().run_if(in_state(AppState::Battle)),
-        );
+        app.configure_sets(Update, (BattleSet::Resolve, BattleSet::Show, BattleSet::Play).chain().run_if(in_state(AppState::Battle)))
+            .add_sub_state::<R::Phase>()
+            .add_systems(Update, (process_commands::<R>, follow_phase::<R>).chain().in_set(BattleSet::Resolve).run_if(resource_exists::<BattleView<R>>))
+            .add_systems(OnEnter(AppState::Menu), end_battle::<R>);
     }
 }
 
@@ -185,6 +198,17 @@ pub fn start_battle<R: Ruleset>(world: &mut World, mut battle: Battle<R>, mut di
         rejected: Vec::new(),
     });
     world.insert_resource(BattleView(battle));
+}
+
+/// Back to the menu: the battle's resources and units go.
+fn end_battle<R: Ruleset>(world: &mut World) {
+    let units: Vec<Entity> = world.query_filtered::<Entity, With<RulesState<R::UnitState>>>().iter(world).collect();
+    for e in units {
+        world.despawn(e);
+    }
+    world.remove_resource::<BattleView<R>>();
+    world.remove_resource::<EventLog<R>>();
+    world.remove_resource::<CommandInbox<R>>();
 }
 
 /// A battle running headless in its own Bevy app: the path the CLI, tests and benches use.

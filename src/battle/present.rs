@@ -1,7 +1,9 @@
-//! What a person sees of a ruleset, as data: the words of the log and of the command list, and the
-//! letter of a unit on a text board. The terminal game reads it through the registry; each ruleset
-//! implements it in its own folder.
+//! What a person sees of a ruleset, as data: the words of the log and of the command list, the
+//! letter of a unit on a text board, how long an event stays on screen, and which commands may be
+//! taken back. The window and the terminal game read it; each ruleset implements it in its own
+//! folder.
 
+use super::ids::Side;
 use super::model::{Battle, Unit};
 use super::ruleset::Ruleset;
 
@@ -13,4 +15,10 @@ pub trait Present: Ruleset {
     fn command_label(battle: &Battle<Self>, command: &Self::Command) -> String;
     /// The letter standing for a unit on the terminal's board.
     fn glyph(battle: &Battle<Self>, unit: &Unit<Self::UnitState>) -> char;
+    /// Seconds the board waits after showing an event, so a person can follow (dice longest).
+    fn pause_after(event: &Self::Event) -> f32;
+    /// The side that may take back the last command (undo), given the battle now and the events
+    /// the command produced: its own issuer, while nothing random happened; `None` for a command
+    /// that stands.
+    fn taken_back_by(battle: &Battle<Self>, command: &Self::Command, events: &[Self::Event]) -> Option<Side>;
 }

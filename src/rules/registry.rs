@@ -13,6 +13,11 @@ pub trait ForRuleset {
     fn run<R: Judge + Present>(self) -> Self::Output;
 }
 
+/// Work done once for every ruleset (the window installing each one's plugins, say).
+pub trait ForEachRuleset {
+    fn run<R: Judge + Present>(&mut self);
+}
+
 /// A name no ruleset of this build answers to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownRuleset(pub String);
@@ -36,6 +41,11 @@ macro_rules! registry {
                 return Ok(work.run::<$ruleset>());
             })+
             Err(UnknownRuleset(name.to_string()))
+        }
+
+        /// Runs `work` once with each ruleset, in the order above.
+        pub fn for_each_ruleset(work: &mut impl ForEachRuleset) {
+            $(work.run::<$ruleset>();)+
         }
     };
 }

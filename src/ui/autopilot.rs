@@ -128,7 +128,7 @@ fn drive(world: &mut World) {
         Step::Attacked => {
             // Wait for the roll to be on screen.
             let log = world.resource::<EventLog<Thucydide>>();
-            let stage = world.resource::<Stage>();
+            let stage = world.resource::<Stage<Thucydide>>();
             let rolled = stage.last(&log.events).is_some_and(|e| matches!(e, crate::rules::thucydide::Event::DiceRolled { .. }));
             let gone_past = stage.caught_up(&log.events) && log.events.iter().any(|e| matches!(e, crate::rules::thucydide::Event::DiceRolled { .. }));
             if rolled || gone_past {
@@ -138,7 +138,7 @@ fn drive(world: &mut World) {
         }
         Step::After => {
             let log = world.resource::<EventLog<Thucydide>>();
-            if world.resource::<Stage>().caught_up(&log.events) {
+            if world.resource::<Stage<Thucydide>>().caught_up(&log.events) {
                 shot(world, "06-after.png");
                 next(world, Step::Replay, 10);
             }
@@ -153,9 +153,9 @@ fn drive(world: &mut World) {
             next(world, Step::ReplaySeek, 20);
         }
         Step::ReplaySeek => {
-            if let Some(film) = world.get_resource::<super::stage::Film>().cloned() {
+            if let Some(film) = world.get_resource::<super::stage::Film<Thucydide>>().cloned() {
                 let to = film.next(film.next(0, super::stage::Stride::Command), super::stage::Stride::Command);
-                world.resource_mut::<Stage>().seek(&film.events, to);
+                world.resource_mut::<Stage<Thucydide>>().seek(&film.events, to);
             }
             next(world, Step::ReplayShot, 20);
         }
@@ -172,7 +172,7 @@ fn drive(world: &mut World) {
         Step::HandOff => {
             // Side 0 ends both its phases: the board is hidden until side 1 says it is there.
             let b = world.resource::<BattleView<Thucydide>>().0.clone();
-            let caught_up = world.resource::<Stage>().caught_up(&world.resource::<EventLog<Thucydide>>().events);
+            let caught_up = world.resource::<Stage<Thucydide>>().caught_up(&world.resource::<EventLog<Thucydide>>().events);
             if world.resource::<super::panels::Curtain>().0.is_some() {
                 shot(world, "08-handoff.png");
                 next(world, Step::Done, 30);
@@ -198,7 +198,7 @@ fn seek_attack(world: &mut World) {
         return;
     }
     let b = world.resource::<BattleView<Thucydide>>().0.clone();
-    let caught_up = world.resource::<Stage>().caught_up(&world.resource::<EventLog<Thucydide>>().events);
+    let caught_up = world.resource::<Stage<Thucydide>>().caught_up(&world.resource::<EventLog<Thucydide>>().events);
     if !caught_up || !world.resource::<CommandInbox<Thucydide>>().0.is_empty() || Thucydide::deciding_side(&b) != Some(ME) {
         return;
     }

@@ -3,7 +3,7 @@
 //! level). Rebuilt whenever a new battle or replay is put on the stage.
 
 use super::camera::{FitRequest, HEX_RADIUS};
-use super::stage::Stage;
+use super::stage::BoardMap;
 use crate::battle::AppState;
 use crate::hex::{Ground, HexMap, Offset};
 use bevy::asset::RenderAssetUsages;
@@ -25,7 +25,7 @@ pub struct BoardPlugin;
 impl Plugin for BoardPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(Startup, load_atlas)
-            .add_systems(Update, rebuild.run_if(resource_exists_and_changed::<Stage>))
+            .add_systems(Update, rebuild.run_if(resource_exists_and_changed::<BoardMap>))
             .add_systems(OnEnter(AppState::Menu), clear);
     }
 }
@@ -58,17 +58,17 @@ pub fn tile_index(ground: Ground, level: u8) -> u32 {
 }
 
 fn rebuild(
-    stage: Res<Stage>,
+    board: Res<BoardMap>,
     atlas: Res<Atlas>,
     tiles: Query<Entity, With<BoardTiles>>,
     mut built: Local<Option<usize>>,
     mut fit: ResMut<FitRequest>,
     mut commands: Commands,
 ) {
-    // Only a new stage (a new battle or replay) changes the ground; progress on one does not.
-    let map: &HexMap = &stage.shown.map;
-    let key = std::sync::Arc::as_ptr(&stage.shown.map) as usize;
-    if *built == Some(key) && !stage.is_added() {
+    // Only a new map (a new battle or replay) changes the ground.
+    let map: &HexMap = &board.0;
+    let key = std::sync::Arc::as_ptr(&board.0) as usize;
+    if *built == Some(key) && !board.is_added() {
         return;
     }
     *built = Some(key);

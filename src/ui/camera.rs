@@ -87,11 +87,11 @@ pub fn fit_transform(width: i32, height: i32, window: Vec2) -> (Vec2, f32) {
 fn fit(
     mut request: ResMut<FitRequest>,
     keys: Res<ButtonInput<KeyCode>>,
-    stage: Option<Res<super::stage::Stage>>,
+    board: Option<Res<super::stage::BoardMap>>,
     windows: Query<&Window>,
     mut camera: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
 ) {
-    let size = stage.as_ref().map(|s| (s.shown.map.width(), s.shown.map.height()));
+    let size = board.as_ref().map(|b| (b.0.width(), b.0.height()));
     if keys.just_pressed(KeyCode::KeyF) {
         request.0 = size;
     }
@@ -154,7 +154,7 @@ fn hover(
     windows: Query<&Window>,
     area: Res<BoardArea>,
     camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
-    stage: Option<Res<super::stage::Stage>>,
+    board: Option<Res<super::stage::BoardMap>>,
     mut hovered: ResMut<Hovered>,
     pinned: Option<Res<PinnedHover>>,
 ) {
@@ -162,7 +162,7 @@ fn hover(
         hovered.0 = p.0;
         return;
     }
-    let map: Option<&HexMap> = stage.as_ref().map(|s| s.shown.map.as_ref());
+    let map: Option<&HexMap> = board.as_ref().map(|b| b.0.as_ref());
     let (Ok(window), Ok((cam, gt)), Some(map)) = (windows.single(), camera.single(), map) else { return };
     hovered.0 = board_cursor(window, &area)
         .and_then(|c| cam.viewport_to_world_2d(gt, c).ok())

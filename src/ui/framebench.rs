@@ -3,6 +3,7 @@
 //! written to a file) before the app quits. Run by `benches/frames.rs` under Xvfb.
 
 use super::session::{Mode, Session, start};
+use crate::rules::thucydide::Thucydide;
 use bevy::prelude::*;
 use std::path::PathBuf;
 
@@ -17,13 +18,13 @@ pub struct FrameBenchPlugin {
 
 impl Plugin for FrameBenchPlugin {
     fn build(&self, app: &mut App) {
-        app.insert_resource(FrameBench { frames: self.frames, out: self.out.clone(), stage: Stage::Empty, warmup: WARMUP_FRAMES, empty: Vec::new(), board: Vec::new() })
+        app.insert_resource(FrameBench { frames: self.frames, out: self.out.clone(), stage: BenchStage::Empty, warmup: WARMUP_FRAMES, empty: Vec::new(), board: Vec::new() })
             .add_systems(Update, measure);
     }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Stage {
+enum BenchStage {
     Empty,
     Board,
     Done,
@@ -33,7 +34,7 @@ enum Stage {
 pub struct FrameBench {
     frames: u32,
     out: PathBuf,
-    stage: Stage,
+    stage: BenchStage,
     warmup: u32,
     empty: Vec<f32>,
     board: Vec<f32>,
@@ -56,24 +57,24 @@ fn measure(world: &mut World) {
         return;
     }
     match bench.stage {
-        Stage::Empty => {
+        BenchStage::Empty => {
             bench.empty.push(dt);
             if bench.empty.len() as u32 >= bench.frames {
-                bench.stage = Stage::Board;
+                bench.stage = BenchStage::Board;
                 bench.warmup = WARMUP_FRAMES;
                 let Some(scenario) = crate::scenario::find_bundled(SCENARIO) else { return };
-                if let Err(e) = start(world, Session { scenario, seed: 1, mode: Mode::Hotseat, level: crate::ai::Level::Easy }, Vec::new()) {
+                if let Err(e) = start::<Thucydide>(world, Session { scenario, seed: 1, mode: Mode::Hotseat, level: crate::ai::Level::Easy }, Vec::new()) {
                     error!("frame bench: {e}");
                     world.write_message(AppExit::error());
                 }
             }
         }
-        Stage::Board => {
+        BenchStage::Board => {
             bench.board.push(dt);
             if bench.board.len() as u32 >= bench.frames {
-                bench.stage = Stage::Done;
+                bench.stage = BenchStage::Done;
                 let (e, b) = (summary(&bench.empty), summary(&bench.board));
-                let units = world.get_resource::<super::stage::Stage>().map_or(0, |s| s.shown.on_board().count());
+                let units = world.get_resource::<super::stage::Stage<Thucydide>>().map_or(0, |s| s.shown.on_board().count());
                 let report = format!(
                     "frame time over {} frames (median / mean / worst, ms)\n  empty 2D scene:            {:.2} / {:.2} / {:.2}\n  {SCENARIO}, {units} units: {:.2} / {:.2} / {:.2}\n",
                     world.resource::<FrameBench>().frames,
@@ -92,7 +93,7 @@ fn measure(world: &mut World) {
                 world.write_message(AppExit::Success);
             }
         }
-        Stage::Done => {}
+        BenchStage::Done => {}
     }
 }
 

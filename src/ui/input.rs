@@ -5,8 +5,8 @@
 use super::camera::Hovered;
 use super::session::{Session, can_undo, human_to_decide, undo};
 use super::stage::Stage;
-use crate::battle::ecs::{BattleView, CommandInbox, EventLog, process_commands};
-use crate::battle::{AppState, Battle, Ruleset, UnitId};
+use crate::battle::ecs::{BattleSet, BattleView, CommandInbox, EventLog};
+use crate::battle::{Battle, Ruleset, UnitId};
 use crate::hex::Hex;
 use crate::rules::thucydide::state::MoveMode;
 use crate::rules::thucydide::{Command, Thucydide};
@@ -85,15 +85,18 @@ pub struct InputPlugin;
 
 impl Plugin for InputPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Selection>().init_resource::<LegalNow>().add_systems(
-            Update,
-            (
-                refresh_legal.after(process_commands::<Thucydide>).run_if(resource_exists_and_changed::<BattleView<Thucydide>>),
-                board_input,
-            )
-                .chain()
-                .run_if(in_state(AppState::Battle)),
-        );
+        app.init_resource::<Selection>()
+            .init_resource::<LegalNow>()
+            .add_systems(Update, deselect.in_set(BattleSet::Resolve))
+            .add_systems(Update, refresh_legal.in_set(BattleSet::Show).run_if(resource_exists_and_changed::<BattleView<Thucydide>>))
+            .add_systems(Update, board_input.in_set(BattleSet::Play).run_if(resource_exists::<BattleView<Thucydide>>));
+    }
+}
+
+/// A new battle starts with nothing selected.
+fn deselect(mut started: MessageReader<super::session::BattleStarted>, mut selection: ResMut<Selection>) {
+    if started.read().count() > 0 {
+        selection.0 = None;
     }
 }
 
@@ -114,7 +117,7 @@ fn board_input(
     view: Res<BattleView<Thucydide>>,
     legal: Res<LegalNow>,
     log: Res<EventLog<Thucydide>>,
-    stage: Res<Stage>,
+    stage: Res<Stage<Thucydide>>,
     session: Res<Session>,
     curtain: Res<super::panels::Curtain>,
     mut selection: ResMut<Selection>,
@@ -135,7 +138,7 @@ fn board_input(
     }
     let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
     if (keys.just_pressed(KeyCode::KeyU) || (ctrl && keys.just_pressed(KeyCode::KeyZ))) && can_undo(&log, session.mode, b) {
-        commands.queue(undo);
+        commands.queue(undo::<Thucydide>);
         return;
     }
     // `Hovered` is only set while the cursor is over the board, not a panel.

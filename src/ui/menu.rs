@@ -3,7 +3,7 @@
 //! replay file to watch. Bad files get an error naming file, line and field, and nothing is lost.
 
 use super::session::{Mode, Session, start};
-use super::stage::{Film, Stage};
+use super::stage::{Film, Stage, show};
 use crate::battle::{AppState, Ruleset, Side};
 use crate::replay::{check, first_divergence, parse_header, turn_hash};
 use crate::rules::thucydide::event::Event;
@@ -86,7 +86,7 @@ pub fn start_chosen(world: &mut World) {
     let choice = world.resource::<MenuChoice>().clone();
     let result = crate::scenario::load_named(&choice.scenario).and_then(|s| {
         let seed = choice.seed()?;
-        start(world, Session { scenario: s, seed, mode: choice.mode(), level: choice.level }, Vec::new())
+        start::<Thucydide>(world, Session { scenario: s, seed, mode: choice.mode(), level: choice.level }, Vec::new())
     });
     world.resource_mut::<MenuChoice>().error = result.err().unwrap_or_default();
 }
@@ -96,7 +96,7 @@ pub fn load_game(world: &mut World, name: &str) {
     let (mode, level) = (world.resource::<MenuChoice>().mode(), world.resource::<MenuChoice>().level);
     let result = super::saves::read(name).and_then(|text| read_replay(Path::new(name), &text)).and_then(|read| {
         let commands = read.replay.commands.clone();
-        start(world, Session { scenario: read.scenario, seed: read.replay.seed, mode, level }, commands)
+        start::<Thucydide>(world, Session { scenario: read.scenario, seed: read.replay.seed, mode, level }, commands)
     });
     world.resource_mut::<MenuChoice>().error = result.err().unwrap_or_default();
 }
@@ -132,8 +132,8 @@ fn read_replay(file: &Path, text: &str) -> Result<Read, String> {
 /// Opens the replay viewer on a game's events.
 pub fn open_film(world: &mut World, scenario: &Scenario, events: Vec<Event>, command_ends: Vec<usize>, verdict: String) {
     let Ok(battle) = Thucydide::setup(scenario) else { return };
-    world.insert_resource(Stage::new(battle, false));
-    world.insert_resource(Film::new(events, command_ends, verdict));
+    show(world, Stage::new(battle, false));
+    world.insert_resource(Film::<Thucydide>::new(events, command_ends, verdict));
     world.resource_mut::<NextState<AppState>>().set(AppState::Replay);
 }
 

@@ -17,9 +17,10 @@ pub mod stage;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
-use crate::battle::AppState;
+use crate::ai::Judge;
 use crate::battle::ecs::BattlePlugin;
-use crate::rules::thucydide::Thucydide;
+use crate::battle::{AppState, Present};
+use crate::rules::registry::{ForEachRuleset, for_each_ruleset};
 use bevy::prelude::*;
 use bevy::window::{PresentMode, WindowResolution};
 use bevy_ecs_tilemap::TilemapPlugin;
@@ -55,6 +56,20 @@ pub enum Watched {
     File(PathBuf),
 }
 
+/// Adds one ruleset's battles to the window: its shell, the stage, sessions and the computer player.
+struct InstallRuleset<'a>(&'a mut App);
+
+impl ForEachRuleset for InstallRuleset<'_> {
+    fn run<R: Judge + Present>(&mut self) {
+        self.0.add_plugins((
+            BattlePlugin::<R>::default(),
+            stage::StagePlugin::<R>::default(),
+            session::SessionPlugin::<R>::default(),
+            players::PlayersPlugin::<R>::default(),
+        ));
+    }
+}
+
 pub fn run(options: Options) -> Result<(), String> {
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
@@ -72,18 +87,8 @@ pub fn run(options: Options) -> Result<(), String> {
     }))
     .add_plugins((EguiPlugin::default(), TilemapPlugin))
     .init_state::<AppState>()
-    .add_plugins(BattlePlugin::<Thucydide>::default())
-    .add_plugins((
-        camera::CameraPlugin,
-        board::BoardPlugin,
-        stage::StagePlugin,
-        session::SessionPlugin,
-        input::InputPlugin,
-        players::PlayersPlugin,
-        overlay::OverlayPlugin,
-        panels::PanelsPlugin,
-        menu::MenuPlugin,
-    ));
+    .add_plugins((camera::CameraPlugin, board::BoardPlugin, input::InputPlugin, overlay::OverlayPlugin, panels::PanelsPlugin, menu::MenuPlugin));
+    for_each_ruleset(&mut InstallRuleset(&mut app));
     app.insert_resource(menu::MenuChoice::from_options(&options));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::PagePlugin);

@@ -88,9 +88,9 @@ impl View<'_> {
 fn paint_board(
     mut contexts: EguiContexts,
     camera: Query<(&Camera, &GlobalTransform, &Projection), With<BoardCamera>>,
-    stage: Option<Res<Stage>>,
+    stage: Option<Res<Stage<Thucydide>>>,
     log: Option<Res<EventLog<Thucydide>>>,
-    film: Option<Res<Film>>,
+    film: Option<Res<Film<Thucydide>>>,
     state: Res<State<AppState>>,
     selection: Res<Selection>,
     legal_now: Option<Res<super::input::LegalNow>>,

@@ -8,7 +8,7 @@ use super::input::{LegalNow, Selection};
 use super::overlay::{armour_colour, class_mark, side_colour};
 use super::session::{Mode, Session, can_undo, human_to_decide, undo};
 use super::stage::{Film, Stage, Stride};
-use crate::battle::ecs::{BattleView, CommandInbox, EventLog};
+use crate::battle::ecs::{BattleSet, BattleView, CommandInbox, EventLog};
 use crate::battle::{AppState, Battle, Ruleset, Side, UnitId};
 use crate::rules::thucydide::data::{Mobility, tables};
 use crate::rules::thucydide::describe::command_label;
@@ -41,9 +41,18 @@ impl Plugin for PanelsPlugin {
         app.init_resource::<Curtain>()
             .init_resource::<OddsCache>()
             .init_resource::<Notice>()
-            .add_systems(EguiPrimaryContextPass, (battle_panels, curtain_and_victory).chain().run_if(in_state(AppState::Battle)))
-            .add_systems(EguiPrimaryContextPass, replay_panels.run_if(in_state(AppState::Replay)))
-            .add_systems(Update, hand_off.run_if(in_state(AppState::Battle)));
+            .add_systems(EguiPrimaryContextPass, (battle_panels, curtain_and_victory).chain().run_if(in_state(AppState::Battle).and_then(resource_exists::<BattleView<Thucydide>>)))
+            .add_systems(EguiPrimaryContextPass, replay_panels.run_if(in_state(AppState::Replay).and_then(resource_exists::<Film<Thucydide>>)))
+            .add_systems(Update, fresh_panels.in_set(BattleSet::Resolve))
+            .add_systems(Update, hand_off.in_set(BattleSet::Play).run_if(resource_exists::<BattleView<Thucydide>>));
+    }
+}
+
+/// A new battle opens without a curtain and without the last battle's notice.
+fn fresh_panels(mut started: MessageReader<super::session::BattleStarted>, mut curtain: ResMut<Curtain>, mut notice: ResMut<Notice>) {
+    if started.read().count() > 0 {
+        curtain.0 = None;
+        notice.0.clear();
     }
 }
 
@@ -139,7 +148,7 @@ fn odds_card(ui: &mut egui::Ui, odds: &Odds) {
     ui.small(format!("({} rolls through the rules; Shift-click for an attack order)", odds.samples));
 }
 
-fn log_lines(ui: &mut egui::Ui, stage: &Stage) {
+fn log_lines(ui: &mut egui::Ui, stage: &Stage<Thucydide>) {
     egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
         for line in stage.lines.iter().rev().take(400).rev() {
             ui.label(egui::RichText::new(line).size(12.5));
@@ -153,7 +162,7 @@ pub fn battle_panels(
     view: Res<BattleView<Thucydide>>,
     log: Res<EventLog<Thucydide>>,
     legal_now: Res<LegalNow>,
-    mut stage: ResMut<Stage>,
+    mut stage: ResMut<Stage<Thucydide>>,
     session: Res<Session>,
     hovered: Res<Hovered>,
     mut selection: ResMut<Selection>,
@@ -184,7 +193,7 @@ pub fn battle_panels(
                 selection.0 = None;
             }
             if ui.add_enabled(person && can_undo(&log, session.mode, &view.0), egui::Button::new("Undo (U)")).clicked() {
-                commands.queue(undo);
+                commands.queue(undo::<Thucydide>);
             }
             let name = format!("{}-turn{}-{}.ron", session.scenario.id, view.0.turn, log.commands.len());
             if ui.button("Save").clicked() {
@@ -272,7 +281,7 @@ fn hand_off(
     session: Res<Session>,
     view: Res<BattleView<Thucydide>>,
     log: Res<EventLog<Thucydide>>,
-    stage: Res<Stage>,
+    stage: Res<Stage<Thucydide>>,
     mut curtain: ResMut<Curtain>,
     mut last: Local<Option<Side>>,
     mut selection: ResMut<Selection>,
@@ -296,7 +305,7 @@ fn curtain_and_victory(
     mut contexts: EguiContexts,
     view: Res<BattleView<Thucydide>>,
     log: Res<EventLog<Thucydide>>,
-    stage: Res<Stage>,
+    stage: Res<Stage<Thucydide>>,
     session: Res<Session>,
     mut curtain: ResMut<Curtain>,
     mut commands: Commands,
@@ -341,8 +350,8 @@ fn curtain_and_victory(
 
 pub fn replay_panels(
     mut contexts: EguiContexts,
-    mut film: ResMut<Film>,
-    mut stage: ResMut<Stage>,
+    mut film: ResMut<Film<Thucydide>>,
+    mut stage: ResMut<Stage<Thucydide>>,
     hovered: Res<Hovered>,
     mut area: ResMut<super::camera::BoardArea>,
     mut commands: Commands,
@@ -358,7 +367,7 @@ pub fn replay_panels(
         });
         ui.horizontal(|ui| {
             let events = film.events.clone();
-            let go = |stage: &mut Stage, to: usize| stage.seek(&events, to);
+            let go = |stage: &mut Stage<Thucydide>, to: usize| stage.seek(&events, to);
             for (label, stride) in [("turn", Stride::Turn), ("command", Stride::Command), ("event", Stride::Event)] {
                 if ui.button(format!("◀ {label}")).clicked() {
                     let to = film.previous(stage.cursor, stride);

@@ -2,55 +2,70 @@
 //! battle's), one command at a time once the board has shown everything, so its moves are animated
 //! like a person's.
 
-use super::session::{Mode, Session};
+use super::session::{BattleStarted, Mode, Session};
 use super::stage::Stage;
-use crate::battle::ecs::{BattleView, CommandInbox, EventLog};
-use crate::battle::{AppState, Ruleset};
-use crate::rules::thucydide::Thucydide;
-use crate::ai::{Ai, Level};
+use crate::ai::{Ai, Judge, Level};
+use crate::battle::Present;
+use crate::battle::ecs::{BattleSet, BattleView, CommandInbox, EventLog};
 use crate::sim::Player;
 use bevy::prelude::*;
+use std::marker::PhantomData;
 
 /// The computer opponent of the current battle.
 #[derive(Resource)]
-pub struct Computer {
-    player: Box<dyn Player<Thucydide> + Send + Sync>,
+pub struct Computer<R: Judge> {
+    player: Box<dyn Player<R> + Send + Sync>,
     /// Seconds to wait before its next command, so a person can follow.
     wait: f32,
 }
 
-impl Computer {
-    pub fn new(level: Level, seed: u64) -> Computer {
+impl<R: Judge> Computer<R> {
+    pub fn new(level: Level, seed: u64) -> Computer<R> {
         Computer { player: Box::new(Ai::new(level, seed)), wait: 0.0 }
     }
 }
 
-pub struct PlayersPlugin;
+/// The computer player of one ruleset's battles.
+pub struct PlayersPlugin<R: Judge + Present>(PhantomData<R>);
 
-impl Plugin for PlayersPlugin {
+impl<R: Judge + Present> Default for PlayersPlugin<R> {
+    fn default() -> Self {
+        PlayersPlugin(PhantomData)
+    }
+}
+
+impl<R: Judge + Present> Plugin for PlayersPlugin<R> {
     fn build(&self, app: &mut App) {
-        app.add_systems(Update, computer_plays.run_if(in_state(AppState::Battle)));
+        app.add_systems(Update, forget_computer::<R>.in_set(BattleSet::Resolve))
+            .add_systems(Update, computer_plays::<R>.in_set(BattleSet::Play).run_if(resource_exists::<BattleView<R>>));
     }
 }
 
 const THINKING_PAUSE: f32 = 0.2;
 
-fn computer_plays(
+/// A new battle gets a new computer player, seeded by its session.
+fn forget_computer<R: Judge>(mut started: MessageReader<BattleStarted>, mut commands: Commands) {
+    if started.read().count() > 0 {
+        commands.remove_resource::<Computer<R>>();
+    }
+}
+
+fn computer_plays<R: Judge + Present>(
     time: Res<Time>,
     session: Res<Session>,
-    view: Res<BattleView<Thucydide>>,
-    log: Res<EventLog<Thucydide>>,
-    stage: Res<Stage>,
-    computer: Option<ResMut<Computer>>,
-    mut inbox: ResMut<CommandInbox<Thucydide>>,
+    view: Res<BattleView<R>>,
+    log: Res<EventLog<R>>,
+    stage: Res<Stage<R>>,
+    computer: Option<ResMut<Computer<R>>>,
+    mut inbox: ResMut<CommandInbox<R>>,
     mut commands: Commands,
 ) {
     let Mode::Computer(side) = session.mode else { return };
     let Some(mut computer) = computer else {
-        commands.insert_resource(Computer::new(session.level, session.seed));
+        commands.insert_resource(Computer::<R>::new(session.level, session.seed));
         return;
     };
-    if Thucydide::deciding_side(&view.0) != Some(side) || !stage.caught_up(&log.events) || !inbox.0.is_empty() {
+    if R::deciding_side(&view.0) != Some(side) || !stage.caught_up(&log.events) || !inbox.0.is_empty() {
         computer.wait = THINKING_PAUSE;
         return;
     }

@@ -3,9 +3,9 @@
 //! its own autosave, written after every command.
 
 use super::session::Session;
+use crate::battle::Ruleset;
 use crate::battle::ecs::EventLog;
 use crate::replay::{Replay, to_ron};
-use crate::rules::thucydide::{Command, Thucydide};
 use bevy::prelude::*;
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -91,18 +91,18 @@ pub fn list() -> Vec<String> {
 }
 
 /// The replay of the game so far, with the turn hashes the log collected as it went.
-pub fn replay_of(session: &Session, log: &EventLog<Thucydide>) -> Replay<Command> {
+pub fn replay_of<R: Ruleset>(session: &Session, log: &EventLog<R>) -> Replay<R::Command> {
     let commands = log.commands.iter().map(|(c, _)| c.clone()).collect();
     Replay::new(&session.scenario, session.seed, commands, log.turn_hashes.clone())
 }
 
 /// The game so far as replay text.
-pub fn replay_text(session: &Session, log: &EventLog<Thucydide>) -> String {
+pub fn replay_text<R: Ruleset>(session: &Session, log: &EventLog<R>) -> String {
     to_ron(&replay_of(session, log))
 }
 
 /// Keeps the game as `name`; says where.
-pub fn save(session: &Session, log: &EventLog<Thucydide>, name: &str) -> Result<String, String> {
+pub fn save<R: Ruleset>(session: &Session, log: &EventLog<R>, name: &str) -> Result<String, String> {
     store::write(name, &replay_text(session, log))
 }
 
@@ -113,7 +113,7 @@ pub fn autosave_name(session: &Session) -> String {
 
 /// Saves the game after every frame that resolved a command: closing the window or a crash loses
 /// nothing. Cheap, since the log already holds the turn hashes.
-pub fn autosave(session: Res<Session>, log: Res<EventLog<Thucydide>>) {
+pub fn autosave<R: Ruleset>(session: Res<Session>, log: Res<EventLog<R>>) {
     if log.is_changed() && !log.commands.is_empty() {
         if let Err(e) = save(&session, &log, &autosave_name(&session)) {
             warn!("autosave failed: {e}");

@@ -3,19 +3,22 @@
 //! game by event, command or turn. Both only apply events to a copy of the opening state, so the
 //! board always shows a state the rules produced.
 
-use crate::battle::ecs::{EventLog, process_commands};
-use crate::battle::{AppState, Battle, Ruleset};
-use crate::rules::thucydide::describe::event_line;
-use crate::rules::thucydide::event::Event;
-use crate::rules::thucydide::Thucydide;
+use crate::battle::ecs::{BattleSet, BattleView, EventLog};
+use crate::battle::{AppState, Battle, Present};
+use crate::hex::HexMap;
 use bevy::prelude::*;
+use std::marker::PhantomData;
+use std::sync::Arc;
 
-type B = Battle<Thucydide>;
-
+/// The map on the board, for the parts of the window that need only the ground (the tiles, the
+/// camera): set with each new stage, whatever its ruleset.
 #[derive(Resource, Clone)]
-pub struct Stage {
-    opening: B,
-    pub shown: B,
+pub struct BoardMap(pub Arc<HexMap>);
+
+#[derive(Resource)]
+pub struct Stage<R: Present> {
+    opening: Battle<R>,
+    pub shown: Battle<R>,
     /// Events applied to `shown`.
     pub cursor: usize,
     /// Jump to the end of the log at the next look (after loading or undoing).
@@ -25,8 +28,8 @@ pub struct Stage {
     pub lines: Vec<String>,
 }
 
-impl Stage {
-    pub fn new(opening: B, instant: bool) -> Stage {
+impl<R: Present> Stage<R> {
+    pub fn new(opening: Battle<R>, instant: bool) -> Stage<R> {
         Stage {
             shown: opening.clone(),
             opening,
@@ -37,22 +40,22 @@ impl Stage {
         }
     }
 
-    pub fn caught_up(&self, events: &[Event]) -> bool {
+    pub fn caught_up(&self, events: &[R::Event]) -> bool {
         self.cursor >= events.len()
     }
 
     /// Shows the next event.
-    pub fn step(&mut self, events: &[Event]) {
+    pub fn step(&mut self, events: &[R::Event]) {
         let Some(e) = events.get(self.cursor) else { return };
-        if let Some(line) = event_line(&self.shown, e) {
+        if let Some(line) = R::event_line(&self.shown, e) {
             self.lines.push(line);
         }
-        Thucydide::apply(&mut self.shown, e);
+        R::apply(&mut self.shown, e);
         self.cursor += 1;
     }
 
     /// Shows the state after exactly `target` events, going back to the opening if it must.
-    pub fn seek(&mut self, events: &[Event], target: usize) {
+    pub fn seek(&mut self, events: &[R::Event], target: usize) {
         let target = target.min(events.len());
         if target < self.cursor {
             self.shown = self.opening.clone();
@@ -65,26 +68,15 @@ impl Stage {
     }
 
     /// The event shown last, if any.
-    pub fn last<'e>(&self, events: &'e [Event]) -> Option<&'e Event> {
+    pub fn last<'e>(&self, events: &'e [R::Event]) -> Option<&'e R::Event> {
         self.cursor.checked_sub(1).and_then(|i| events.get(i))
     }
 }
 
-/// How long an event stays on screen before the next one, in seconds.
-fn pause_after(e: &Event) -> f32 {
-    match e {
-        Event::DiceRolled { .. } | Event::PanicRolled { .. } => 1.0,
-        Event::CombatStarted { .. } | Event::ElementsLost { .. } | Event::UnitDestroyed { .. } | Event::ElephantPanicked { .. } => 0.45,
-        Event::UnitMoved { .. } | Event::Retreated { .. } | Event::FollowedUp { .. } | Event::Pursued { .. } | Event::UnitLeftBoard { .. } => 0.3,
-        Event::TurnStarted { .. } | Event::BattleEnded { .. } => 0.4,
-        _ => 0.0,
-    }
-}
-
 /// A recorded game in the replay viewer: every event, and where commands and player-turns end.
-#[derive(Resource, Clone)]
-pub struct Film {
-    pub events: Vec<Event>,
+#[derive(Resource)]
+pub struct Film<R: Present> {
+    pub events: Vec<R::Event>,
     /// Events after each command.
     pub command_ends: Vec<usize>,
     /// Index of each `TurnStarted` event.
@@ -94,9 +86,15 @@ pub struct Film {
     pub verdict: String,
 }
 
-impl Film {
-    pub fn new(events: Vec<Event>, command_ends: Vec<usize>, verdict: String) -> Film {
-        let turn_starts = events.iter().enumerate().filter(|(_, e)| Thucydide::starts_turn(e)).map(|(i, _)| i).collect();
+impl<R: Present> Clone for Film<R> {
+    fn clone(&self) -> Self {
+        Film { events: self.events.clone(), command_ends: self.command_ends.clone(), turn_starts: self.turn_starts.clone(), playing: self.playing, verdict: self.verdict.clone() }
+    }
+}
+
+impl<R: Present> Film<R> {
+    pub fn new(events: Vec<R::Event>, command_ends: Vec<usize>, verdict: String) -> Film<R> {
+        let turn_starts = events.iter().enumerate().filter(|(_, e)| R::starts_turn(e)).map(|(i, _)| i).collect();
         Film { events, command_ends, turn_starts, playing: false, verdict }
     }
 
@@ -130,13 +128,30 @@ pub enum Stride {
     Turn,
 }
 
-pub struct StagePlugin;
+/// Paces the board of one ruleset's battles and films.
+pub struct StagePlugin<R: Present>(PhantomData<R>);
 
-impl Plugin for StagePlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(Update, pace_battle.after(process_commands::<Thucydide>).run_if(in_state(AppState::Battle)))
-            .add_systems(Update, pace_film.run_if(in_state(AppState::Replay)));
+impl<R: Present> Default for StagePlugin<R> {
+    fn default() -> Self {
+        StagePlugin(PhantomData)
     }
+}
+
+impl<R: Present> Plugin for StagePlugin<R> {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Update, pace_battle::<R>.in_set(BattleSet::Show).run_if(resource_exists::<BattleView<R>>))
+            .add_systems(Update, pace_film::<R>.run_if(in_state(AppState::Replay).and_then(resource_exists::<Film<R>>)))
+            .add_systems(OnEnter(AppState::Menu), |mut commands: Commands| {
+                commands.remove_resource::<Stage<R>>();
+                commands.remove_resource::<Film<R>>();
+            });
+    }
+}
+
+/// Shows `stage` on the board: the stage and its map become the window's.
+pub fn show<R: Present>(world: &mut World, stage: Stage<R>) {
+    world.insert_resource(BoardMap(stage.shown.map.clone()));
+    world.insert_resource(stage);
 }
 
 /// Whether the player asked to skip the animation.
@@ -144,10 +159,10 @@ pub fn skip_pressed(keys: &ButtonInput<KeyCode>) -> bool {
     keys.just_pressed(KeyCode::Escape)
 }
 
-fn advance(stage: &mut Stage, events: &[Event], dt: f32) {
+fn advance<R: Present>(stage: &mut Stage<R>, events: &[R::Event], dt: f32) {
     stage.timer += dt;
     while !stage.caught_up(events) {
-        let wait = stage.last(events).map_or(0.0, pause_after);
+        let wait = stage.last(events).map_or(0.0, R::pause_after);
         if stage.timer < wait {
             break;
         }
@@ -159,7 +174,7 @@ fn advance(stage: &mut Stage, events: &[Event], dt: f32) {
     }
 }
 
-fn pace_battle(time: Res<Time>, keys: Res<ButtonInput<KeyCode>>, log: Res<EventLog<Thucydide>>, mut stage: ResMut<Stage>) {
+fn pace_battle<R: Present>(time: Res<Time>, keys: Res<ButtonInput<KeyCode>>, log: Res<EventLog<R>>, mut stage: ResMut<Stage<R>>) {
     if stage.instant || skip_pressed(&keys) {
         stage.instant = false;
         stage.seek(&log.events, log.events.len());
@@ -168,7 +183,7 @@ fn pace_battle(time: Res<Time>, keys: Res<ButtonInput<KeyCode>>, log: Res<EventL
     advance(&mut stage, &log.events, time.delta_secs());
 }
 
-fn pace_film(time: Res<Time>, mut film: ResMut<Film>, mut stage: ResMut<Stage>) {
+fn pace_film<R: Present>(time: Res<Time>, mut film: ResMut<Film<R>>, mut stage: ResMut<Stage<R>>) {
     if film.playing {
         advance(&mut stage, &film.events, time.delta_secs());
         if stage.caught_up(&film.events) {

@@ -148,4 +148,23 @@ impl Present for Thucydide {
     fn glyph(_: &B, unit: &Unit<super::state::UnitState>) -> char {
         unit.state.profile().name.chars().next().unwrap_or('?')
     }
+
+    fn pause_after(e: &Event) -> f32 {
+        match e {
+            Event::DiceRolled { .. } | Event::PanicRolled { .. } => 1.0,
+            Event::CombatStarted { .. } | Event::ElementsLost { .. } | Event::UnitDestroyed { .. } | Event::ElephantPanicked { .. } => 0.45,
+            Event::UnitMoved { .. } | Event::Retreated { .. } | Event::FollowedUp { .. } | Event::Pursued { .. } | Event::UnitLeftBoard { .. } => 0.3,
+            Event::TurnStarted { .. } | Event::BattleEnded { .. } => 0.4,
+            _ => 0.0,
+        }
+    }
+
+    /// A move or an activation, while no die was rolled since (house rule: undo before dice).
+    fn taken_back_by(b: &B, c: &Command, events: &[Event]) -> Option<Side> {
+        let rolled = events.iter().any(|e| matches!(e, Event::DiceRolled { .. } | Event::PanicRolled { .. }));
+        match c {
+            Command::Move { unit, .. } | Command::Activate { unit } if !rolled => b.unit(*unit).map(|u| u.side),
+            _ => None,
+        }
+    }
 }
