@@ -4,10 +4,11 @@
 
 use super::session::{Mode, Session, start};
 use super::stage::{Film, Stage, show};
-use crate::battle::{AppState, Ruleset, Side};
-use crate::replay::{check, first_divergence, parse_header, turn_hash};
-use crate::rules::thucydide::event::Event;
-use crate::rules::thucydide::{Command, Thucydide};
+use crate::ai::Judge;
+use crate::battle::ecs::EventLog;
+use crate::battle::{AppState, Present, Side};
+use crate::replay::{ReplayHeader, check, first_divergence, parse_header, turn_hash};
+use crate::rules::registry::{ForRuleset, with_ruleset};
 use crate::scenario::{self, Scenario};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -81,59 +82,92 @@ fn bundled() -> Vec<Scenario> {
     scenario::BUNDLED.iter().filter_map(|(_, text)| scenario::parse(text).ok()).collect()
 }
 
-/// Starts the chosen scenario; the error, if any, goes back to the menu.
+/// Starts the chosen scenario, with the ruleset it names; the error, if any, goes back to the menu.
 pub fn start_chosen(world: &mut World) {
     let choice = world.resource::<MenuChoice>().clone();
-    let result = crate::scenario::load_named(&choice.scenario).and_then(|s| {
-        let seed = choice.seed()?;
-        start::<Thucydide>(world, Session { scenario: s, seed, mode: choice.mode(), level: choice.level }, Vec::new())
+    let result = crate::scenario::load_named(&choice.scenario).and_then(|scenario| {
+        let session = Session { seed: choice.seed()?, mode: choice.mode(), level: choice.level, scenario };
+        let ruleset = session.scenario.ruleset.clone();
+        with_ruleset(&ruleset, Start { world, session }).map_err(|e| e.to_string())?
     });
     world.resource_mut::<MenuChoice>().error = result.err().unwrap_or_default();
+}
+
+/// A fresh battle of the ruleset its scenario names.
+struct Start<'w> {
+    world: &'w mut World,
+    session: Session,
+}
+
+impl ForRuleset for Start<'_> {
+    type Output = Result<(), String>;
+
+    fn run<R: Judge + Present>(self) -> Result<(), String> {
+        start::<R>(self.world, self.session, Vec::new())
+    }
 }
 
 /// Loads a saved game and goes on playing it in the chosen mode.
 pub fn load_game(world: &mut World, name: &str) {
-    let (mode, level) = (world.resource::<MenuChoice>().mode(), world.resource::<MenuChoice>().level);
-    let result = super::saves::read(name).and_then(|text| read_replay(Path::new(name), &text)).and_then(|read| {
-        let commands = read.replay.commands.clone();
-        start::<Thucydide>(world, Session { scenario: read.scenario, seed: read.replay.seed, mode, level }, commands)
-    });
+    let result = super::saves::read(name).and_then(|text| open_replay(world, Path::new(name), &text, Open::Play));
     world.resource_mut::<MenuChoice>().error = result.err().unwrap_or_default();
 }
 
-/// A replay read, played and checked.
-struct Read {
-    scenario: Scenario,
-    replay: crate::replay::Replay<Command>,
-    events: Vec<Event>,
-    command_ends: Vec<usize>,
-    /// The state hash once every command is played.
-    final_hash: String,
+/// What to do with a replay once it is read and checked.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Open {
+    /// Go on playing it, in the menu's mode.
+    Play,
+    /// Watch it in the replay viewer.
+    Watch,
 }
 
-/// Reads, plays and checks the replay text of `file`; the error names file, line and field.
-fn read_replay(file: &Path, text: &str) -> Result<Read, String> {
+/// Reads, plays and checks the replay text of `file` with the ruleset it names, then plays or
+/// watches it; the error names file, line and field.
+fn open_replay(world: &mut World, file: &Path, text: &str, open: Open) -> Result<(), String> {
     let header = parse_header(file, text).map_err(|e| e.to_string())?;
-    if header.ruleset != Thucydide::NAME {
-        return Err(format!("{}: ruleset '{}' has no board yet", file.display(), header.ruleset));
+    let ruleset = header.ruleset.clone();
+    let opened = Opened { world, file, text, header, open };
+    with_ruleset(&ruleset, opened).map_err(|e| scenario::FileError::plain(e.to_string()).in_file(file).at_key(text, "ruleset").to_string())?
+}
+
+struct Opened<'a> {
+    world: &'a mut World,
+    file: &'a Path,
+    text: &'a str,
+    header: ReplayHeader,
+    open: Open,
+}
+
+impl ForRuleset for Opened<'_> {
+    type Output = Result<(), String>;
+
+    fn run<R: Judge + Present>(self) -> Result<(), String> {
+        let Opened { world, file, text, header, open } = self;
+        let (replay, played) = check::<R>(file, text, &header)?;
+        if let Some(diff) = first_divergence(&replay.turn_hashes, &played.turn_hashes) {
+            return Err(format!("{}: {diff}", file.display()));
+        }
+        let scenario = crate::scenario::load_named(&header.scenario)?;
+        if open == Open::Play {
+            let (mode, level) = (world.resource::<MenuChoice>().mode(), world.resource::<MenuChoice>().level);
+            return start::<R>(world, Session { scenario, seed: replay.seed, mode, level }, replay.commands);
+        }
+        let log = played.app.world().resource::<EventLog<R>>();
+        let command_ends = log.commands.iter().map(|(_, n)| *n).collect();
+        // Read by the web test, which compares it with the native build's.
+        info!("strategos: final state hash {} of {}", turn_hash(&played.app).hash, file.display());
+        let verdict = format!("{}: {} commands, {} turn hashes verified", file.display(), replay.commands.len(), replay.turn_hashes.len());
+        open_film::<R>(world, &scenario, log.events.clone(), command_ends, verdict);
+        Ok(())
     }
-    let (replay, played) = check::<Thucydide>(file, text, &header)?;
-    if let Some(diff) = first_divergence(&replay.turn_hashes, &played.turn_hashes) {
-        return Err(format!("{}: {diff}", file.display()));
-    }
-    let scenario = crate::scenario::load_named(&header.scenario)?;
-    let events = played.app.events().to_vec();
-    let log = played.app.world().resource::<crate::battle::ecs::EventLog<Thucydide>>();
-    let command_ends = log.commands.iter().map(|(_, n)| *n).collect();
-    let final_hash = turn_hash(&played.app).hash;
-    Ok(Read { scenario, replay, events, command_ends, final_hash })
 }
 
 /// Opens the replay viewer on a game's events.
-pub fn open_film(world: &mut World, scenario: &Scenario, events: Vec<Event>, command_ends: Vec<usize>, verdict: String) {
-    let Ok(battle) = Thucydide::setup(scenario) else { return };
+pub fn open_film<R: Present>(world: &mut World, scenario: &Scenario, events: Vec<R::Event>, command_ends: Vec<usize>, verdict: String) {
+    let Ok(battle) = R::setup(scenario) else { return };
     show(world, Stage::new(battle, false));
-    world.insert_resource(Film::<Thucydide>::new(events, command_ends, verdict));
+    world.insert_resource(Film::<R>::new(events, command_ends, verdict));
     world.resource_mut::<NextState<AppState>>().set(AppState::Replay);
 }
 
@@ -155,16 +189,8 @@ pub fn watch_file(world: &mut World, path: &Path) {
 }
 
 fn watch(world: &mut World, file: &Path, text: &str) {
-    match read_replay(file, text) {
-        Ok(read) => {
-            let verdict = format!("{}: {} commands, {} turn hashes verified", file.display(), read.replay.commands.len(), read.replay.turn_hashes.len());
-            // Read by the web test, which compares it with the native build's.
-            info!("strategos: final state hash {} of {}", read.final_hash, file.display());
-            open_film(world, &read.scenario, read.events, read.command_ends, verdict);
-            world.resource_mut::<MenuChoice>().error.clear();
-        }
-        Err(e) => world.resource_mut::<MenuChoice>().error = e,
-    }
+    let result = open_replay(world, file, text, Open::Watch);
+    world.resource_mut::<MenuChoice>().error = result.err().unwrap_or_default();
 }
 
 /// Natively a typed path; in a browser the page's file picker, which puts the file among the saves.

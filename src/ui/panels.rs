@@ -337,7 +337,7 @@ fn curtain_and_victory(
                     let session = session.clone();
                     let events = log.events.clone();
                     let ends = log.commands.iter().map(|(_, n)| *n).collect();
-                    commands.queue(move |world: &mut World| super::menu::open_film(world, &session.scenario, events, ends, "Recorded in this session".into()));
+                    commands.queue(move |world: &mut World| super::menu::open_film::<Thucydide>(world, &session.scenario, events, ends, "Recorded in this session".into()));
                 }
                 if ui.button("Main menu").clicked() {
                     commands.queue(|world: &mut World| world.resource_mut::<NextState<AppState>>().set(AppState::Menu));
