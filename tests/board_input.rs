@@ -88,7 +88,8 @@ fn the_replay_viewer_steps_forward_then_back_to_the_same_state() {
     let played = strategos::replay::play::<Thucydide>(&s, &game.replay).unwrap();
     let events = played.app.events().to_vec();
     let log = played.app.world().resource::<strategos::battle::ecs::EventLog<Thucydide>>();
-    let film = Film::<Thucydide>::new(events.clone(), log.commands.iter().map(|(_, n)| *n).collect(), String::new());
+    let origin = strategos::ui::stage::Origin { scenario: s.clone(), seed: 3, commands: game.replay.commands.clone() };
+    let film = Film::<Thucydide>::new(origin, events.clone(), log.commands.iter().map(|(_, n)| *n).collect(), String::new());
     let mut stage = Stage::new(Thucydide::setup(&s).unwrap(), false);
     let hash = |st: &Stage<Thucydide>| strategos::battle::hash::state_hash(&st.shown);
     for stride in [Stride::Event, Stride::Command, Stride::Turn] {
@@ -135,7 +136,7 @@ fn a_saved_game_is_a_replay_that_verifies() {
     use strategos::ui::session::{Mode, Session};
     let s = common::load_bundled("thucydide-first-clash");
     let game = play_game::<Thucydide>(&s, 8, |_| {}).unwrap();
-    let session = Session { scenario: s.clone(), seed: 8, mode: Mode::Hotseat, level: strategos::ai::Level::Easy };
+    let session = Session { scenario: s.clone(), seed: 8, mode: Mode::Hotseat, level: strategos::ai::Level::Easy, taken_over_at: None };
     let live = strategos::replay::play::<Thucydide>(&s, &game.replay).unwrap();
     let saved = replay_of(&session, live.app.world().resource::<strategos::battle::ecs::EventLog<Thucydide>>());
     assert_eq!(saved.commands, game.replay.commands);

@@ -124,3 +124,30 @@ fn a_forced_face_the_die_cannot_show_is_refused_by_its_index() {
     assert!(!ok);
     assert!(said.contains("field `forced_dice[0]`: forced face 9 cannot be shown by the die of 6 faces"), "{said}");
 }
+
+#[test]
+fn a_replay_taken_over_at_a_middle_turn_plays_to_the_end_against_the_computer() {
+    use strategos::ai::{Ai, Level};
+    use strategos::sim::play_on;
+    let s = common::load_bundled("thucydide-hydaspes");
+    let game = play_game::<Thucydide>(&s, 31, |_| {}).unwrap().replay;
+    let played = play::<Thucydide>(&s, &game).unwrap();
+    // The commands that open a player-turn; the game is taken over where the middle one leaves it.
+    let log = played.app.world().resource::<strategos::battle::ecs::EventLog<Thucydide>>();
+    let (mut begin, mut starts) = (0, Vec::new());
+    for (i, (_, end)) in log.commands.iter().enumerate() {
+        if log.events[begin..*end].iter().any(|e| matches!(e, strategos::rules::thucydide::Event::TurnStarted { .. })) {
+            starts.push(i + 1);
+        }
+        begin = *end;
+    }
+    let at = starts[starts.len() / 2];
+    let head = Replay { commands: game.commands[..at].to_vec(), turn_hashes: Vec::new(), ..game.clone() };
+    let taken = play::<Thucydide>(&s, &head).unwrap();
+    let turn = taken.app.view().turn;
+    assert!(turn > 1 && at < game.commands.len(), "taken over at turn {turn}, command {at}");
+    let (mut person, mut computer) = (Ai::new(Level::Easy, 5), Ai::new(Level::Normal, 6));
+    let ended = play_on::<Thucydide>(&s, game.seed, taken.app, head.commands.clone(), [&mut person, &mut computer], |_| {}, |_, _| {}).unwrap();
+    assert!(ended.replay.commands.len() > at && ended.replay.commands[..at] == game.commands[..at]);
+    assert!(play::<Thucydide>(&s, &ended.replay).is_ok_and(|p| first_divergence(&ended.replay.turn_hashes, &p.turn_hashes).is_none()));
+}

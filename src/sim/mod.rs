@@ -66,11 +66,25 @@ pub fn play_game_between<R: Ruleset>(
     scenario: &Scenario,
     seed: u64,
     players: [&mut dyn Player<R>; 2],
+    inspect: impl FnMut(&BattleApp<R>),
+    timed: impl FnMut(Side, f64),
+) -> Result<GameResult<R::Command>, String> {
+    let app = replay::start::<R>(scenario, seed, &[]).map_err(|e| e.to_string())?;
+    play_on(scenario, seed, app, Vec::new(), players, inspect, timed)
+}
+
+/// Plays a battle already under way to its end between two players: `commands` brought it where
+/// it stands (none for a new game, a replay's first ones for a game taken over), and head the
+/// result's replay.
+pub fn play_on<R: Ruleset>(
+    scenario: &Scenario,
+    seed: u64,
+    mut app: BattleApp<R>,
+    mut commands: Vec<R::Command>,
+    players: [&mut dyn Player<R>; 2],
     mut inspect: impl FnMut(&BattleApp<R>),
     mut timed: impl FnMut(Side, f64),
 ) -> Result<GameResult<R::Command>, String> {
-    let mut app = replay::start::<R>(scenario, seed, &[]).map_err(|e| e.to_string())?;
-    let mut commands = Vec::new();
     while let Some(side) = R::deciding_side(app.view()) {
         let started = std::time::Instant::now();
         let command = players[side.index()].choose(app.view()).ok_or("no legal command while the battle waits")?;

@@ -1,7 +1,7 @@
 //! A scripted player for the render test: from the menu into a battle against the computer, then
 //! it plays greedily until one of its units can attack, selects it, hovers the target, attacks, and
-//! saves a screenshot of each step; then it saves the game, opens it in the replay viewer, starts a
-//! hotseat game and ends its first player-turn to show the hand-off, and quits. Only commands from
+//! saves a screenshot of each step; then it saves the game, opens it in the replay viewer, takes it
+//! over there for two players and ends side 0's player-turn to show the hand-off, and quits. Only commands from
 //! `legal_commands` are sent.
 
 use super::camera::PinnedHover;
@@ -164,9 +164,11 @@ fn drive(world: &mut World) {
             next(world, Step::Hotseat, 10);
         }
         Step::Hotseat => {
-            let mut choice = world.resource_mut::<MenuChoice>();
-            choice.computer = None;
-            start_chosen(world);
+            // Take the replay over where it stands, two commands in, for two players.
+            if let Some(film) = world.get_resource::<super::stage::Film<Thucydide>>().cloned() {
+                let at = film.commands_shown(world.resource::<Stage<Thucydide>>().cursor);
+                super::panels::take_over(world, film.origin, at, super::session::Mode::Hotseat);
+            }
             next(world, Step::HandOff, 30);
         }
         Step::HandOff => {

@@ -63,7 +63,7 @@ fn measure(world: &mut World) {
                 bench.stage = BenchStage::Board;
                 bench.warmup = WARMUP_FRAMES;
                 let Some(scenario) = crate::scenario::find_bundled(SCENARIO) else { return };
-                if let Err(e) = start::<Thucydide>(world, Session { scenario, seed: 1, mode: Mode::Hotseat, level: crate::ai::Level::Easy }, Vec::new()) {
+                if let Err(e) = start::<Thucydide>(world, Session { scenario, seed: 1, mode: Mode::Hotseat, level: crate::ai::Level::Easy, taken_over_at: None }, Vec::new()) {
                     error!("frame bench: {e}");
                     world.write_message(AppExit::error());
                 }

@@ -3,7 +3,7 @@
 //! replay file to watch. Bad files get an error naming file, line and field, and nothing is lost.
 
 use super::session::{Mode, Session, start};
-use super::stage::{Film, Stage, show};
+use super::stage::{Film, Origin, Stage, show};
 use crate::ai::Judge;
 use crate::battle::ecs::EventLog;
 use crate::battle::{AppState, Present, Side};
@@ -86,7 +86,7 @@ fn bundled() -> Vec<Scenario> {
 pub fn start_chosen(world: &mut World) {
     let choice = world.resource::<MenuChoice>().clone();
     let result = crate::scenario::load_named(&choice.scenario).and_then(|scenario| {
-        let session = Session { seed: choice.seed()?, mode: choice.mode(), level: choice.level, scenario };
+        let session = Session { seed: choice.seed()?, mode: choice.mode(), level: choice.level, scenario, taken_over_at: None };
         let ruleset = session.scenario.ruleset.clone();
         with_ruleset(&ruleset, Start { world, session }).map_err(|e| e.to_string())?
     });
@@ -151,23 +151,24 @@ impl ForRuleset for Opened<'_> {
         let scenario = crate::scenario::load_named(&header.scenario)?;
         if open == Open::Play {
             let (mode, level) = (world.resource::<MenuChoice>().mode(), world.resource::<MenuChoice>().level);
-            return start::<R>(world, Session { scenario, seed: replay.seed, mode, level }, replay.commands);
+            return start::<R>(world, Session { scenario, seed: replay.seed, mode, level, taken_over_at: None }, replay.commands);
         }
         let log = played.app.world().resource::<EventLog<R>>();
         let command_ends = log.commands.iter().map(|(_, n)| *n).collect();
         // Read by the web test, which compares it with the native build's.
         info!("strategos: final state hash {} of {}", turn_hash(&played.app).hash, file.display());
         let verdict = format!("{}: {} commands, {} turn hashes verified", file.display(), replay.commands.len(), replay.turn_hashes.len());
-        open_film::<R>(world, &scenario, log.events.clone(), command_ends, verdict);
+        let origin = Origin { scenario, seed: replay.seed, commands: replay.commands };
+        open_film::<R>(world, origin, log.events.clone(), command_ends, verdict);
         Ok(())
     }
 }
 
 /// Opens the replay viewer on a game's events.
-pub fn open_film<R: Present>(world: &mut World, scenario: &Scenario, events: Vec<R::Event>, command_ends: Vec<usize>, verdict: String) {
-    let Ok(battle) = R::setup(scenario) else { return };
+pub fn open_film<R: Present>(world: &mut World, origin: Origin<R>, events: Vec<R::Event>, command_ends: Vec<usize>, verdict: String) {
+    let Ok(battle) = R::setup(&origin.scenario) else { return };
     show(world, Stage::new(battle, false));
-    world.insert_resource(Film::<R>::new(events, command_ends, verdict));
+    world.insert_resource(Film::<R>::new(origin, events, command_ends, verdict));
     world.resource_mut::<NextState<AppState>>().set(AppState::Replay);
 }
 

@@ -7,7 +7,7 @@ use super::camera::Hovered;
 use super::input::{LegalNow, Selection};
 use super::overlay::{armour_colour, class_mark, side_colour};
 use super::session::{Mode, Session, can_undo, human_to_decide, undo};
-use super::stage::{Film, Stage, Stride};
+use super::stage::{Film, Origin, Stage, Stride};
 use crate::battle::ecs::{BattleSet, BattleView, CommandInbox, EventLog};
 use crate::battle::{AppState, Battle, Ruleset, Side, UnitId};
 use crate::rules::thucydide::data::{Mobility, tables};
@@ -334,10 +334,10 @@ fn curtain_and_victory(
             ui.label(&outcome.reason);
             ui.horizontal(|ui| {
                 if ui.button("Watch the replay").clicked() {
-                    let session = session.clone();
+                    let origin = Origin { scenario: session.scenario.clone(), seed: session.seed, commands: log.commands.iter().map(|(c, _)| c.clone()).collect() };
                     let events = log.events.clone();
                     let ends = log.commands.iter().map(|(_, n)| *n).collect();
-                    commands.queue(move |world: &mut World| super::menu::open_film::<Thucydide>(world, &session.scenario, events, ends, "Recorded in this session".into()));
+                    commands.queue(move |world: &mut World| super::menu::open_film::<Thucydide>(world, origin, events, ends, "Recorded in this session".into()));
                 }
                 if ui.button("Main menu").clicked() {
                     commands.queue(|world: &mut World| world.resource_mut::<NextState<AppState>>().set(AppState::Menu));
@@ -346,6 +346,16 @@ fn curtain_and_victory(
         });
     }
     Ok(())
+}
+
+/// Plays on from the first `at` commands of a film's game, as a game of its own (its own autosave);
+/// the computer plays at the level chosen in the menu.
+pub fn take_over(world: &mut World, origin: Origin<Thucydide>, at: usize, mode: Mode) {
+    let level = world.resource::<super::menu::MenuChoice>().level;
+    let session = Session { scenario: origin.scenario, seed: origin.seed, mode, level, taken_over_at: Some(at) };
+    let commands = origin.commands.into_iter().take(at).collect();
+    // The film's own scenario set up once already.
+    let _ = super::session::start::<Thucydide>(world, session, commands);
 }
 
 pub fn replay_panels(
@@ -394,6 +404,22 @@ pub fn replay_panels(
             }
             if ui.button("Menu").clicked() {
                 commands.queue(|world: &mut World| world.resource_mut::<NextState<AppState>>().set(AppState::Menu));
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.label("Take over from here:");
+            let sides = &film.origin.scenario.sides;
+            let modes = [
+                (format!("play {} against the computer", sides[0].name), Mode::Computer(Side(1))),
+                (format!("play {} against the computer", sides[1].name), Mode::Computer(Side(0))),
+                ("hotseat".to_string(), Mode::Hotseat),
+            ];
+            for (label, mode) in modes {
+                if ui.button(label).clicked() {
+                    let at = film.commands_shown(stage.cursor);
+                    let origin = film.origin.clone();
+                    commands.queue(move |world: &mut World| take_over(world, origin, at, mode));
+                }
             }
         });
         ui.small(&film.verdict);

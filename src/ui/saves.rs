@@ -106,9 +106,13 @@ pub fn save<R: Ruleset>(session: &Session, log: &EventLog<R>, name: &str) -> Res
     store::write(name, &replay_text(session, log))
 }
 
-/// The autosave of a game: one per scenario and seed, so a new game never overwrites another's.
+/// The autosave of a game: one per scenario and seed, and one per point a replay was taken over
+/// at, so a new game never overwrites another's.
 pub fn autosave_name(session: &Session) -> String {
-    format!("autosave-{}-{}.ron", session.scenario.id, session.seed)
+    match session.taken_over_at {
+        None => format!("autosave-{}-{}.ron", session.scenario.id, session.seed),
+        Some(at) => format!("autosave-{}-{}-from-{at}.ron", session.scenario.id, session.seed),
+    }
 }
 
 /// Saves the game after every frame that resolved a command: closing the window or a crash loses

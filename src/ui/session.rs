@@ -29,6 +29,9 @@ pub struct Session {
     pub mode: Mode,
     /// How well the computer plays, in `Mode::Computer`.
     pub level: crate::ai::Level,
+    /// Where a game taken over from a replay left it: the number of the replay's commands it
+    /// starts from (its autosave is then a file of its own).
+    pub taken_over_at: Option<usize>,
 }
 
 /// Sent when a battle starts (fresh, loaded or after an undo): each plugin resets its own state.

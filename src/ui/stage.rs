@@ -6,6 +6,7 @@
 use crate::battle::ecs::{BattleSet, BattleView, EventLog};
 use crate::battle::{AppState, Battle, Present};
 use crate::hex::HexMap;
+use crate::scenario::Scenario;
 use bevy::prelude::*;
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -74,8 +75,22 @@ impl<R: Present> Stage<R> {
 }
 
 /// A recorded game in the replay viewer: every event, and where commands and player-turns end.
+/// Where a film's game came from, so a player can take it over from any point.
+pub struct Origin<R: Present> {
+    pub scenario: Scenario,
+    pub seed: u64,
+    pub commands: Vec<R::Command>,
+}
+
+impl<R: Present> Clone for Origin<R> {
+    fn clone(&self) -> Self {
+        Origin { scenario: self.scenario.clone(), seed: self.seed, commands: self.commands.clone() }
+    }
+}
+
 #[derive(Resource)]
 pub struct Film<R: Present> {
+    pub origin: Origin<R>,
     pub events: Vec<R::Event>,
     /// Events after each command.
     pub command_ends: Vec<usize>,
@@ -88,14 +103,20 @@ pub struct Film<R: Present> {
 
 impl<R: Present> Clone for Film<R> {
     fn clone(&self) -> Self {
-        Film { events: self.events.clone(), command_ends: self.command_ends.clone(), turn_starts: self.turn_starts.clone(), playing: self.playing, verdict: self.verdict.clone() }
+        Film { origin: self.origin.clone(), events: self.events.clone(), command_ends: self.command_ends.clone(), turn_starts: self.turn_starts.clone(), playing: self.playing, verdict: self.verdict.clone() }
     }
 }
 
 impl<R: Present> Film<R> {
-    pub fn new(events: Vec<R::Event>, command_ends: Vec<usize>, verdict: String) -> Film<R> {
+    pub fn new(origin: Origin<R>, events: Vec<R::Event>, command_ends: Vec<usize>, verdict: String) -> Film<R> {
         let turn_starts = events.iter().enumerate().filter(|(_, e)| R::starts_turn(e)).map(|(i, _)| i).collect();
-        Film { events, command_ends, turn_starts, playing: false, verdict }
+        Film { origin, events, command_ends, turn_starts, playing: false, verdict }
+    }
+
+    /// The commands whose events are all shown when `cursor` events are: where a game taken over
+    /// at that point starts from.
+    pub fn commands_shown(&self, cursor: usize) -> usize {
+        self.command_ends.iter().take_while(|end| **end <= cursor).count()
     }
 
     /// Where one step forward or back lands, by event, command or turn.
