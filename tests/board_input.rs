@@ -87,9 +87,8 @@ fn the_replay_viewer_steps_forward_then_back_to_the_same_state() {
     let game = play_game::<Thucydide>(&s, 3, |_| {}).unwrap();
     let played = strategos::replay::play::<Thucydide>(&s, &game.replay).unwrap();
     let events = played.app.events().to_vec();
-    let log = played.app.world().resource::<strategos::battle::ecs::EventLog<Thucydide>>();
-    let origin = strategos::ui::stage::Origin { scenario: s.clone(), seed: 3, commands: game.replay.commands.clone() };
-    let film = Film::<Thucydide>::new(origin, events.clone(), log.commands.iter().map(|(_, n)| *n).collect(), String::new());
+    let log = played.app.log();
+    let film = Film::<Thucydide>::of_game(s.clone(), 3, log, String::new());
     let mut stage = Stage::new(Thucydide::setup(&s).unwrap(), false);
     let hash = |st: &Stage<Thucydide>| strategos::battle::hash::state_hash(&st.shown);
     for stride in [Stride::Event, Stride::Command, Stride::Turn] {
@@ -114,12 +113,12 @@ fn the_replay_viewer_steps_forward_then_back_to_the_same_state() {
 
 #[test]
 fn undo_takes_back_a_move_by_a_person_before_any_die_is_rolled() {
-    use strategos::battle::ecs::{BattleApp, EventLog};
+    use strategos::battle::ecs::BattleApp;
     use strategos::battle::Side;
     use strategos::ui::session::{Mode, can_undo};
     let s = common::load_bundled("thucydide-first-clash");
     let mut app = BattleApp::<Thucydide>::new(Thucydide::setup(&s).unwrap(), Dice::new(4));
-    let undoable = |app: &BattleApp<Thucydide>, mode| can_undo(app.world().resource::<EventLog<Thucydide>>(), mode, app.view());
+    let undoable = |app: &BattleApp<Thucydide>, mode| can_undo(app.log(), mode, app.view());
     assert!(!undoable(&app, Mode::Hotseat), "nothing to undo yet");
     let first_move = app.legal_commands().into_iter().find(|c| matches!(c, Command::Move { .. })).expect("a move");
     app.submit(first_move).unwrap();
@@ -138,11 +137,11 @@ fn a_saved_game_is_a_replay_that_verifies() {
     let game = play_game::<Thucydide>(&s, 8, |_| {}).unwrap();
     let session = Session { scenario: s.clone(), seed: 8, mode: Mode::Hotseat, level: strategos::ai::Level::Easy, taken_over_at: None };
     let live = strategos::replay::play::<Thucydide>(&s, &game.replay).unwrap();
-    let saved = replay_of(&session, live.app.world().resource::<strategos::battle::ecs::EventLog<Thucydide>>());
+    let saved = replay_of(&session, live.app.log());
     assert_eq!(saved.commands, game.replay.commands);
     let back: strategos::replay::Replay<Command> = ron::from_str(&strategos::replay::to_ron(&saved)).unwrap();
     assert_eq!(back, saved);
     let again = strategos::replay::play::<Thucydide>(&s, &back).unwrap();
-    assert_eq!(strategos::replay::first_divergence(&back.turn_hashes, &again.turn_hashes), None);
+    assert_eq!(strategos::replay::first_divergence(&back.turn_hashes, again.app.turn_hashes()), None);
     assert!(back.turn_hashes.len() > 2, "a hash per player-turn");
 }

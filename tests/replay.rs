@@ -21,7 +21,7 @@ fn a_saved_replay_verifies_byte_for_byte() {
     assert_eq!(back, replay);
     let a = play::<Thucydide>(&s, &back).unwrap();
     let b = play::<Thucydide>(&s, &back).unwrap();
-    assert_eq!(first_divergence(&replay.turn_hashes, &a.turn_hashes), None);
+    assert_eq!(first_divergence(&replay.turn_hashes, a.app.turn_hashes()), None);
     let json = |p: &strategos::replay::Played<Thucydide>| serde_json::to_string(p.app.events()).unwrap();
     assert_eq!(json(&a), json(&b));
 }
@@ -32,7 +32,7 @@ fn a_tampered_hash_is_reported() {
     replay.turn_hashes[3].hash = "0000000000000000".into();
     let s = common::load_bundled("thucydide-first-clash");
     let played = play::<Thucydide>(&s, &replay).unwrap();
-    let diff = first_divergence(&replay.turn_hashes, &played.turn_hashes).unwrap();
+    let diff = first_divergence(&replay.turn_hashes, played.app.turn_hashes()).unwrap();
     assert!(diff.contains("turn hash #3 differs"), "{diff}");
 }
 
@@ -133,7 +133,7 @@ fn a_replay_taken_over_at_a_middle_turn_plays_to_the_end_against_the_computer() 
     let game = play_game::<Thucydide>(&s, 31, |_| {}).unwrap().replay;
     let played = play::<Thucydide>(&s, &game).unwrap();
     // The commands that open a player-turn; the game is taken over where the middle one leaves it.
-    let log = played.app.world().resource::<strategos::battle::ecs::EventLog<Thucydide>>();
+    let log = played.app.log();
     let (mut begin, mut starts) = (0, Vec::new());
     for (i, (_, end)) in log.commands.iter().enumerate() {
         if log.events[begin..*end].iter().any(|e| matches!(e, strategos::rules::thucydide::Event::TurnStarted { .. })) {
@@ -147,7 +147,7 @@ fn a_replay_taken_over_at_a_middle_turn_plays_to_the_end_against_the_computer() 
     let turn = taken.app.view().turn;
     assert!(turn > 1 && at < game.commands.len(), "taken over at turn {turn}, command {at}");
     let (mut person, mut computer) = (Ai::new(Level::Easy, 5), Ai::new(Level::Normal, 6));
-    let ended = play_on::<Thucydide>(&s, game.seed, taken.app, head.commands.clone(), [&mut person, &mut computer], |_| {}, |_, _| {}).unwrap();
+    let ended = play_on::<Thucydide>(&s, game.seed, taken.app, [&mut person, &mut computer], |_| {}, |_, _| {}).unwrap();
     assert!(ended.replay.commands.len() > at && ended.replay.commands[..at] == game.commands[..at]);
-    assert!(play::<Thucydide>(&s, &ended.replay).is_ok_and(|p| first_divergence(&ended.replay.turn_hashes, &p.turn_hashes).is_none()));
+    assert!(play::<Thucydide>(&s, &ended.replay).is_ok_and(|p| first_divergence(&ended.replay.turn_hashes, p.app.turn_hashes()).is_none()));
 }

@@ -60,6 +60,13 @@ pub struct EventLog<R: Ruleset> {
     pub rejected: Vec<(R::Command, RuleError)>,
 }
 
+impl<R: Ruleset> EventLog<R> {
+    /// The accepted commands, in order: the game so far as a replay's command list.
+    pub fn command_list(&self) -> Vec<R::Command> {
+        self.commands.iter().map(|(c, _)| c.clone()).collect()
+    }
+}
+
 /// The order of a battle's frame in `Update`, chained once here so no plugin names another's
 /// systems: commands are resolved, then the board catches up with what happened, then the players
 /// (the person's clicks and keys, the computer) decide what comes next.
@@ -257,13 +264,18 @@ impl<R: Ruleset> BattleApp<R> {
         &self.app.world().resource::<BattleView<R>>().0
     }
 
+    /// The events, the commands and the turn hashes so far.
+    pub fn log(&self) -> &EventLog<R> {
+        self.app.world().resource::<EventLog<R>>()
+    }
+
     pub fn events(&self) -> &[R::Event] {
-        &self.app.world().resource::<EventLog<R>>().events
+        &self.log().events
     }
 
     /// The state hashes at the opening and at the start of every player-turn so far.
     pub fn turn_hashes(&self) -> &[TurnHash] {
-        &self.app.world().resource::<EventLog<R>>().turn_hashes
+        &self.log().turn_hashes
     }
 
     pub fn legal_commands(&self) -> Vec<R::Command> {
@@ -273,11 +285,11 @@ impl<R: Ruleset> BattleApp<R> {
     /// Sends one command through the ECS and returns the events it produced, or why it was refused.
     pub fn submit(&mut self, command: R::Command) -> Result<Vec<R::Event>, RuleError> {
         let before = self.events().len();
-        let refused = self.app.world().resource::<EventLog<R>>().rejected.len();
+        let refused = self.log().rejected.len();
         self.app.world_mut().resource_mut::<CommandInbox<R>>().0.push_back(command);
         self.app.update();
         self.settle_phase();
-        let log = self.app.world().resource::<EventLog<R>>();
+        let log = self.log();
         if log.rejected.len() > refused {
             return Err(log.rejected[refused].1.clone());
         }

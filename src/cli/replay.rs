@@ -34,10 +34,10 @@ impl ForRuleset for Playback<'_> {
             }
         }
         if verify {
-            if let Some(diff) = first_divergence(&replay.turn_hashes, &played.turn_hashes) {
+            if let Some(diff) = first_divergence(&replay.turn_hashes, played.app.turn_hashes()) {
                 return Err(FileError::plain(diff).in_file(path).at_key(text, "turn_hashes").to_string());
             }
-            eprintln!("{}: verified {} turn hashes over {} commands", path.display(), played.turn_hashes.len(), replay.commands.len());
+            eprintln!("{}: verified {} turn hashes over {} commands", path.display(), played.app.turn_hashes().len(), replay.commands.len());
             eprintln!("{}: final state hash {}", path.display(), replay::turn_hash(&played.app).hash);
         }
         Ok(())

@@ -81,10 +81,9 @@ impl std::fmt::Display for Refused {
     }
 }
 
-/// A battle played from a replay: the app at the end and the hashes it went through.
+/// A battle played from a replay: the app at the end (its log holds the turn hashes it went through).
 pub struct Played<R: Ruleset> {
     pub app: BattleApp<R>,
-    pub turn_hashes: Vec<TurnHash>,
 }
 
 /// Starts a battle for a scenario through the ECS path.
@@ -108,8 +107,7 @@ pub fn play<R: Ruleset>(scenario: &Scenario, replay: &Replay<R::Command>) -> Res
         app.submit(command.clone()).map_err(|e| Refused::Command(i, format!("command #{i} {command:?} refused: {e}")))?;
         misfit(&app).map_or(Ok(()), Err)?;
     }
-    let turn_hashes = app.turn_hashes().to_vec();
-    Ok(Played { app, turn_hashes })
+    Ok(Played { app })
 }
 
 /// Reads a replay file and the header that says which ruleset reads the rest.

@@ -70,17 +70,15 @@ pub fn play_game_between<R: Ruleset>(
     timed: impl FnMut(Side, f64),
 ) -> Result<GameResult<R::Command>, String> {
     let app = replay::start::<R>(scenario, seed, &[]).map_err(|e| e.to_string())?;
-    play_on(scenario, seed, app, Vec::new(), players, inspect, timed)
+    play_on(scenario, seed, app, players, inspect, timed)
 }
 
-/// Plays a battle already under way to its end between two players: `commands` brought it where
-/// it stands (none for a new game, a replay's first ones for a game taken over), and head the
-/// result's replay.
+/// Plays a battle already under way to its end between two players (a new game, or one taken over
+/// from a replay): the result's replay is every command in its log, those before included.
 pub fn play_on<R: Ruleset>(
     scenario: &Scenario,
     seed: u64,
     mut app: BattleApp<R>,
-    mut commands: Vec<R::Command>,
     players: [&mut dyn Player<R>; 2],
     mut inspect: impl FnMut(&BattleApp<R>),
     mut timed: impl FnMut(Side, f64),
@@ -89,10 +87,9 @@ pub fn play_on<R: Ruleset>(
         let started = std::time::Instant::now();
         let command = players[side.index()].choose(app.view()).ok_or("no legal command while the battle waits")?;
         timed(side, started.elapsed().as_secs_f64());
-        app.submit(command.clone()).map_err(|e| format!("legal command refused: {e}"))?;
-        commands.push(command);
+        app.submit(command).map_err(|e| format!("legal command refused: {e}"))?;
         inspect(&app);
-        if commands.len() > MAX_COMMANDS {
+        if app.log().commands.len() > MAX_COMMANDS {
             return Err(format!("game with seed {seed} did not end after {MAX_COMMANDS} commands"));
         }
     }
@@ -100,6 +97,6 @@ pub fn play_on<R: Ruleset>(
     Ok(GameResult {
         winner: outcome.and_then(|o| o.winner),
         turns: app.view().turn,
-        replay: Replay::new(scenario, seed, commands, app.turn_hashes().to_vec()),
+        replay: Replay::new(scenario, seed, app.log().command_list(), app.turn_hashes().to_vec()),
     })
 }

@@ -3,9 +3,8 @@
 //! replay file to watch. Bad files get an error naming file, line and field, and nothing is lost.
 
 use super::session::{Mode, Session, start};
-use super::stage::{Film, Origin, Stage, show};
+use super::stage::{Film, Stage, show};
 use crate::ai::Judge;
-use crate::battle::ecs::EventLog;
 use crate::battle::{AppState, Present, Side};
 use crate::replay::{ReplayHeader, check, first_divergence, parse_header, turn_hash};
 use crate::rules::registry::{ForRuleset, with_ruleset};
@@ -145,7 +144,7 @@ impl ForRuleset for Opened<'_> {
     fn run<R: Judge + Present>(self) -> Result<(), String> {
         let Opened { world, file, text, header, open } = self;
         let (replay, played) = check::<R>(file, text, &header)?;
-        if let Some(diff) = first_divergence(&replay.turn_hashes, &played.turn_hashes) {
+        if let Some(diff) = first_divergence(&replay.turn_hashes, played.app.turn_hashes()) {
             return Err(format!("{}: {diff}", file.display()));
         }
         let scenario = crate::scenario::load_named(&header.scenario)?;
@@ -153,22 +152,19 @@ impl ForRuleset for Opened<'_> {
             let (mode, level) = (world.resource::<MenuChoice>().mode(), world.resource::<MenuChoice>().level);
             return start::<R>(world, Session { scenario, seed: replay.seed, mode, level, taken_over_at: None }, replay.commands);
         }
-        let log = played.app.world().resource::<EventLog<R>>();
-        let command_ends = log.commands.iter().map(|(_, n)| *n).collect();
         // Read by the web test, which compares it with the native build's.
         info!("strategos: final state hash {} of {}", turn_hash(&played.app).hash, file.display());
         let verdict = format!("{}: {} commands, {} turn hashes verified", file.display(), replay.commands.len(), replay.turn_hashes.len());
-        let origin = Origin { scenario, seed: replay.seed, commands: replay.commands };
-        open_film::<R>(world, origin, log.events.clone(), command_ends, verdict);
+        open_film(world, Film::of_game(scenario, replay.seed, played.app.log(), verdict));
         Ok(())
     }
 }
 
-/// Opens the replay viewer on a game's events.
-pub fn open_film<R: Present>(world: &mut World, origin: Origin<R>, events: Vec<R::Event>, command_ends: Vec<usize>, verdict: String) {
-    let Ok(battle) = R::setup(&origin.scenario) else { return };
+/// Opens the replay viewer on a game's film.
+pub fn open_film<R: Present>(world: &mut World, film: Film<R>) {
+    let Ok(battle) = R::setup(&film.origin.scenario) else { return };
     show(world, Stage::new(battle, false));
-    world.insert_resource(Film::<R>::new(origin, events, command_ends, verdict));
+    world.insert_resource(film);
     world.resource_mut::<NextState<AppState>>().set(AppState::Replay);
 }
 

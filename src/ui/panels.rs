@@ -334,10 +334,8 @@ fn curtain_and_victory(
             ui.label(&outcome.reason);
             ui.horizontal(|ui| {
                 if ui.button("Watch the replay").clicked() {
-                    let origin = Origin { scenario: session.scenario.clone(), seed: session.seed, commands: log.commands.iter().map(|(c, _)| c.clone()).collect() };
-                    let events = log.events.clone();
-                    let ends = log.commands.iter().map(|(_, n)| *n).collect();
-                    commands.queue(move |world: &mut World| super::menu::open_film::<Thucydide>(world, origin, events, ends, "Recorded in this session".into()));
+                    let film = Film::of_game(session.scenario.clone(), session.seed, &log, "Recorded in this session".into());
+                    commands.queue(move |world: &mut World| super::menu::open_film::<Thucydide>(world, film));
                 }
                 if ui.button("Main menu").clicked() {
                     commands.queue(|world: &mut World| world.resource_mut::<NextState<AppState>>().set(AppState::Menu));

@@ -92,8 +92,7 @@ pub fn list() -> Vec<String> {
 
 /// The replay of the game so far, with the turn hashes the log collected as it went.
 pub fn replay_of<R: Ruleset>(session: &Session, log: &EventLog<R>) -> Replay<R::Command> {
-    let commands = log.commands.iter().map(|(c, _)| c.clone()).collect();
-    Replay::new(&session.scenario, session.seed, commands, log.turn_hashes.clone())
+    Replay::new(&session.scenario, session.seed, log.command_list(), log.turn_hashes.clone())
 }
 
 /// The game so far as replay text.

@@ -80,7 +80,7 @@ pub fn can_undo<R: Present>(log: &EventLog<R>, mode: Mode, view: &Battle<R>) -> 
 /// Takes back the last command by replaying all the others from the start.
 pub fn undo<R: Present>(world: &mut World) {
     let (Some(session), Some(log)) = (world.get_resource::<Session>(), world.get_resource::<EventLog<R>>()) else { return };
-    let mut commands: Vec<R::Command> = log.commands.iter().map(|(c, _)| c.clone()).collect();
+    let mut commands = log.command_list();
     commands.pop();
     let session = session.clone();
     // The same scenario set up again cannot fail.

@@ -74,7 +74,6 @@ impl<R: Present> Stage<R> {
     }
 }
 
-/// A recorded game in the replay viewer: every event, and where commands and player-turns end.
 /// Where a film's game came from, so a player can take it over from any point.
 pub struct Origin<R: Present> {
     pub scenario: Scenario,
@@ -88,6 +87,7 @@ impl<R: Present> Clone for Origin<R> {
     }
 }
 
+/// A recorded game in the replay viewer: every event, and where commands and player-turns end.
 #[derive(Resource)]
 pub struct Film<R: Present> {
     pub origin: Origin<R>,
@@ -108,7 +108,11 @@ impl<R: Present> Clone for Film<R> {
 }
 
 impl<R: Present> Film<R> {
-    pub fn new(origin: Origin<R>, events: Vec<R::Event>, command_ends: Vec<usize>, verdict: String) -> Film<R> {
+    /// The film of a game of `scenario` and `seed`, from its log.
+    pub fn of_game(scenario: Scenario, seed: u64, log: &EventLog<R>, verdict: String) -> Film<R> {
+        let origin = Origin { scenario, seed, commands: log.command_list() };
+        let events = log.events.clone();
+        let command_ends = log.commands.iter().map(|(_, end)| *end).collect();
         let turn_starts = events.iter().enumerate().filter(|(_, e)| R::starts_turn(e)).map(|(i, _)| i).collect();
         Film { origin, events, command_ends, turn_starts, playing: false, verdict }
     }
