@@ -1,85 +1,12 @@
-//! The window's input-to-command mapping and the replay viewer's stepping, without a window.
+//! The replay viewer's stepping and the window's undo, without a window.
 #![cfg(feature = "gui")]
 
 mod common;
 
-use common::{battle, hex, open};
-use strategos::battle::{Battle, Dice, Ruleset, UnitId};
-use strategos::rules::thucydide::state::{MoveMode, Phase};
+use strategos::battle::{Dice, Ruleset};
 use strategos::rules::thucydide::{Command, Thucydide};
 use strategos::sim::play_game;
-use strategos::ui::input::{Intent, click, highlights};
 use strategos::ui::stage::{Film, Stage, Stride};
-
-type B = Battle<Thucydide>;
-
-fn rows(v: &[String]) -> Vec<&str> {
-    v.iter().map(String::as_str).collect()
-}
-
-fn ready(phase: Phase) -> B {
-    let m = open(6, 10);
-    let mut b = battle(&rows(&m), &[(1, 0, "hoplites", 2, 6), (2, 1, "hoplites", 2, 5), (3, 0, "cavalry", 4, 8), (9, 1, "hoplites", 5, 0)]);
-    b.turn = 1;
-    b.global.phase = phase;
-    for u in b.units.iter_mut().filter(|u| u.side.0 == 0) {
-        u.state.activated = true;
-    }
-    b
-}
-
-#[test]
-fn clicking_an_own_unit_selects_it_and_again_deselects_it() {
-    let b = ready(Phase::Movement);
-    let legal = Thucydide::legal_commands(&b);
-    assert_eq!(click(&b, &legal, None, hex(4, 8), false), Intent::Select(UnitId(3)));
-    assert_eq!(click(&b, &legal, Some(UnitId(3)), hex(4, 8), false), Intent::Deselect);
-    assert_eq!(click(&b, &legal, None, hex(2, 5), false), Intent::Nothing, "an enemy is not selectable");
-}
-
-#[test]
-fn clicking_a_reachable_hex_moves_the_selected_unit_and_elsewhere_deselects() {
-    let b = ready(Phase::Movement);
-    let legal = Thucydide::legal_commands(&b);
-    let (moves, _) = highlights(&legal, Some(UnitId(3)));
-    assert!(moves.contains(&hex(4, 7)));
-    assert_eq!(
-        click(&b, &legal, Some(UnitId(3)), hex(4, 7), false),
-        Intent::Send(Command::Move { unit: UnitId(3), to: hex(4, 7), mode: MoveMode::Normal })
-    );
-    assert_eq!(click(&b, &legal, Some(UnitId(3)), hex(0, 0), false), Intent::Deselect, "out of reach");
-}
-
-#[test]
-fn clicking_a_target_attacks_it_and_shift_adds_an_attack_order() {
-    let mut b = ready(Phase::Combat);
-    b.global.order_tokens[0] = 1;
-    let legal = Thucydide::legal_commands(&b);
-    let (_, targets) = highlights(&legal, Some(UnitId(1)));
-    assert_eq!(targets, vec![UnitId(2)]);
-    assert_eq!(
-        click(&b, &legal, Some(UnitId(1)), hex(2, 5), false),
-        Intent::Send(Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: false })
-    );
-    assert_eq!(
-        click(&b, &legal, Some(UnitId(1)), hex(2, 5), true),
-        Intent::Send(Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: true })
-    );
-}
-
-#[test]
-fn during_a_retreat_a_click_picks_the_hex_to_fall_back_to() {
-    let mut b = ready(Phase::Combat);
-    let mut dice = Dice::with_forced(1, &[2, 4, 4]);
-    let events = Thucydide::resolve(&b, &Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: false }, &mut dice).unwrap();
-    for e in &events {
-        Thucydide::apply(&mut b, e);
-    }
-    let legal = Thucydide::legal_commands(&b);
-    let Some(Command::Retreat { path }) = legal.first().cloned() else { panic!("a retreat to choose: {legal:?}") };
-    let end = *path.last().unwrap();
-    assert_eq!(click(&b, &legal, None, end, false), Intent::Send(Command::Retreat { path }));
-}
 
 #[test]
 fn the_replay_viewer_steps_forward_then_back_to_the_same_state() {

@@ -697,3 +697,14 @@ fn odds_follow_the_dice_of_the_rules() {
     assert_eq!(odds, same, "the same position shows the same odds");
     assert_eq!(b.global.agenda, vec![], "a preview changes nothing");
 }
+
+#[test]
+fn rough_ground_is_the_seed_list_and_woods_and_buildings_block_sight() {
+    use strategos::hex::Ground;
+    use strategos::rules::thucydide::data::{blocks_sight, rough};
+    let all = [Ground::Open, Ground::Forest, Ground::Marsh, Ground::Rocky, Ground::Buildings, Ground::Fortification, Ground::River, Ground::Stream];
+    let rough_list: Vec<Ground> = all.into_iter().filter(|g| rough(*g)).collect();
+    assert_eq!(rough_list, vec![Ground::Forest, Ground::Marsh, Ground::Rocky, Ground::Buildings], "Terrain accidenté");
+    let blocking: Vec<Ground> = all.into_iter().filter(|g| blocks_sight(*g)).collect();
+    assert_eq!(blocking, vec![Ground::Forest, Ground::Buildings]);
+}

@@ -6,6 +6,7 @@ pub mod dice;
 pub mod ecs;
 pub mod hash;
 pub mod ids;
+pub mod look;
 pub mod model;
 pub mod present;
 pub mod ruleset;

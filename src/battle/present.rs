@@ -1,11 +1,13 @@
-//! What a person sees of a ruleset, as data: the words of the log and of the command list, the
-//! letter of a unit on a text board, how long an event stays on screen, and which commands may be
-//! taken back. The window and the terminal game read it; each ruleset implements it in its own
-//! folder.
+//! What a person sees of a ruleset, as data: the words of the log, of the command list and of the
+//! status line, the counter and cards of a unit, the terrain card, what the board marks and what a
+//! click means, how an event is shown, the preview of a command, and which commands may be taken
+//! back. The window and the terminal game read it; each ruleset implements it in its own folder.
 
-use super::ids::Side;
+use super::ids::{Side, UnitId};
+use super::look::{Counter, Cue, Intent, Line, Marks, Preview};
 use super::model::{Battle, Unit};
 use super::ruleset::Ruleset;
+use crate::hex::Hex;
 
 pub trait Present: Ruleset {
     /// One log line for an event, read against the battle as it stood before the event, naming
@@ -13,8 +15,32 @@ pub trait Present: Ruleset {
     fn event_line(battle: &Battle<Self>, event: &Self::Event) -> Option<String>;
     /// What a command asks for, in a player's terms.
     fn command_label(battle: &Battle<Self>, command: &Self::Command) -> String;
+    /// The status line after the turn and the side to play: the phase, tokens, momentum...
+    fn status(battle: &Battle<Self>) -> Vec<String>;
     /// The letter standing for a unit on the terminal's board.
     fn glyph(battle: &Battle<Self>, unit: &Unit<Self::UnitState>) -> char;
+    /// How a unit's counter looks.
+    fn counter(battle: &Battle<Self>, unit: &Unit<Self::UnitState>) -> Counter;
+    /// What the side panel says of a unit.
+    fn unit_card(battle: &Battle<Self>, unit: UnitId) -> Vec<Line>;
+    /// What the side panel says of a hex: its ground and what the ground does in this ruleset.
+    fn terrain_card(battle: &Battle<Self>, hex: Hex) -> Vec<Line>;
+    /// What the board marks, among the commands `legal` (empty while no person may act), for the
+    /// selected unit and the hovered hex.
+    fn marks(battle: &Battle<Self>, legal: &[Self::Command], selected: Option<UnitId>, hovered: Option<Hex>) -> Marks;
+    /// What a click on `hex` asks for; `modifier` is held (Shift) for the variant of a command.
+    fn click(battle: &Battle<Self>, legal: &[Self::Command], selected: Option<UnitId>, hex: Hex, modifier: bool) -> Intent<Self::Command>;
+    /// Whether a command ends the phase (the End phase button and the E key send it).
+    fn ends_phase(command: &Self::Command) -> bool;
+    /// The options of a pending decision, offered as buttons; `None` while no decision is pending.
+    fn decision(battle: &Battle<Self>, legal: &[Self::Command]) -> Option<Vec<Self::Command>>;
+    /// Orders for the selected unit that a click on the board does not give (an activation), as buttons.
+    fn unit_orders(battle: &Battle<Self>, legal: &[Self::Command], unit: UnitId) -> Vec<Self::Command>;
+    /// How an event is shown over the board while it is the last one shown.
+    fn cue(battle: &Battle<Self>, event: &Self::Event) -> Option<Cue>;
+    /// What a legal command is expected to do, shown before a player commits to it; `None` for a
+    /// command whose effect is plain (a move). May be slow: the window keeps the last one.
+    fn preview(battle: &Battle<Self>, command: &Self::Command) -> Option<Preview>;
     /// Seconds the board waits after showing an event, so a person can follow (dice longest).
     fn pause_after(event: &Self::Event) -> f32;
     /// The side that may take back the last command (undo), given the battle now and the events

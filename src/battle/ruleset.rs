@@ -23,7 +23,7 @@ impl std::fmt::Display for RuleError {
 impl std::error::Error for RuleError {}
 
 pub trait Ruleset: Sized + Send + Sync + 'static {
-    /// The name scenarios and replays use, e.g. `"thucydide"`.
+    /// The lower-case name scenarios and replays give in their `ruleset` field.
     const NAME: &'static str;
     type UnitState: Clone + Debug + PartialEq + Serialize + Send + Sync + 'static;
     type Global: Clone + Debug + Serialize + Send + Sync + 'static;

@@ -46,7 +46,9 @@ impl ForRuleset for TerminalGame {
             let command = if computer == Some(side.0) {
                 ai.choose(app.view()).ok_or("no legal command")?
             } else {
-                print_board(app.view());
+                let b = app.view();
+                println!("Turn {} / {} · {}", b.turn, b.last_turn, R::status(b).join(" · "));
+                print_board(b);
                 for (i, c) in legal.iter().enumerate() {
                     println!("  [{i}] {}", R::command_label(app.view(), c));
                 }

@@ -57,16 +57,6 @@ impl Ground {
     fn from_letter(c: char) -> Option<Ground> {
         Self::LETTERS.iter().find(|(l, _)| *l == c).map(|(_, g)| *g)
     }
-
-    /// "Terrain accidenté": forest, marsh, rocky ground and buildings (Thucydide's own list).
-    pub fn is_rough(self) -> bool {
-        matches!(self, Ground::Forest | Ground::Marsh | Ground::Rocky | Ground::Buildings)
-    }
-
-    /// Ground that masks a line of sight by itself: woods and buildings.
-    pub fn masks_sight(self) -> bool {
-        matches!(self, Ground::Forest | Ground::Buildings)
-    }
 }
 
 impl Terrain {
@@ -121,11 +111,5 @@ mod tests {
     fn bad_tokens_say_why() {
         assert!(Terrain::parse("q").unwrap_err().contains("unknown ground letter 'q'"));
         assert!(Terrain::parse(".x").unwrap_err().contains("bad hill level"));
-    }
-
-    #[test]
-    fn rough_ground_is_the_seed_list() {
-        let rough: Vec<_> = Ground::LETTERS.iter().filter(|(_, g)| g.is_rough()).map(|(c, _)| *c).collect();
-        assert_eq!(rough, vec!['f', 'm', 'r', 'b']);
     }
 }

@@ -1,17 +1,22 @@
-//! A scripted player for the render test: from the menu into a battle against the computer, then
-//! it plays greedily until one of its units can attack, selects it, hovers the target, attacks, and
-//! saves a screenshot of each step; then it saves the game, opens it in the replay viewer, takes it
-//! over there for two players and ends side 0's player-turn to show the hand-off, and quits. Only commands from
-//! `legal_commands` are sent.
+//! A scripted player for the render test: from the menu into a battle of the chosen scenario against
+//! the computer, then it plays side 0 as the computer would until a click of one of its units on
+//! another unit's hex has a preview (an attack, with its odds): it selects the unit, hovers the
+//! target, sends the command, and saves a screenshot of each step; then it saves the game, opens it
+//! in the replay viewer, takes it over there for two players and ends side 0's phases until the
+//! hand-off curtain shows, and quits. Only commands from `legal_commands` are sent, through the
+//! ruleset's own `Present` contract, so the script serves every ruleset.
 
 use super::camera::PinnedHover;
 use super::input::Selection;
 use super::menu::{MenuChoice, start_chosen};
-use super::stage::Stage;
+use super::stage::{Film, Stage, Stride};
+use crate::ai::{Ai, Judge, Level};
 use crate::battle::ecs::{BattleView, CommandInbox, EventLog};
-use crate::battle::{AppState, Battle, Ruleset, Side};
+use crate::battle::look::Intent;
+use crate::battle::{AppState, Present, Side};
 use crate::hex::Hex;
-use crate::rules::thucydide::{Command, Thucydide};
+use crate::rules::registry::{ForRuleset, with_ruleset};
+use crate::sim::Player;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use std::path::PathBuf;
@@ -20,12 +25,24 @@ use std::path::PathBuf;
 const MAX_COMMANDS: usize = 600;
 const ME: Side = Side(0);
 
-pub struct AutopilotPlugin(pub PathBuf);
+/// Drives the window through `scenario` (an id or a file), saving screenshots in `dir`.
+pub fn install(app: &mut App, dir: PathBuf, scenario: String) -> Result<(), String> {
+    let ruleset = crate::scenario::load_named(&scenario)?.ruleset;
+    with_ruleset(&ruleset, Install { app, dir, scenario }).map_err(|e| e.to_string())
+}
 
-impl Plugin for AutopilotPlugin {
-    fn build(&self, app: &mut App) {
-        app.insert_resource(Autopilot { dir: self.0.clone(), step: Step::Menu, wait: 30, sent: 0, attack: None })
-            .add_systems(Update, drive);
+struct Install<'a> {
+    app: &'a mut App,
+    dir: PathBuf,
+    scenario: String,
+}
+
+impl ForRuleset for Install<'_> {
+    type Output = ();
+
+    fn run<R: Judge + Present>(self) {
+        let pilot = Autopilot::<R> { dir: self.dir, scenario: self.scenario, step: Step::Menu, wait: 30, sent: 0, shown: None, player: Ai::new(Level::Easy, 7) };
+        self.app.insert_resource(pilot).add_systems(Update, drive::<R>);
     }
 }
 
@@ -37,8 +54,8 @@ enum Step {
     Seek,
     Selected,
     Hovered,
-    Attack,
-    Attacked,
+    Send,
+    Sent,
     After,
     Replay,
     ReplaySeek,
@@ -49,38 +66,25 @@ enum Step {
 }
 
 #[derive(Resource)]
-struct Autopilot {
+struct Autopilot<R: Present> {
     dir: PathBuf,
+    scenario: String,
     step: Step,
     wait: u32,
     sent: usize,
-    attack: Option<Command>,
+    /// The command being shown, and the hex of its target.
+    shown: Option<(R::Command, Hex)>,
+    /// Plays side 0 while no command worth showing is legal.
+    player: Ai,
 }
 
-fn shot(world: &mut World, name: &str) {
-    let path = world.resource::<Autopilot>().dir.join(name);
+fn shot<R: Present>(world: &mut World, name: &str) {
+    let path = world.resource::<Autopilot<R>>().dir.join(name);
     world.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
 }
 
-/// The move that brings a unit nearest an enemy, if any gets nearer.
-fn closing_move(b: &Battle<Thucydide>, legal: &[Command]) -> Option<Command> {
-    let enemies: Vec<Hex> = b.on_board().filter(|u| u.side != ME).filter_map(|u| u.hex).collect();
-    let nearest = |h: Hex| enemies.iter().map(|e| h.unsigned_distance_to(*e)).min().unwrap_or(u32::MAX);
-    legal
-        .iter()
-        .filter_map(|c| match c {
-            Command::Move { unit, to, .. } => {
-                let from = b.unit(*unit)?.hex?;
-                (nearest(*to) < nearest(from)).then_some((nearest(*to), c))
-            }
-            _ => None,
-        })
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c.clone())
-}
-
-fn drive(world: &mut World) {
-    let mut pilot = world.resource_mut::<Autopilot>();
+fn drive<R: Judge + Present>(world: &mut World) {
+    let mut pilot = world.resource_mut::<Autopilot<R>>();
     if pilot.wait > 0 {
         pilot.wait -= 1;
         return;
@@ -88,98 +92,95 @@ fn drive(world: &mut World) {
     let step = pilot.step;
     match step {
         Step::Menu => {
-            shot(world, "01-menu.png");
-            next(world, Step::Start, 10);
+            shot::<R>(world, "01-menu.png");
+            next::<R>(world, Step::Start, 10);
         }
         Step::Start => {
+            let scenario = world.resource::<Autopilot<R>>().scenario.clone();
             let mut choice = world.resource_mut::<MenuChoice>();
-            choice.scenario = crate::scenario::DEFAULT.into();
+            choice.scenario = scenario;
             choice.computer = Some(1);
             choice.seed = "7".into();
             start_chosen(world);
-            next(world, Step::Battle, 45);
+            next::<R>(world, Step::Battle, 45);
         }
         Step::Battle => {
-            shot(world, "02-battle.png");
-            next(world, Step::Seek, 10);
+            shot::<R>(world, "02-battle.png");
+            next::<R>(world, Step::Seek, 10);
         }
-        Step::Seek => seek_attack(world),
+        Step::Seek => seek::<R>(world),
         Step::Selected => {
-            shot(world, "03-selected.png");
-            let target = match world.resource::<Autopilot>().attack {
-                Some(Command::Attack { target, .. }) => world.resource::<BattleView<Thucydide>>().0.unit(target).and_then(|u| u.hex),
-                _ => None,
-            };
+            shot::<R>(world, "03-selected.png");
+            let target = world.resource::<Autopilot<R>>().shown.as_ref().map(|(_, h)| *h);
             world.insert_resource(PinnedHover(target));
-            next(world, Step::Hovered, 30);
+            next::<R>(world, Step::Hovered, 30);
         }
         Step::Hovered => {
-            shot(world, "04-target.png");
-            next(world, Step::Attack, 5);
+            shot::<R>(world, "04-target.png");
+            next::<R>(world, Step::Send, 5);
         }
-        Step::Attack => {
-            if let Some(c) = world.resource::<Autopilot>().attack.clone() {
-                world.resource_mut::<CommandInbox<Thucydide>>().0.push_back(c);
+        Step::Send => {
+            if let Some((c, _)) = world.resource::<Autopilot<R>>().shown.clone() {
+                world.resource_mut::<CommandInbox<R>>().0.push_back(c);
             }
             world.remove_resource::<PinnedHover>();
             world.resource_mut::<Selection>().0 = None;
-            next(world, Step::Attacked, 12);
+            next::<R>(world, Step::Sent, 12);
         }
-        Step::Attacked => {
-            // Wait for the roll to be on screen.
-            let log = world.resource::<EventLog<Thucydide>>();
-            let stage = world.resource::<Stage<Thucydide>>();
-            let rolled = stage.last(&log.events).is_some_and(|e| matches!(e, crate::rules::thucydide::Event::DiceRolled { .. }));
-            let gone_past = stage.caught_up(&log.events) && log.events.iter().any(|e| matches!(e, crate::rules::thucydide::Event::DiceRolled { .. }));
-            if rolled || gone_past {
-                shot(world, "05-combat.png");
-                next(world, Step::After, 10);
+        Step::Sent => {
+            // Wait for the roll to be on screen (or for side 0's turn again, if no event has a cue).
+            let log = world.resource::<EventLog<R>>();
+            let stage = world.resource::<Stage<R>>();
+            let cued = stage.last(&log.events).is_some_and(|e| R::cue(&stage.shown, e).is_some());
+            if cued || my_turn::<R>(world).is_some() {
+                shot::<R>(world, "05-combat.png");
+                next::<R>(world, Step::After, 10);
             }
         }
         Step::After => {
-            let log = world.resource::<EventLog<Thucydide>>();
-            if world.resource::<Stage<Thucydide>>().caught_up(&log.events) {
-                shot(world, "06-after.png");
-                next(world, Step::Replay, 10);
+            let log = world.resource::<EventLog<R>>();
+            if world.resource::<Stage<R>>().caught_up(&log.events) {
+                shot::<R>(world, "06-after.png");
+                next::<R>(world, Step::Replay, 10);
             }
         }
         Step::Replay => {
             // Save the game so far and open it in the replay viewer, two commands in.
-            let saved = super::saves::save(world.resource::<super::session::Session>(), world.resource::<EventLog<Thucydide>>(), "autopilot.ron");
+            let saved = super::saves::save(world.resource::<super::session::Session>(), world.resource::<EventLog<R>>(), "autopilot.ron");
             match saved {
                 Ok(_) => super::menu::watch_save(world, "autopilot.ron"),
                 Err(e) => error!("autopilot: {e}"),
             }
-            next(world, Step::ReplaySeek, 20);
+            next::<R>(world, Step::ReplaySeek, 20);
         }
         Step::ReplaySeek => {
-            if let Some(film) = world.get_resource::<super::stage::Film<Thucydide>>().cloned() {
-                let to = film.next(film.next(0, super::stage::Stride::Command), super::stage::Stride::Command);
-                world.resource_mut::<Stage<Thucydide>>().seek(&film.events, to);
+            if let Some(film) = world.get_resource::<Film<R>>().cloned() {
+                let to = film.next(film.next(0, Stride::Command), Stride::Command);
+                world.resource_mut::<Stage<R>>().seek(&film.events, to);
             }
-            next(world, Step::ReplayShot, 20);
+            next::<R>(world, Step::ReplayShot, 20);
         }
         Step::ReplayShot => {
-            shot(world, "07-replay.png");
-            next(world, Step::Hotseat, 10);
+            shot::<R>(world, "07-replay.png");
+            next::<R>(world, Step::Hotseat, 10);
         }
         Step::Hotseat => {
             // Take the replay over where it stands, two commands in, for two players.
-            if let Some(film) = world.get_resource::<super::stage::Film<Thucydide>>().cloned() {
-                let at = film.commands_shown(world.resource::<Stage<Thucydide>>().cursor);
+            if let Some(film) = world.get_resource::<Film<R>>().cloned() {
+                let at = film.commands_shown(world.resource::<Stage<R>>().cursor);
                 super::panels::take_over(world, film.origin, at, super::session::Mode::Hotseat);
             }
-            next(world, Step::HandOff, 30);
+            next::<R>(world, Step::HandOff, 30);
         }
         Step::HandOff => {
-            // Side 0 ends both its phases: the board is hidden until side 1 says it is there.
-            let b = world.resource::<BattleView<Thucydide>>().0.clone();
-            let caught_up = world.resource::<Stage<Thucydide>>().caught_up(&world.resource::<EventLog<Thucydide>>().events);
+            // Side 0 ends its phases: the board is hidden until side 1 says it is there.
             if world.resource::<super::panels::Curtain>().0.is_some() {
-                shot(world, "08-handoff.png");
-                next(world, Step::Done, 30);
-            } else if caught_up && world.resource::<CommandInbox<Thucydide>>().0.is_empty() && Thucydide::deciding_side(&b) == Some(ME) {
-                world.resource_mut::<CommandInbox<Thucydide>>().0.push_back(Command::EndPhase);
+                shot::<R>(world, "08-handoff.png");
+                next::<R>(world, Step::Done, 30);
+            } else if let Some(b) = my_turn::<R>(world) {
+                let legal = R::legal_commands(&b);
+                let command = legal.iter().find(|c| R::ends_phase(c)).or(legal.first()).cloned();
+                world.resource_mut::<CommandInbox<R>>().0.extend(command);
             }
         }
         Step::Done => {
@@ -188,44 +189,52 @@ fn drive(world: &mut World) {
     }
 }
 
-fn next(world: &mut World, step: Step, wait: u32) {
-    let mut pilot = world.resource_mut::<Autopilot>();
+fn next<R: Present>(world: &mut World, step: Step, wait: u32) {
+    let mut pilot = world.resource_mut::<Autopilot<R>>();
     pilot.step = step;
     pilot.wait = wait;
 }
 
-/// Plays side 0 toward the enemy until an attack is legal; the computer plays side 1.
-fn seek_attack(world: &mut World) {
+/// The battle, when side 0 is to decide and the board has shown everything sent.
+fn my_turn<R: Present>(world: &World) -> Option<crate::battle::Battle<R>> {
     if *world.resource::<State<AppState>>().get() != AppState::Battle {
-        return;
+        return None;
     }
-    let b = world.resource::<BattleView<Thucydide>>().0.clone();
-    let caught_up = world.resource::<Stage<Thucydide>>().caught_up(&world.resource::<EventLog<Thucydide>>().events);
-    if !caught_up || !world.resource::<CommandInbox<Thucydide>>().0.is_empty() || Thucydide::deciding_side(&b) != Some(ME) {
-        return;
-    }
-    if world.resource::<Autopilot>().sent > MAX_COMMANDS || b.global.outcome.is_some() {
-        error!("autopilot: no attack found");
+    let b = &world.resource::<BattleView<R>>().0;
+    let caught_up = world.resource::<Stage<R>>().caught_up(&world.resource::<EventLog<R>>().events);
+    (caught_up && world.resource::<CommandInbox<R>>().0.is_empty() && R::deciding_side(b) == Some(ME)).then(|| b.clone())
+}
+
+/// A click of one of side 0's units on another unit's hex that sends a command with a preview.
+fn worth_showing<R: Present>(b: &crate::battle::Battle<R>, legal: &[R::Command]) -> Option<(crate::battle::UnitId, R::Command, Hex)> {
+    let hexes: Vec<Hex> = b.on_board().filter_map(|u| u.hex).collect();
+    b.on_board().filter(|u| u.side == ME).find_map(|u| {
+        hexes.iter().find_map(|h| match R::click(b, legal, Some(u.id), *h, false) {
+            Intent::Send { command, .. } if R::preview(b, &command).is_some() => Some((u.id, command, *h)),
+            _ => None,
+        })
+    })
+}
+
+/// Plays side 0 as the computer would until a command worth showing is legal, then selects its unit.
+fn seek<R: Judge + Present>(world: &mut World) {
+    let Some(b) = my_turn::<R>(world) else { return };
+    if world.resource::<Autopilot<R>>().sent > MAX_COMMANDS || R::outcome(&b).is_some() {
+        error!("autopilot: nothing worth showing found");
         world.write_message(AppExit::error());
         return;
     }
-    let legal = Thucydide::legal_commands(&b);
-    let command = if !b.global.agenda.is_empty() {
-        legal.first().cloned()
-    } else if let Some(attack) = legal.iter().find(|c| matches!(c, Command::Attack { attack_order: false, .. })) {
-        if let Command::Attack { attacker, .. } = attack {
-            world.resource_mut::<Selection>().0 = Some(*attacker);
+    let legal = R::legal_commands(&b);
+    if R::decision(&b, &legal).is_none() {
+        if let Some((unit, command, hex)) = worth_showing(&b, &legal) {
+            world.resource_mut::<Selection>().0 = Some(unit);
+            world.resource_mut::<Autopilot<R>>().shown = Some((command, hex));
+            next::<R>(world, Step::Selected, 30);
+            return;
         }
-        world.resource_mut::<Autopilot>().attack = Some(attack.clone());
-        next(world, Step::Selected, 30);
-        return;
-    } else {
-        closing_move(&b, &legal)
-            .or_else(|| legal.iter().find(|c| matches!(c, Command::Activate { .. })).cloned())
-            .or(Some(Command::EndPhase))
-    };
-    if let Some(c) = command {
-        world.resource_mut::<CommandInbox<Thucydide>>().0.push_back(c);
-        world.resource_mut::<Autopilot>().sent += 1;
     }
+    let mut pilot = world.resource_mut::<Autopilot<R>>();
+    let command = pilot.player.choose(&b);
+    pilot.sent += 1;
+    world.resource_mut::<CommandInbox<R>>().0.extend(command);
 }

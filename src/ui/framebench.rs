@@ -2,13 +2,14 @@
 //! scenario with every unit on screen; the frame times of both are printed side by side (and
 //! written to a file) before the app quits. Run by `benches/frames.rs` under Xvfb.
 
-use super::session::{Mode, Session, start};
-use crate::rules::thucydide::Thucydide;
+use super::session::{Mode, Session, start_fresh};
 use bevy::prelude::*;
 use std::path::PathBuf;
 
-/// The scenario whose every unit is on screen.
-const SCENARIO: &str = "thucydide-hydaspes";
+/// The bundled scenario with the most units, every one of them on screen.
+fn largest() -> Option<crate::scenario::Scenario> {
+    crate::scenario::BUNDLED.iter().filter_map(|(_, text)| crate::scenario::parse(text).ok()).max_by_key(|s| s.units.len())
+}
 const WARMUP_FRAMES: u32 = 60;
 
 pub struct FrameBenchPlugin {
@@ -18,7 +19,7 @@ pub struct FrameBenchPlugin {
 
 impl Plugin for FrameBenchPlugin {
     fn build(&self, app: &mut App) {
-        app.insert_resource(FrameBench { frames: self.frames, out: self.out.clone(), stage: BenchStage::Empty, warmup: WARMUP_FRAMES, empty: Vec::new(), board: Vec::new() })
+        app.insert_resource(FrameBench { frames: self.frames, out: self.out.clone(), stage: BenchStage::Empty, warmup: WARMUP_FRAMES, empty: Vec::new(), board: Vec::new(), scenario: String::new(), units: 0 })
             .add_systems(Update, measure);
     }
 }
@@ -38,6 +39,9 @@ pub struct FrameBench {
     warmup: u32,
     empty: Vec<f32>,
     board: Vec<f32>,
+    /// The scenario drawn and its units.
+    scenario: String,
+    units: usize,
 }
 
 /// Median and worst of frame times in milliseconds.
@@ -62,8 +66,10 @@ fn measure(world: &mut World) {
             if bench.empty.len() as u32 >= bench.frames {
                 bench.stage = BenchStage::Board;
                 bench.warmup = WARMUP_FRAMES;
-                let Some(scenario) = crate::scenario::find_bundled(SCENARIO) else { return };
-                if let Err(e) = start::<Thucydide>(world, Session { scenario, seed: 1, mode: Mode::Hotseat, level: crate::ai::Level::Easy, taken_over_at: None }, Vec::new()) {
+                let Some(scenario) = largest() else { return };
+                bench.units = scenario.units.len();
+                bench.scenario = scenario.id.clone();
+                if let Err(e) = start_fresh(world, Session { scenario, seed: 1, mode: Mode::Hotseat, level: crate::ai::Level::Easy, taken_over_at: None }) {
                     error!("frame bench: {e}");
                     world.write_message(AppExit::error());
                 }
@@ -74,9 +80,9 @@ fn measure(world: &mut World) {
             if bench.board.len() as u32 >= bench.frames {
                 bench.stage = BenchStage::Done;
                 let (e, b) = (summary(&bench.empty), summary(&bench.board));
-                let units = world.get_resource::<super::stage::Stage<Thucydide>>().map_or(0, |s| s.shown.on_board().count());
+                let (units, scenario) = (bench.units, bench.scenario.clone());
                 let report = format!(
-                    "frame time over {} frames (median / mean / worst, ms)\n  empty 2D scene:            {:.2} / {:.2} / {:.2}\n  {SCENARIO}, {units} units: {:.2} / {:.2} / {:.2}\n",
+                    "frame time over {} frames (median / mean / worst, ms)\n  empty 2D scene:            {:.2} / {:.2} / {:.2}\n  {scenario}, {units} units: {:.2} / {:.2} / {:.2}\n",
                     world.resource::<FrameBench>().frames,
                     e.0,
                     e.1,

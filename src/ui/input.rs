@@ -1,95 +1,43 @@
-//! From clicks and keys to commands. `click` is the pure mapping (tested without a window): what a
-//! click on a hex means given the legal commands and the selected unit. The system around it only
-//! sends commands `legal_commands` offers.
+//! From clicks and keys to commands. The ruleset's `Present::click` says what a click on a hex
+//! means given the legal commands and the selected unit (tested without a window); the systems here
+//! keep the legal list and the selection, and only send commands `legal_commands` offers.
 
 use super::camera::Hovered;
 use super::session::{Session, can_undo, human_to_decide, undo};
 use super::stage::Stage;
 use crate::battle::ecs::{BattleSet, BattleView, CommandInbox, EventLog};
-use crate::battle::{Battle, Ruleset, UnitId};
-use crate::hex::Hex;
-use crate::rules::thucydide::state::MoveMode;
-use crate::rules::thucydide::{Command, Thucydide};
+use crate::battle::look::Intent;
+use crate::battle::{Present, UnitId};
 use bevy::prelude::*;
-
-type B = Battle<Thucydide>;
+use std::marker::PhantomData;
 
 /// The unit the player has picked, whose moves and targets the board shows.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Selection(pub Option<UnitId>);
 
-/// What a click asks for.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Intent {
-    Select(UnitId),
-    Deselect,
-    Send(Command),
-    Nothing,
-}
-
-/// The meaning of a click on `hex`. `attack_order` is held by a modifier key (Shift).
-pub fn click(b: &B, legal: &[Command], selected: Option<UnitId>, hex: Hex, attack_order: bool) -> Intent {
-    let on_hex = b.unit_at(hex).map(|u| u.id);
-    // A pending decision: the hex picks among its options.
-    if !b.global.agenda.is_empty() {
-        let pick = legal.iter().find(|c| match c {
-            Command::Retreat { path } => path.last() == Some(&hex),
-            Command::Pursue { to: Some(to), target: None, .. } => *to == hex,
-            Command::Charge { target } | Command::Pursue { to: None, target: Some(target), .. } => Some(*target) == on_hex,
-            Command::Refuge { unit } => Some(*unit) == on_hex,
-            _ => false,
-        });
-        return pick.cloned().map_or(Intent::Nothing, Intent::Send);
-    }
-    if let Some(unit) = on_hex {
-        if legal.iter().any(|c| matches!(c, Command::Redeploy { unit: u } if *u == unit)) {
-            return Intent::Send(Command::Redeploy { unit });
-        }
-        if let Some(attacker) = selected {
-            let attack = Command::Attack { attacker, target: unit, attack_order };
-            if legal.contains(&attack) {
-                return Intent::Send(attack);
-            }
-        }
-        let deciding = Thucydide::deciding_side(b);
-        return match b.unit(unit) {
-            Some(u) if Some(u.side) == deciding && selected == Some(unit) => Intent::Deselect,
-            Some(u) if Some(u.side) == deciding => Intent::Select(unit),
-            _ => Intent::Nothing,
-        };
-    }
-    let Some(unit) = selected else { return Intent::Nothing };
-    // The plainest way there: a normal move before a road march or a mounted move.
-    [MoveMode::Normal, MoveMode::RoadMarch, MoveMode::Mounted]
-        .into_iter()
-        .map(|mode| Command::Move { unit, to: hex, mode })
-        .find(|c| legal.contains(c))
-        .map_or(Intent::Deselect, Intent::Send)
-}
-
-/// Hexes the selected unit may move to, and the units it may attack.
-pub fn highlights(legal: &[Command], selected: Option<UnitId>) -> (Vec<Hex>, Vec<UnitId>) {
-    let mut moves = Vec::new();
-    let mut targets = Vec::new();
-    for c in legal {
-        match c {
-            Command::Move { unit, to, .. } if Some(*unit) == selected && !moves.contains(to) => moves.push(*to),
-            Command::Attack { attacker, target, .. } if Some(*attacker) == selected && !targets.contains(target) => targets.push(*target),
-            _ => {}
-        }
-    }
-    (moves, targets)
-}
-
+/// The selection, whatever the ruleset.
 pub struct InputPlugin;
 
 impl Plugin for InputPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Selection>()
-            .init_resource::<LegalNow>()
-            .add_systems(Update, deselect.in_set(BattleSet::Resolve))
-            .add_systems(Update, refresh_legal.in_set(BattleSet::Show).run_if(resource_exists_and_changed::<BattleView<Thucydide>>))
-            .add_systems(Update, board_input.in_set(BattleSet::Play).run_if(resource_exists::<BattleView<Thucydide>>));
+        app.init_resource::<Selection>().add_systems(Update, deselect.in_set(BattleSet::Resolve));
+    }
+}
+
+/// The legal list and the clicks of one ruleset's battles.
+pub struct RulesetInputPlugin<R: Present>(PhantomData<R>);
+
+impl<R: Present> Default for RulesetInputPlugin<R> {
+    fn default() -> Self {
+        RulesetInputPlugin(PhantomData)
+    }
+}
+
+impl<R: Present> Plugin for RulesetInputPlugin<R> {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<LegalNow<R>>()
+            .add_systems(Update, refresh_legal::<R>.in_set(BattleSet::Show).run_if(resource_exists_and_changed::<BattleView<R>>))
+            .add_systems(Update, board_input::<R>.in_set(BattleSet::Play).run_if(resource_exists::<BattleView<R>>));
     }
 }
 
@@ -102,26 +50,40 @@ fn deselect(mut started: MessageReader<super::session::BattleStarted>, mut selec
 
 /// The legal commands of the battle as it stands, worked out once each time it changes (the board,
 /// the panels and the clicks all read them every frame).
-#[derive(Resource, Default)]
-pub struct LegalNow(pub Vec<Command>);
+#[derive(Resource)]
+pub struct LegalNow<R: Present>(pub Vec<R::Command>);
 
-fn refresh_legal(view: Res<BattleView<Thucydide>>, mut legal: ResMut<LegalNow>) {
-    legal.0 = Thucydide::legal_commands(&view.0);
+impl<R: Present> Default for LegalNow<R> {
+    fn default() -> Self {
+        LegalNow(Vec::new())
+    }
+}
+
+fn refresh_legal<R: Present>(view: Res<BattleView<R>>, mut legal: ResMut<LegalNow<R>>) {
+    legal.0 = R::legal_commands(&view.0);
+}
+
+/// Sends the command that ends the phase, if the player may end it now.
+pub fn end_phase<R: Present>(legal: &[R::Command], inbox: &mut CommandInbox<R>, selection: &mut Selection) -> bool {
+    let Some(end) = legal.iter().find(|c| R::ends_phase(c)) else { return false };
+    inbox.0.push_back(end.clone());
+    selection.0 = None;
+    true
 }
 
 #[allow(clippy::too_many_arguments)]
-fn board_input(
+fn board_input<R: Present>(
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
     hovered: Res<Hovered>,
-    view: Res<BattleView<Thucydide>>,
-    legal: Res<LegalNow>,
-    log: Res<EventLog<Thucydide>>,
-    stage: Res<Stage<Thucydide>>,
+    view: Res<BattleView<R>>,
+    legal: Res<LegalNow<R>>,
+    log: Res<EventLog<R>>,
+    stage: Res<Stage<R>>,
     session: Res<Session>,
     curtain: Res<super::panels::Curtain>,
     mut selection: ResMut<Selection>,
-    mut inbox: ResMut<CommandInbox<Thucydide>>,
+    mut inbox: ResMut<CommandInbox<R>>,
     mut commands: Commands,
 ) {
     let b = &view.0;
@@ -131,14 +93,12 @@ fn board_input(
     if selection.0.is_some_and(|id| b.unit(id).is_none_or(|u| u.hex.is_none())) {
         selection.0 = None;
     }
-    if (keys.just_pressed(KeyCode::KeyE) || keys.just_pressed(KeyCode::Enter)) && b.global.agenda.is_empty() {
-        inbox.0.push_back(Command::EndPhase);
-        selection.0 = None;
+    if (keys.just_pressed(KeyCode::KeyE) || keys.just_pressed(KeyCode::Enter)) && end_phase(&legal.0, &mut inbox, &mut selection) {
         return;
     }
     let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
     if (keys.just_pressed(KeyCode::KeyU) || (ctrl && keys.just_pressed(KeyCode::KeyZ))) && can_undo(&log, session.mode, b) {
-        commands.queue(undo::<Thucydide>);
+        commands.queue(undo::<R>);
         return;
     }
     // `Hovered` is only set while the cursor is over the board, not a panel.
@@ -147,14 +107,14 @@ fn board_input(
     }
     let Some(hex) = hovered.0 else { return };
     let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
-    match click(b, &legal.0, selection.0, hex, shift) {
+    match R::click(b, &legal.0, selection.0, hex, shift) {
         Intent::Select(u) => selection.0 = Some(u),
         Intent::Deselect => selection.0 = None,
-        Intent::Send(c) => {
-            if matches!(c, Command::Attack { .. }) {
+        Intent::Send { command, deselect } => {
+            if deselect {
                 selection.0 = None;
             }
-            inbox.0.push_back(c);
+            inbox.0.push_back(command);
         }
         Intent::Nothing => {}
     }

@@ -86,24 +86,9 @@ pub fn start_chosen(world: &mut World) {
     let choice = world.resource::<MenuChoice>().clone();
     let result = crate::scenario::load_named(&choice.scenario).and_then(|scenario| {
         let session = Session { seed: choice.seed()?, mode: choice.mode(), level: choice.level, scenario, taken_over_at: None };
-        let ruleset = session.scenario.ruleset.clone();
-        with_ruleset(&ruleset, Start { world, session }).map_err(|e| e.to_string())?
+        super::session::start_fresh(world, session)
     });
     world.resource_mut::<MenuChoice>().error = result.err().unwrap_or_default();
-}
-
-/// A fresh battle of the ruleset its scenario names.
-struct Start<'w> {
-    world: &'w mut World,
-    session: Session,
-}
-
-impl ForRuleset for Start<'_> {
-    type Output = Result<(), String>;
-
-    fn run<R: Judge + Present>(self) -> Result<(), String> {
-        start::<R>(self.world, self.session, Vec::new())
-    }
 }
 
 /// Loads a saved game and goes on playing it in the chosen mode.

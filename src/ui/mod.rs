@@ -39,7 +39,8 @@ pub struct Options {
     pub level: crate::ai::Level,
     /// Open this saved game or replay file in the replay viewer.
     pub watch: Option<Watched>,
-    /// Drive the window through a scripted game and save screenshots here, then quit (the render test).
+    /// Drive the window through a scripted game of `scenario` (the default one if none) and save
+    /// screenshots here, then quit (the render test).
     pub autopilot: Option<PathBuf>,
     /// Measure this many frames of an empty scene then of the larger scenario, write the report to
     /// the file, then quit (the frame-time benchmark).
@@ -56,7 +57,8 @@ pub enum Watched {
     File(PathBuf),
 }
 
-/// Adds one ruleset's battles to the window: its shell, the stage, sessions and the computer player.
+/// Adds one ruleset's battles to the window: its shell, the stage, sessions, the computer player,
+/// the clicks, the board's overlay and the panels.
 struct InstallRuleset<'a>(&'a mut App);
 
 impl ForEachRuleset for InstallRuleset<'_> {
@@ -66,11 +68,16 @@ impl ForEachRuleset for InstallRuleset<'_> {
             stage::StagePlugin::<R>::default(),
             session::SessionPlugin::<R>::default(),
             players::PlayersPlugin::<R>::default(),
+            input::RulesetInputPlugin::<R>::default(),
+            panels::RulesetPanelsPlugin::<R>::default(),
         ));
+        overlay::install::<R>(self.0);
     }
 }
 
-pub fn run(options: Options) -> Result<(), String> {
+pub fn run(mut options: Options) -> Result<(), String> {
+    // The autopilot takes the scenario it is given from the menu, as a person would.
+    let autopilot = options.autopilot.take().map(|dir| (dir, options.scenario.take().unwrap_or_else(|| crate::scenario::DEFAULT.to_string())));
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
@@ -87,13 +94,13 @@ pub fn run(options: Options) -> Result<(), String> {
     }))
     .add_plugins((EguiPlugin::default(), TilemapPlugin))
     .init_state::<AppState>()
-    .add_plugins((camera::CameraPlugin, board::BoardPlugin, input::InputPlugin, overlay::OverlayPlugin, panels::PanelsPlugin, menu::MenuPlugin));
+    .add_plugins((camera::CameraPlugin, board::BoardPlugin, input::InputPlugin, panels::PanelsPlugin, menu::MenuPlugin));
     for_each_ruleset(&mut InstallRuleset(&mut app));
     app.insert_resource(menu::MenuChoice::from_options(&options));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::PagePlugin);
-    if let Some(dir) = options.autopilot.clone() {
-        app.add_plugins(autopilot::AutopilotPlugin(dir));
+    if let Some((dir, scenario)) = autopilot {
+        autopilot::install(&mut app, dir, scenario)?;
     }
     if let Some((frames, out)) = options.frame_bench.clone() {
         app.add_plugins(framebench::FrameBenchPlugin { frames, out });

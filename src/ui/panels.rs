@@ -1,50 +1,72 @@
-//! The panels around the board: the top bar (turn, phase, whose decision, end phase, undo, save),
-//! the side panel (hovered terrain, the selected unit's card, the odds of the hovered attack, the
-//! options of a pending decision, the log), the hotseat hand-off curtain, the victory window, and
-//! the replay viewer's controls.
+//! The panels around the board: the top bar (turn, side to play, the ruleset's status line, end
+//! phase, undo, save), the side panel (the hovered hex's terrain card, the unit card, the preview of
+//! what a click on the hovered hex would do, the buttons of a pending decision and of the selected
+//! unit, the log), the hotseat hand-off curtain, the victory window, and the replay viewer's controls.
 
 use super::camera::Hovered;
-use super::input::{LegalNow, Selection};
-use super::overlay::{armour_colour, class_mark, side_colour};
+use super::input::{LegalNow, Selection, end_phase};
+use super::overlay::{colour, side_colour};
 use super::session::{Mode, Session, can_undo, human_to_decide, undo};
 use super::stage::{Film, Origin, Stage, Stride};
 use crate::battle::ecs::{BattleSet, BattleView, CommandInbox, EventLog};
-use crate::battle::{AppState, Battle, Ruleset, Side, UnitId};
-use crate::rules::thucydide::data::{Mobility, tables};
-use crate::rules::thucydide::describe::command_label;
-use crate::rules::thucydide::odds::{Odds, attack_odds};
-use crate::rules::thucydide::{Command, Thucydide};
+use crate::battle::look::{Intent, Line, Preview, Style};
+use crate::battle::{AppState, Battle, Present, Side};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-
-type B = Battle<Thucydide>;
-
-/// Rolls sampled for the odds shown before an attack.
-pub const ODDS_SAMPLES: u32 = 2000;
+use std::marker::PhantomData;
 
 /// In hotseat, the side the board is hidden from until its player clicks.
 #[derive(Resource, Default)]
 pub struct Curtain(pub Option<Side>);
 
-/// The odds last computed, for the attack they belong to.
-#[derive(Resource, Default)]
-pub struct OddsCache(pub Option<((UnitId, UnitId, bool, usize), Odds)>);
-
 /// A line under the top bar saying what just happened to a save, a load or an undo.
 #[derive(Resource, Default)]
 pub struct Notice(pub String);
 
+/// The order of the window's painting: the board, then the panels over it.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Paint {
+    Board,
+    Panels,
+}
+
+/// The curtain and the notice, whatever the ruleset.
 pub struct PanelsPlugin;
 
 impl Plugin for PanelsPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Curtain>()
-            .init_resource::<OddsCache>()
             .init_resource::<Notice>()
-            .add_systems(EguiPrimaryContextPass, (battle_panels, curtain_and_victory).chain().run_if(in_state(AppState::Battle).and_then(resource_exists::<BattleView<Thucydide>>)))
-            .add_systems(EguiPrimaryContextPass, replay_panels.run_if(in_state(AppState::Replay).and_then(resource_exists::<Film<Thucydide>>)))
-            .add_systems(Update, fresh_panels.in_set(BattleSet::Resolve))
-            .add_systems(Update, hand_off.in_set(BattleSet::Play).run_if(resource_exists::<BattleView<Thucydide>>));
+            .configure_sets(EguiPrimaryContextPass, (Paint::Board, Paint::Panels).chain())
+            .add_systems(Update, fresh_panels.in_set(BattleSet::Resolve));
+    }
+}
+
+/// The panels of one ruleset's battles and films.
+pub struct RulesetPanelsPlugin<R: Present>(PhantomData<R>);
+
+impl<R: Present> Default for RulesetPanelsPlugin<R> {
+    fn default() -> Self {
+        RulesetPanelsPlugin(PhantomData)
+    }
+}
+
+impl<R: Present> Plugin for RulesetPanelsPlugin<R> {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<PreviewCache<R>>()
+            .add_systems(EguiPrimaryContextPass, (battle_panels::<R>, curtain_and_victory::<R>).chain().in_set(Paint::Panels).run_if(in_state(AppState::Battle).and_then(resource_exists::<BattleView<R>>)))
+            .add_systems(EguiPrimaryContextPass, replay_panels::<R>.in_set(Paint::Panels).run_if(in_state(AppState::Replay).and_then(resource_exists::<Film<R>>)))
+            .add_systems(Update, hand_off::<R>.in_set(BattleSet::Play).run_if(resource_exists::<BattleView<R>>));
+    }
+}
+
+/// The preview last worked out, for the command and the log length it belongs to.
+#[derive(Resource)]
+pub struct PreviewCache<R: Present>(Option<((R::Command, usize), Option<Preview>)>);
+
+impl<R: Present> Default for PreviewCache<R> {
+    fn default() -> Self {
+        PreviewCache(None)
     }
 }
 
@@ -67,88 +89,42 @@ fn leave_board(root: &egui::Ui, area: &mut super::camera::BoardArea) {
     area.0 = (r.width() > 1.0 && r.height() > 1.0).then(|| Rect::new(r.min.x, r.min.y, r.max.x, r.max.y));
 }
 
-fn side_name(b: &B, s: Side) -> String {
+fn side_name<R: Present>(b: &Battle<R>, s: Side) -> String {
     b.sides[s.index()].name.clone()
 }
 
-fn top_bar(ui: &mut egui::Ui, b: &B) {
+fn top_bar<R: Present>(ui: &mut egui::Ui, b: &Battle<R>) {
     ui.heading(format!("Turn {} / {}", b.turn, b.last_turn));
     ui.separator();
     ui.colored_label(side_colour(b.active), format!("{} to play", side_name(b, b.active)));
-    ui.separator();
-    ui.label(format!("{:?} phase", b.global.phase));
-    ui.separator();
-    ui.label(format!("Order tokens: {} {} · {} {}", side_name(b, Side(0)), b.global.order_tokens[0], side_name(b, Side(1)), b.global.order_tokens[1]));
-}
-
-fn terrain_card(ui: &mut egui::Ui, b: &B, hex: crate::hex::Hex) {
-    let t = b.map.at(hex);
-    let rule = tables().terrain.ground(t.ground);
-    let cost = |m: Mobility| rule.cost(m).map_or("impassable".to_string(), |c| format!("{c}"));
-    ui.strong(format!("{:?}{}{} at {}", t.ground, if t.road { ", road" } else { "" }, if t.level > 0 { format!(", hill level {}", t.level) } else { String::new() }, crate::hex::Offset::from_hex(hex)));
-    ui.label(format!(
-        "Move cost: foot {}, mounted {}, elephants {}, artillery {}{}",
-        cost(Mobility::Foot),
-        cost(Mobility::Mounted),
-        cost(Mobility::Elephant),
-        cost(Mobility::Artillery),
-        if t.road { " (road: cheaper along it)" } else { "" }
-    ));
-    if let Some(limit) = rule.dice_limit {
-        ui.label(format!("Combat dice limited to {limit} here"));
-    }
-    if t.ground.masks_sight() {
-        ui.label("Blocks line of sight");
-    }
-    if rule.defender_supported {
-        ui.label("A defender here counts as supported");
+    for item in R::status(b) {
+        ui.separator();
+        ui.label(item);
     }
 }
 
-fn unit_card(ui: &mut egui::Ui, b: &B, id: UnitId) {
+/// Lines of a card or a preview, as the ruleset wrote them.
+fn card(ui: &mut egui::Ui, lines: &[Line]) {
+    for line in lines {
+        let mut text = egui::RichText::new(&line.text);
+        if let Some(c) = line.colour {
+            text = text.color(colour(c));
+        }
+        match line.style {
+            Style::Heading => ui.label(text.strong()),
+            Style::Plain => ui.label(text),
+            Style::Small => ui.label(text.small()),
+        };
+    }
+}
+
+fn unit_card<R: Present>(ui: &mut egui::Ui, b: &Battle<R>, id: crate::battle::UnitId) {
     let Some(u) = b.unit(id) else { return };
-    let p = u.state.profile();
-    ui.horizontal(|ui| {
-        ui.colored_label(side_colour(u.side), format!("{} · {}", side_name(b, u.side), class_mark(p.class)));
-        ui.colored_label(armour_colour(p.armour), format!("■ {:?} armour", p.armour));
-    });
-    ui.strong(format!("{} #{}", p.label, id.0));
-    ui.label(format!("Fire {} (range {}) · Assault {} · Melee {} · Move {}", p.fire, p.range, p.assault, p.melee, p.movement));
-    ui.label(format!("Strength {} of {}", u.strength, u.state.full_strength));
-    if !p.traits.is_empty() {
-        ui.label(format!("Traits: {:?}", p.traits));
-    }
-    let s = &u.state;
-    let mut state = Vec::new();
-    if s.panicked {
-        state.push("panicking".to_string());
-    }
-    if s.activated {
-        state.push("activated".into());
-    }
-    if let Some(m) = s.moved {
-        state.push(format!("moved ({m:?})"));
-    }
-    if s.fought {
-        state.push("has attacked".into());
-    }
-    if !state.is_empty() {
-        ui.label(state.join(", "));
-    }
-    for l in b.global.leaders.iter().filter(|l| l.unit == Some(id)) {
-        ui.label(format!("Led by {} ({:?})", l.name, l.rank));
-    }
+    ui.colored_label(side_colour(u.side), side_name(b, u.side));
+    card(ui, &R::unit_card(b, id));
 }
 
-fn odds_card(ui: &mut egui::Ui, odds: &Odds) {
-    ui.strong("If you attack:");
-    ui.label(format!("Expected losses inflicted: {:.2}", odds.expected_losses));
-    ui.label(format!("Chance the target falls back: {:.0}%", odds.retreat * 100.0));
-    ui.label(format!("Chance to destroy it: {:.0}%", odds.destroyed * 100.0));
-    ui.small(format!("({} rolls through the rules; Shift-click for an attack order)", odds.samples));
-}
-
-fn log_lines(ui: &mut egui::Ui, stage: &Stage<Thucydide>) {
+fn log_lines<R: Present>(ui: &mut egui::Ui, stage: &Stage<R>) {
     egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
         for line in stage.lines.iter().rev().take(400).rev() {
             ui.label(egui::RichText::new(line).size(12.5));
@@ -157,18 +133,18 @@ fn log_lines(ui: &mut egui::Ui, stage: &Stage<Thucydide>) {
 }
 
 #[allow(clippy::too_many_arguments)]
-pub fn battle_panels(
+pub fn battle_panels<R: Present>(
     mut contexts: EguiContexts,
-    view: Res<BattleView<Thucydide>>,
-    log: Res<EventLog<Thucydide>>,
-    legal_now: Res<LegalNow>,
-    mut stage: ResMut<Stage<Thucydide>>,
+    view: Res<BattleView<R>>,
+    log: Res<EventLog<R>>,
+    legal_now: Res<LegalNow<R>>,
+    mut stage: ResMut<Stage<R>>,
     session: Res<Session>,
     hovered: Res<Hovered>,
     mut selection: ResMut<Selection>,
-    mut odds: ResMut<OddsCache>,
+    mut preview: ResMut<PreviewCache<R>>,
     mut notice: ResMut<Notice>,
-    mut inbox: ResMut<CommandInbox<Thucydide>>,
+    mut inbox: ResMut<CommandInbox<R>>,
     mut area: ResMut<super::camera::BoardArea>,
     curtain: Res<Curtain>,
     mut commands: Commands,
@@ -176,8 +152,9 @@ pub fn battle_panels(
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
     let caught_up = stage.caught_up(&log.events);
-    let deciding = Thucydide::deciding_side(&view.0);
+    let deciding = R::deciding_side(&view.0);
     let person = human_to_decide(&view.0, session.mode).is_some() && caught_up && inbox.0.is_empty();
+    let legal: &[R::Command] = if person { &legal_now.0 } else { &[] };
     let mut skip = false;
     let b = &stage.shown;
     if curtain.0.is_some() {
@@ -188,12 +165,12 @@ pub fn battle_panels(
         ui.horizontal(|ui| {
             top_bar(ui, b);
             ui.separator();
-            if ui.add_enabled(person && view.0.global.agenda.is_empty(), egui::Button::new("End phase (E)")).clicked() {
-                inbox.0.push_back(Command::EndPhase);
-                selection.0 = None;
+            let can_end = legal.iter().any(|c| R::ends_phase(c));
+            if ui.add_enabled(can_end, egui::Button::new("End phase (E)")).clicked() {
+                end_phase(legal, &mut inbox, &mut selection);
             }
             if ui.add_enabled(person && can_undo(&log, session.mode, &view.0), egui::Button::new("Undo (U)")).clicked() {
-                commands.queue(undo::<Thucydide>);
+                commands.queue(undo::<R>);
             }
             let name = format!("{}-turn{}-{}.ron", session.scenario.id, view.0.turn, log.commands.len());
             if ui.button("Save").clicked() {
@@ -223,44 +200,42 @@ pub fn battle_panels(
             Some(s) => ui.colored_label(side_colour(s), format!("{} to decide", side_name(b, s))),
             None => ui.label("The battle is over"),
         };
+        // Buttons first, so they keep their place whatever the pointer hovers.
+        if let Some(options) = R::decision(&view.0, legal).filter(|_| person) {
+            ui.separator();
+            ui.strong("Your decision:");
+            for c in options {
+                if ui.button(R::command_label(&view.0, &c)).clicked() {
+                    inbox.0.push_back(c);
+                }
+            }
+        }
+        if let Some(id) = selection.0 {
+            for c in R::unit_orders(&view.0, legal, id) {
+                if ui.button(R::command_label(&view.0, &c)).clicked() {
+                    inbox.0.push_back(c);
+                }
+            }
+        }
         if let Some(h) = hovered.0 {
             ui.separator();
-            terrain_card(ui, b, h);
+            card(ui, &R::terrain_card(b, h));
         }
         let shown_unit = selection.0.or_else(|| hovered.0.and_then(|h| b.unit_at(h)).map(|u| u.id));
         if let Some(id) = shown_unit {
             ui.separator();
             unit_card(ui, b, id);
         }
-        let legal: &[Command] = if person { &legal_now.0 } else { &[] };
-        if let (Some(sel), Some(h)) = (selection.0, hovered.0) {
-            if let Some(target) = view.0.unit_at(h).map(|u| u.id) {
-                if legal.contains(&Command::Attack { attacker: sel, target, attack_order: false }) {
-                    let key = (sel, target, false, log.events.len());
-                    let o = match &odds.0 {
-                        Some((k, o)) if *k == key => *o,
-                        _ => {
-                            let o = attack_odds(&view.0, sel, target, false, ODDS_SAMPLES);
-                            odds.0 = Some((key, o));
-                            o
-                        }
-                    };
-                    ui.separator();
-                    odds_card(ui, &o);
+        if let Some(h) = hovered.0 {
+            if let Intent::Send { command, .. } = R::click(&view.0, legal, selection.0, h, false) {
+                let key = (command, log.events.len());
+                if preview.0.as_ref().is_none_or(|(k, _)| *k != key) {
+                    let p = R::preview(&view.0, &key.0);
+                    preview.0 = Some((key, p));
                 }
-            }
-        }
-        if let Some(id) = selection.0 {
-            if legal.contains(&Command::Activate { unit: id }) && ui.button("Activate with an order token").clicked() {
-                inbox.0.push_back(Command::Activate { unit: id });
-            }
-        }
-        if person && !view.0.global.agenda.is_empty() {
-            ui.separator();
-            ui.strong("Your decision:");
-            for c in legal {
-                if ui.button(command_label(&view.0, c)).clicked() {
-                    inbox.0.push_back(c.clone());
+                if let Some((_, Some(p))) = &preview.0 {
+                    ui.separator();
+                    card(ui, &p.lines);
                 }
             }
         }
@@ -277,11 +252,11 @@ pub fn battle_panels(
 }
 
 /// Hotseat: whenever the decision passes to the other person, hide the board until they click.
-fn hand_off(
+fn hand_off<R: Present>(
     session: Res<Session>,
-    view: Res<BattleView<Thucydide>>,
-    log: Res<EventLog<Thucydide>>,
-    stage: Res<Stage<Thucydide>>,
+    view: Res<BattleView<R>>,
+    log: Res<EventLog<R>>,
+    stage: Res<Stage<R>>,
     mut curtain: ResMut<Curtain>,
     mut last: Local<Option<Side>>,
     mut selection: ResMut<Selection>,
@@ -289,7 +264,7 @@ fn hand_off(
     if session.mode != Mode::Hotseat || !stage.caught_up(&log.events) {
         return;
     }
-    let now = Thucydide::deciding_side(&view.0);
+    let now = R::deciding_side(&view.0);
     if let (Some(before), Some(now)) = (*last, now) {
         if before != now {
             curtain.0 = Some(now);
@@ -301,11 +276,11 @@ fn hand_off(
     }
 }
 
-fn curtain_and_victory(
+fn curtain_and_victory<R: Present>(
     mut contexts: EguiContexts,
-    view: Res<BattleView<Thucydide>>,
-    log: Res<EventLog<Thucydide>>,
-    stage: Res<Stage<Thucydide>>,
+    view: Res<BattleView<R>>,
+    log: Res<EventLog<R>>,
+    stage: Res<Stage<R>>,
     session: Res<Session>,
     mut curtain: ResMut<Curtain>,
     mut commands: Commands,
@@ -325,7 +300,7 @@ fn curtain_and_victory(
             });
         });
     }
-    if let (Some(outcome), true) = (Thucydide::outcome(&view.0), stage.caught_up(&log.events)) {
+    if let (Some(outcome), true) = (R::outcome(&view.0), stage.caught_up(&log.events)) {
         egui::Window::new("The battle is over").collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
             match outcome.winner {
                 Some(w) => ui.heading(egui::RichText::new(format!("{} wins", side_name(&view.0, w))).color(side_colour(w))),
@@ -335,7 +310,7 @@ fn curtain_and_victory(
             ui.horizontal(|ui| {
                 if ui.button("Watch the replay").clicked() {
                     let film = Film::of_game(session.scenario.clone(), session.seed, &log, "Recorded in this session".into());
-                    commands.queue(move |world: &mut World| super::menu::open_film::<Thucydide>(world, film));
+                    commands.queue(move |world: &mut World| super::menu::open_film::<R>(world, film));
                 }
                 if ui.button("Main menu").clicked() {
                     commands.queue(|world: &mut World| world.resource_mut::<NextState<AppState>>().set(AppState::Menu));
@@ -348,18 +323,18 @@ fn curtain_and_victory(
 
 /// Plays on from the first `at` commands of a film's game, as a game of its own (its own autosave);
 /// the computer plays at the level chosen in the menu.
-pub fn take_over(world: &mut World, origin: Origin<Thucydide>, at: usize, mode: Mode) {
+pub fn take_over<R: Present>(world: &mut World, origin: Origin<R>, at: usize, mode: Mode) {
     let level = world.resource::<super::menu::MenuChoice>().level;
     let session = Session { scenario: origin.scenario, seed: origin.seed, mode, level, taken_over_at: Some(at) };
     let commands = origin.commands.into_iter().take(at).collect();
     // The film's own scenario set up once already.
-    let _ = super::session::start::<Thucydide>(world, session, commands);
+    let _ = super::session::start::<R>(world, session, commands);
 }
 
-pub fn replay_panels(
+pub fn replay_panels<R: Present>(
     mut contexts: EguiContexts,
-    mut film: ResMut<Film<Thucydide>>,
-    mut stage: ResMut<Stage<Thucydide>>,
+    mut film: ResMut<Film<R>>,
+    mut stage: ResMut<Stage<R>>,
     hovered: Res<Hovered>,
     mut area: ResMut<super::camera::BoardArea>,
     mut commands: Commands,
@@ -375,7 +350,7 @@ pub fn replay_panels(
         });
         ui.horizontal(|ui| {
             let events = film.events.clone();
-            let go = |stage: &mut Stage<Thucydide>, to: usize| stage.seek(&events, to);
+            let go = |stage: &mut Stage<R>, to: usize| stage.seek(&events, to);
             for (label, stride) in [("turn", Stride::Turn), ("command", Stride::Command), ("event", Stride::Event)] {
                 if ui.button(format!("◀ {label}")).clicked() {
                     let to = film.previous(stage.cursor, stride);
@@ -424,7 +399,7 @@ pub fn replay_panels(
     });
     egui::Panel::right("side").exact_size(super::camera::PANEL_WIDTH).show(&mut root, |ui| {
         if let Some(h) = hovered.0 {
-            terrain_card(ui, &b, h);
+            card(ui, &R::terrain_card(&b, h));
             if let Some(u) = b.unit_at(h) {
                 ui.separator();
                 unit_card(ui, &b, u.id);

@@ -4,6 +4,8 @@
 use super::stage::{Stage, show};
 use crate::battle::ecs::{CommandInbox, EventLog, start_battle};
 use crate::battle::{AppState, Battle, Dice, Present, Side};
+use crate::ai::Judge;
+use crate::rules::registry::{ForRuleset, with_ruleset};
 use crate::scenario::Scenario;
 use bevy::prelude::*;
 use std::marker::PhantomData;
@@ -67,6 +69,25 @@ pub fn start<R: Present>(world: &mut World, session: Session, commands: Vec<R::C
     let s = world.resource::<Session>();
     info!("strategos: battle started: {} with seed {}", s.scenario.id, s.seed);
     Ok(())
+}
+
+/// Starts a fresh battle of `session`'s scenario, with the ruleset it names.
+pub fn start_fresh(world: &mut World, session: Session) -> Result<(), String> {
+    let ruleset = session.scenario.ruleset.clone();
+    with_ruleset(&ruleset, StartFresh { world, session }).map_err(|e| e.to_string())?
+}
+
+struct StartFresh<'w> {
+    world: &'w mut World,
+    session: Session,
+}
+
+impl ForRuleset for StartFresh<'_> {
+    type Output = Result<(), String>;
+
+    fn run<R: Judge + Present>(self) -> Result<(), String> {
+        start::<R>(self.world, self.session, Vec::new())
+    }
 }
 
 /// Whether the last command may be taken back: the ruleset says whose it is to take back (a move

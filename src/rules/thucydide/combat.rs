@@ -2,7 +2,7 @@
 //! "Ordre des combats" to "Avantages tactiques").
 
 use super::Thucydide;
-use super::data::{Armour, Class, Profile, Trait, tables};
+use super::data::{Armour, Class, Profile, Trait, rough, tables};
 use super::die::Face;
 use super::event::{DiceStep, DieResult, Effect};
 use super::sight::Sight;
@@ -37,7 +37,7 @@ pub fn movement_ban(b: &B, unit: &U) -> Option<&'static str> {
         Some("no combat after a road march (Rappel des interdictions)")
     } else if s.moved == Some(MoveMode::Mounted) {
         Some("no combat after a mounted move of mounted infantry (Rappel des interdictions)")
-    } else if s.profile().class == Class::Artillery && b.map.at(hex).road && b.map.at(hex).ground.is_rough() {
+    } else if s.profile().class == Class::Artillery && b.map.at(hex).road && rough(b.map.at(hex).ground) {
         Some("artillery on a road through rough ground cannot fight (Rappel des interdictions)")
     } else {
         None
@@ -98,7 +98,7 @@ pub fn supported_by<'a>(b: &B, unit: &U, defending: bool, unit_at: impl Fn(Hex) 
 fn assault_forbidden(b: &B, a: Hex, d: Hex) -> bool {
     [a, d].iter().any(|h| {
         let g = b.map.at(*h).ground;
-        g.is_rough() || matches!(g, Ground::Fortification | Ground::River | Ground::Stream)
+        rough(g) || matches!(g, Ground::Fortification | Ground::River | Ground::Stream)
     })
 }
 
@@ -201,7 +201,7 @@ pub fn tactical_advantage(b: &B, c: &Combat) -> (Effect, &'static str) {
         return (Effect::Miss, "no combatant");
     };
     let (a, d): (&Profile, &Profile) = (att.state.profile(), def.state.profile());
-    let rough = |h: Hex| b.map.at(h).ground.is_rough();
+    let rough = |h: Hex| rough(b.map.at(h).ground);
     if a.is_mounted() && (rough(c.attacker_hex) || rough(c.defender_hex)) {
         return (Effect::Miss, "TA missed: mounted attacker in or against rough ground");
     }

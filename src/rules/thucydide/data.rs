@@ -159,6 +159,10 @@ pub struct GroundRule {
     pub dice_limit: Option<u8>,
     /// Defending in this ground counts as being supported (seed example: "défendant des bâtiments").
     pub defender_supported: bool,
+    /// "Terrain accidenté" (seed: forest, marsh, rocky ground, buildings).
+    pub rough: bool,
+    /// Masks a line of sight by itself (woods and buildings).
+    pub blocks_sight: bool,
 }
 
 impl GroundRule {
@@ -239,6 +243,16 @@ impl Tables {
 
 /// The compiled-in tables. They are part of the program, checked by the tests, so a failure to
 /// parse them is a build defect, not bad user input.
+/// "Terrain accidenté", from the terrain table.
+pub fn rough(ground: Ground) -> bool {
+    tables().terrain.ground(ground).rough
+}
+
+/// Ground that masks a line of sight by itself, from the terrain table.
+pub fn blocks_sight(ground: Ground) -> bool {
+    tables().terrain.ground(ground).blocks_sight
+}
+
 pub fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| Tables {

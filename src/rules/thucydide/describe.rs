@@ -1,11 +1,11 @@
 //! Words for the log and the buttons: what each event did and which rule made it so, and what each
-//! command asks for, in a player's terms (Thucydide's `Present`).
+//! command asks for, in a player's terms.
 
 use super::Thucydide;
 use super::command::Command;
 use super::event::{Activation, Effect, Event};
 use super::state::{CombatKind, MoveMode, Role};
-use crate::battle::{Battle, Present, Side, Unit, UnitId};
+use crate::battle::{Battle, Side, UnitId};
 use crate::hex::{Hex, Offset};
 
 type B = Battle<Thucydide>;
@@ -133,38 +133,5 @@ pub fn command_label(b: &B, c: &Command) -> String {
         Command::Charge { target } => format!("Charge {}", unit(b, *target)),
         Command::Redeploy { unit: u } => format!("Put the commander-in-chief with {}", unit(b, *u)),
         Command::EndPhase => "End phase".into(),
-    }
-}
-
-impl Present for Thucydide {
-    fn event_line(b: &B, e: &Event) -> Option<String> {
-        event_line(b, e)
-    }
-
-    fn command_label(b: &B, c: &Command) -> String {
-        command_label(b, c)
-    }
-
-    fn glyph(_: &B, unit: &Unit<super::state::UnitState>) -> char {
-        unit.state.profile().name.chars().next().unwrap_or('?')
-    }
-
-    fn pause_after(e: &Event) -> f32 {
-        match e {
-            Event::DiceRolled { .. } | Event::PanicRolled { .. } => 1.0,
-            Event::CombatStarted { .. } | Event::ElementsLost { .. } | Event::UnitDestroyed { .. } | Event::ElephantPanicked { .. } => 0.45,
-            Event::UnitMoved { .. } | Event::Retreated { .. } | Event::FollowedUp { .. } | Event::Pursued { .. } | Event::UnitLeftBoard { .. } => 0.3,
-            Event::TurnStarted { .. } | Event::BattleEnded { .. } => 0.4,
-            _ => 0.0,
-        }
-    }
-
-    /// A move or an activation, while no die was rolled since (house rule: undo before dice).
-    fn taken_back_by(b: &B, c: &Command, events: &[Event]) -> Option<Side> {
-        let rolled = events.iter().any(|e| matches!(e, Event::DiceRolled { .. } | Event::PanicRolled { .. }));
-        match c {
-            Command::Move { unit, .. } | Command::Activate { unit } if !rolled => b.unit(*unit).map(|u| u.side),
-            _ => None,
-        }
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod apply;
 pub mod approach;
+pub mod board;
 pub mod combat;
 pub mod command;
 pub mod data;
@@ -13,8 +14,10 @@ pub mod exchange;
 pub mod judge;
 pub mod leaders;
 pub mod legal;
+pub mod look;
 pub mod movement;
 pub mod odds;
+mod present;
 pub mod resolve;
 pub mod retreat;
 pub mod sight;

@@ -9,7 +9,7 @@
 //! each unit casting a one-hex shadow, except a unit friendly to the viewer at the foot of the hill.
 
 use super::Thucydide;
-use super::data::Class;
+use super::data::{Class, blocks_sight};
 use crate::battle::{Battle, Side};
 use crate::hex::{Hex, los};
 
@@ -64,7 +64,7 @@ impl<'a> Sight<'a> {
         if la == lb {
             return trace[1..n].iter().any(|h| {
                 let t = self.b.map.at(*h);
-                t.ground.masks_sight() || t.level > la || self.occupant(*h).is_some_and(hidden_by_unit)
+                blocks_sight(t.ground) || t.level > la || self.occupant(*h).is_some_and(hidden_by_unit)
             });
         }
         // Seen from the higher end, whichever of the two shoots.
@@ -85,7 +85,7 @@ impl<'a> Sight<'a> {
             if t.level > low && !on_viewers_hill && (t.level >= high || in_shadow) {
                 return true;
             }
-            if t.ground.masks_sight() && (t.level >= high || in_shadow) {
+            if blocks_sight(t.ground) && (t.level >= high || in_shadow) {
                 return true;
             }
             if let Some(o) = self.occupant(h).filter(|o| hidden_by_unit(*o)) {

@@ -1,0 +1,129 @@
+//! The pictures and words a ruleset gives the board, as plain data: a counter, a card, what the
+//! board marks for a selection, what a click asks for, a die shown over the board, the preview of
+//! a command. The window draws them (and the terminal game prints what it can); no drawing library
+//! appears here, so a ruleset folder never depends on one.
+
+use super::ids::UnitId;
+use crate::hex::Hex;
+use crate::hex::facing::Direction;
+
+/// A colour, 8 bits a channel, opaque.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+/// How a unit's counter looks. The shell fills it with its side's colour and draws the selection.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Counter {
+    /// A stripe across the top (an armour class, a troop quality).
+    pub band: Option<Rgb>,
+    /// The large mark in the middle: the troop type.
+    pub mark: String,
+    /// The unit's name, small, under the mark.
+    pub name: String,
+    /// Lower left: the factors.
+    pub factors: String,
+    /// Lower right, in a disc: what the unit has left (elements, bases, casualties...).
+    pub badge: String,
+    /// Upper right, in a disc of this colour: a leader's letter.
+    pub corner: Option<(Rgb, String)>,
+    /// Small state marks down the left edge, in order.
+    pub tags: Vec<Tag>,
+    /// A state that must catch the eye (panic, rout): the counter is outlined and the word shown above.
+    pub alert: Option<(Rgb, String)>,
+    /// The hexside the unit faces, for rulesets with facing.
+    pub facing: Option<Direction>,
+}
+
+/// A small mark on a counter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tag {
+    /// A filled dot (activated, say).
+    Dot(Rgb),
+    /// A cross (has fought, say).
+    Cross(Rgb),
+}
+
+/// One line of a card.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    pub text: String,
+    pub colour: Option<Rgb>,
+    pub style: Style,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    Heading,
+    Plain,
+    Small,
+}
+
+impl Line {
+    pub fn heading(text: impl Into<String>) -> Line {
+        Line { text: text.into(), colour: None, style: Style::Heading }
+    }
+
+    pub fn plain(text: impl Into<String>) -> Line {
+        Line { text: text.into(), colour: None, style: Style::Plain }
+    }
+
+    pub fn small(text: impl Into<String>) -> Line {
+        Line { text: text.into(), colour: None, style: Style::Small }
+    }
+
+    pub fn coloured(self, colour: Rgb) -> Line {
+        Line { colour: Some(colour), ..self }
+    }
+}
+
+/// What the board marks while a unit is selected and a hex hovered.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Marks {
+    /// Hexes the selected unit may move to.
+    pub reach: Vec<Hex>,
+    /// Hexes of the units it may attack.
+    pub targets: Vec<Hex>,
+    /// Hexes a pending decision can pick with a click.
+    pub picks: Vec<Hex>,
+    /// The line of sight from the selected unit to the hovered target.
+    pub sight: Option<SightLine>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SightLine {
+    pub from: Hex,
+    pub to: Hex,
+    pub clear: bool,
+}
+
+/// What a click on the board asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Intent<C> {
+    Select(UnitId),
+    Deselect,
+    /// Send the command; `deselect` when the selected unit has nothing more to do after it.
+    Send { command: C, deselect: bool },
+    Nothing,
+}
+
+/// How an event is shown over the board besides its log line: dice with their faces.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cue {
+    /// The faces of a roll, above this hex.
+    Dice { over: Hex, dice: Vec<Die> },
+}
+
+/// A die as shown: its face's mark and colours, and a border saying what it did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Die {
+    pub mark: String,
+    pub fill: Rgb,
+    pub ink: Rgb,
+    pub border: Rgb,
+}
+
+/// What a command is expected to do, shown before the player commits to it (the odds of an attack).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Preview {
+    pub lines: Vec<Line>,
+}

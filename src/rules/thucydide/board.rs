@@ -1,0 +1,108 @@
+//! What the board means in Thucydide: what a click asks for given the legal commands and the
+//! selected unit, what is marked for a selection (reach, targets, the hexes a decision picks, the
+//! line of sight), the buttons of a pending decision and of a unit's activation, and the odds shown
+//! before an attack.
+
+use super::Thucydide;
+use super::command::Command;
+use super::odds::attack_odds;
+use super::sight::Sight;
+use super::state::MoveMode;
+use crate::battle::look::{Intent, Line, Marks, Preview, SightLine};
+use crate::battle::{Battle, Ruleset, UnitId};
+use crate::hex::Hex;
+
+type B = Battle<Thucydide>;
+
+/// Rolls sampled for the odds shown before an attack.
+pub const ODDS_SAMPLES: u32 = 2000;
+
+/// The meaning of a click on `hex`. `attack_order` is held by a modifier key (Shift).
+pub fn click(b: &B, legal: &[Command], selected: Option<UnitId>, hex: Hex, attack_order: bool) -> Intent<Command> {
+    let on_hex = b.unit_at(hex).map(|u| u.id);
+    let send = |command: Command| Intent::Send { deselect: matches!(command, Command::Attack { .. }), command };
+    // A pending decision: the hex picks among its options.
+    if !b.global.agenda.is_empty() {
+        let pick = legal.iter().find(|c| match c {
+            Command::Retreat { path } => path.last() == Some(&hex),
+            Command::Pursue { to: Some(to), target: None, .. } => *to == hex,
+            Command::Charge { target } | Command::Pursue { to: None, target: Some(target), .. } => Some(*target) == on_hex,
+            Command::Refuge { unit } => Some(*unit) == on_hex,
+            _ => false,
+        });
+        return pick.cloned().map_or(Intent::Nothing, send);
+    }
+    if let Some(unit) = on_hex {
+        if legal.iter().any(|c| matches!(c, Command::Redeploy { unit: u } if *u == unit)) {
+            return send(Command::Redeploy { unit });
+        }
+        if let Some(attacker) = selected {
+            let attack = Command::Attack { attacker, target: unit, attack_order };
+            if legal.contains(&attack) {
+                return send(attack);
+            }
+        }
+        let deciding = Thucydide::deciding_side(b);
+        return match b.unit(unit) {
+            Some(u) if Some(u.side) == deciding && selected == Some(unit) => Intent::Deselect,
+            Some(u) if Some(u.side) == deciding => Intent::Select(unit),
+            _ => Intent::Nothing,
+        };
+    }
+    let Some(unit) = selected else { return Intent::Nothing };
+    // The plainest way there: a normal move before a road march or a mounted move.
+    [MoveMode::Normal, MoveMode::RoadMarch, MoveMode::Mounted]
+        .into_iter()
+        .map(|mode| Command::Move { unit, to: hex, mode })
+        .find(|c| legal.contains(c))
+        .map_or(Intent::Deselect, send)
+}
+
+/// Hexes the selected unit may move to, the units it may attack, the hexes a pending decision
+/// picks, and the line of sight to a hovered target.
+pub fn marks(b: &B, legal: &[Command], selected: Option<UnitId>, hovered: Option<Hex>) -> Marks {
+    let mut marks = Marks::default();
+    let hex_of = |u: UnitId| b.unit(u).and_then(|u| u.hex);
+    for c in legal {
+        match c {
+            Command::Move { unit, to, .. } if Some(*unit) == selected && !marks.reach.contains(to) => marks.reach.push(*to),
+            Command::Attack { attacker, target, .. } if Some(*attacker) == selected => {
+                if let Some(h) = hex_of(*target).filter(|h| !marks.targets.contains(h)) {
+                    marks.targets.push(h);
+                }
+            }
+            Command::Retreat { path } => marks.picks.extend(path.last().copied().filter(|h| b.map.contains(*h))),
+            Command::Pursue { to: Some(h), target: None, .. } => marks.picks.push(*h),
+            Command::Charge { target } | Command::Refuge { unit: target } | Command::Redeploy { unit: target } => marks.picks.extend(hex_of(*target)),
+            _ => {}
+        }
+    }
+    if let (Some(from), Some(to)) = (selected.and_then(hex_of), hovered.filter(|h| marks.targets.contains(h))) {
+        marks.sight = Some(SightLine { from, to, clear: Sight::new(b).clear(from, to) });
+    }
+    marks
+}
+
+pub fn decision(b: &B, legal: &[Command]) -> Option<Vec<Command>> {
+    (!b.global.agenda.is_empty()).then(|| legal.to_vec())
+}
+
+/// The activation with an order token, which no click gives.
+pub fn unit_orders(legal: &[Command], unit: UnitId) -> Vec<Command> {
+    legal.iter().filter(|c| matches!(c, Command::Activate { unit: u } if *u == unit)).cloned().collect()
+}
+
+/// The odds of an attack without an attack order, sampled through the rules.
+pub fn preview(b: &B, c: &Command) -> Option<Preview> {
+    let Command::Attack { attacker, target, attack_order: false } = c else { return None };
+    let odds = attack_odds(b, *attacker, *target, false, ODDS_SAMPLES);
+    Some(Preview {
+        lines: vec![
+            Line::heading("If you attack:"),
+            Line::plain(format!("Expected losses inflicted: {:.2}", odds.expected_losses)),
+            Line::plain(format!("Chance the target falls back: {:.0}%", odds.retreat * 100.0)),
+            Line::plain(format!("Chance to destroy it: {:.0}%", odds.destroyed * 100.0)),
+            Line::small(format!("({} rolls through the rules; Shift-click for an attack order)", odds.samples)),
+        ],
+    })
+}

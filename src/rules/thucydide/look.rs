@@ -1,0 +1,180 @@
+//! How Thucydide's pieces look: the counter (armour band, troop type, fire-assault-melee factors,
+//! elements left, leader's rank, activated and attacked marks, panic), the unit and terrain cards,
+//! the status line and the dice of a combat shown over the defender.
+
+use super::Thucydide;
+use super::data::{Armour, Class, Mobility, Rank, tables};
+use super::die::Face;
+use super::event::{Effect, Event};
+use super::state::UnitState;
+use crate::battle::look::{Counter, Cue, Die, Line, Rgb, Tag};
+use crate::battle::{Battle, Unit, UnitId};
+use crate::hex::{Hex, Offset};
+
+type B = Battle<Thucydide>;
+
+const WHITE: Rgb = Rgb(255, 255, 255);
+const BLACK: Rgb = Rgb(0, 0, 0);
+
+pub fn armour_colour(a: Armour) -> Rgb {
+    match a {
+        Armour::Yellow => Rgb(236, 204, 64),
+        Armour::Green => Rgb(70, 160, 72),
+        Armour::Blue => Rgb(70, 120, 210),
+        Armour::Red => Rgb(200, 50, 44),
+        Armour::Black => Rgb(24, 24, 24),
+    }
+}
+
+/// A short troop-type mark for a counter.
+pub fn class_mark(c: Class) -> &'static str {
+    match c {
+        Class::Infantry => "INF",
+        Class::Cavalry => "CAV",
+        Class::Camelry => "CML",
+        Class::Chariots => "CHR",
+        Class::Elephants => "ELE",
+        Class::Artillery => "ART",
+    }
+}
+
+pub fn status(b: &B) -> Vec<String> {
+    let name = |i: usize| &b.sides[i].name;
+    vec![format!("{:?} phase", b.global.phase), format!("Order tokens: {} {} · {} {}", name(0), b.global.order_tokens[0], name(1), b.global.order_tokens[1])]
+}
+
+pub fn counter(b: &B, u: &Unit<UnitState>) -> Counter {
+    let p = u.state.profile();
+    let s = &u.state;
+    let mut tags = Vec::new();
+    if s.activated && !s.fought {
+        tags.push(Tag::Dot(Rgb(120, 230, 110)));
+    }
+    if s.fought {
+        tags.push(Tag::Cross(Rgb(250, 200, 80)));
+    }
+    let corner = b.global.leaders.iter().find(|l| l.unit == Some(u.id)).map(|l| {
+        let letter = match l.rank {
+            Rank::CommanderInChief => "C",
+            Rank::SubGeneral => "G",
+            Rank::Historical => "H",
+            Rank::SeniorOfficer => "O",
+        };
+        (Rgb(222, 180, 60), letter.to_string())
+    });
+    Counter {
+        band: Some(armour_colour(p.armour)),
+        mark: class_mark(p.class).into(),
+        name: p.label.chars().take(12).collect(),
+        factors: format!("{}-{}-{}", p.fire, p.assault, p.melee),
+        badge: u.strength.to_string(),
+        corner,
+        tags,
+        alert: s.panicked.then(|| (Rgb(255, 110, 35), "PANIC".to_string())),
+        facing: None,
+    }
+}
+
+pub fn unit_card(b: &B, id: UnitId) -> Vec<Line> {
+    let Some(u) = b.unit(id) else { return Vec::new() };
+    let p = u.state.profile();
+    let mut lines = vec![
+        Line::plain(format!("■ {:?} armour · {}", p.armour, class_mark(p.class))).coloured(armour_colour(p.armour)),
+        Line::heading(format!("{} #{}", p.label, id.0)),
+        Line::plain(format!("Fire {} (range {}) · Assault {} · Melee {} · Move {}", p.fire, p.range, p.assault, p.melee, p.movement)),
+        Line::plain(format!("Strength {} of {}", u.strength, u.state.full_strength)),
+    ];
+    if !p.traits.is_empty() {
+        lines.push(Line::plain(format!("Traits: {:?}", p.traits)));
+    }
+    let s = &u.state;
+    let mut state = Vec::new();
+    if s.panicked {
+        state.push("panicking".to_string());
+    }
+    if s.activated {
+        state.push("activated".into());
+    }
+    if let Some(m) = s.moved {
+        state.push(format!("moved ({m:?})"));
+    }
+    if s.fought {
+        state.push("has attacked".into());
+    }
+    if !state.is_empty() {
+        lines.push(Line::plain(state.join(", ")));
+    }
+    for l in b.global.leaders.iter().filter(|l| l.unit == Some(id)) {
+        lines.push(Line::plain(format!("Led by {} ({:?})", l.name, l.rank)));
+    }
+    lines
+}
+
+pub fn terrain_card(b: &B, hex: Hex) -> Vec<Line> {
+    let t = b.map.at(hex);
+    let rule = tables().terrain.ground(t.ground);
+    let cost = |m: Mobility| rule.cost(m).map_or("impassable".to_string(), |c| format!("{c}"));
+    let mut lines = vec![
+        Line::heading(format!("{:?}{}{} at {}", t.ground, if t.road { ", road" } else { "" }, if t.level > 0 { format!(", hill level {}", t.level) } else { String::new() }, Offset::from_hex(hex))),
+        Line::plain(format!(
+            "Move cost: foot {}, mounted {}, elephants {}, artillery {}{}",
+            cost(Mobility::Foot),
+            cost(Mobility::Mounted),
+            cost(Mobility::Elephant),
+            cost(Mobility::Artillery),
+            if t.road { " (road: cheaper along it)" } else { "" }
+        )),
+    ];
+    if let Some(limit) = rule.dice_limit {
+        lines.push(Line::plain(format!("Combat dice limited to {limit} here")));
+    }
+    if rule.blocks_sight {
+        lines.push(Line::plain("Blocks line of sight"));
+    }
+    if rule.defender_supported {
+        lines.push(Line::plain("A defender here counts as supported"));
+    }
+    lines
+}
+
+/// The faces of the roll just shown, above the defender, each bordered by its effect.
+pub fn cue(b: &B, e: &Event) -> Option<crate::battle::look::Cue> {
+    let Event::DiceRolled { defender, results, .. } = e else { return None };
+    let over = b.unit(*defender)?.hex?;
+    let dice = results
+        .iter()
+        .map(|r| {
+            let border = match r.effect {
+                Effect::Hit => Rgb(220, 40, 30),
+                Effect::MoraleHit => Rgb(240, 170, 40),
+                Effect::OrderToken => Rgb(90, 160, 240),
+                Effect::Miss => Rgb(120, 120, 120),
+            };
+            let (fill, ink) = face_colours(r.face);
+            Die { mark: face_mark(r.face).into(), fill, ink, border }
+        })
+        .collect();
+    Some(Cue::Dice { over, dice })
+}
+
+/// A face's colours as printed on the die: the hit faces in their armour colour.
+fn face_colours(f: Face) -> (Rgb, Rgb) {
+    match f {
+        Face::GreenHit => (armour_colour(Armour::Green), WHITE),
+        Face::BlueHit => (armour_colour(Armour::Blue), WHITE),
+        Face::RedHit => (armour_colour(Armour::Red), WHITE),
+        _ => (Rgb(250, 248, 240), BLACK),
+    }
+}
+
+/// A die face as printed: coloured hits, the flag, the order letter, the tactical advantage.
+fn face_mark(f: Face) -> &'static str {
+    match f {
+        Face::GreenHit => "G",
+        Face::Flag => "F",
+        Face::BlueHit => "B",
+        Face::OrderLetter => "O",
+        Face::RedHit => "R",
+        Face::TacticalAdvantage => "TA",
+    }
+}

@@ -1,0 +1,112 @@
+//! What the board means in Thucydide (its `Present` contract): what a click asks for, what is
+//! marked for a selection, the buttons of a decision, the preview of an attack.
+
+mod common;
+
+use common::{battle, hex, open};
+use strategos::battle::look::{Intent, SightLine};
+use strategos::battle::{Battle, Dice, Present, Ruleset, UnitId};
+use strategos::rules::thucydide::state::{MoveMode, Phase};
+use strategos::rules::thucydide::{Command, Thucydide};
+
+type B = Battle<Thucydide>;
+
+fn rows(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+fn ready(phase: Phase) -> B {
+    let m = open(6, 10);
+    let mut b = battle(&rows(&m), &[(1, 0, "hoplites", 2, 6), (2, 1, "hoplites", 2, 5), (3, 0, "cavalry", 4, 8), (9, 1, "hoplites", 5, 0)]);
+    b.turn = 1;
+    b.global.phase = phase;
+    for u in b.units.iter_mut().filter(|u| u.side.0 == 0) {
+        u.state.activated = true;
+    }
+    b
+}
+
+#[test]
+fn clicking_an_own_unit_selects_it_and_again_deselects_it() {
+    let b = ready(Phase::Movement);
+    let legal = Thucydide::legal_commands(&b);
+    assert_eq!(Thucydide::click(&b, &legal, None, hex(4, 8), false), Intent::Select(UnitId(3)));
+    assert_eq!(Thucydide::click(&b, &legal, Some(UnitId(3)), hex(4, 8), false), Intent::Deselect);
+    assert_eq!(Thucydide::click(&b, &legal, None, hex(2, 5), false), Intent::Nothing, "an enemy is not selectable");
+}
+
+#[test]
+fn clicking_a_reachable_hex_moves_the_selected_unit_and_elsewhere_deselects() {
+    let b = ready(Phase::Movement);
+    let legal = Thucydide::legal_commands(&b);
+    let marks = Thucydide::marks(&b, &legal, Some(UnitId(3)), None);
+    assert!(marks.reach.contains(&hex(4, 7)));
+    assert!(marks.targets.is_empty());
+    assert_eq!(
+        Thucydide::click(&b, &legal, Some(UnitId(3)), hex(4, 7), false),
+        Intent::Send { command: Command::Move { unit: UnitId(3), to: hex(4, 7), mode: MoveMode::Normal }, deselect: false }
+    );
+    assert_eq!(Thucydide::click(&b, &legal, Some(UnitId(3)), hex(0, 0), false), Intent::Deselect, "out of reach");
+}
+
+#[test]
+fn clicking_a_target_attacks_it_and_shift_adds_an_attack_order() {
+    let mut b = ready(Phase::Combat);
+    b.global.order_tokens[0] = 1;
+    let legal = Thucydide::legal_commands(&b);
+    let marks = Thucydide::marks(&b, &legal, Some(UnitId(1)), Some(hex(2, 5)));
+    assert_eq!(marks.targets, vec![hex(2, 5)]);
+    assert_eq!(marks.sight, Some(SightLine { from: hex(2, 6), to: hex(2, 5), clear: true }), "the line to the hovered target");
+    assert_eq!(
+        Thucydide::click(&b, &legal, Some(UnitId(1)), hex(2, 5), false),
+        Intent::Send { command: Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: false }, deselect: true }
+    );
+    assert_eq!(
+        Thucydide::click(&b, &legal, Some(UnitId(1)), hex(2, 5), true),
+        Intent::Send { command: Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: true }, deselect: true }
+    );
+}
+
+#[test]
+fn during_a_retreat_a_click_picks_the_hex_to_fall_back_to() {
+    let mut b = ready(Phase::Combat);
+    let mut dice = Dice::with_forced(1, &[2, 4, 4]);
+    let events = Thucydide::resolve(&b, &Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: false }, &mut dice).unwrap();
+    for e in &events {
+        Thucydide::apply(&mut b, e);
+    }
+    let legal = Thucydide::legal_commands(&b);
+    let Some(Command::Retreat { path }) = legal.first().cloned() else { panic!("a retreat to choose: {legal:?}") };
+    let end = *path.last().unwrap();
+    assert_eq!(Thucydide::click(&b, &legal, None, end, false), Intent::Send { command: Command::Retreat { path }, deselect: false });
+}
+
+
+#[test]
+fn a_pending_retreat_marks_its_hexes_and_offers_its_options_as_buttons() {
+    let mut b = ready(Phase::Combat);
+    let mut dice = Dice::with_forced(1, &[2, 4, 4]);
+    for e in Thucydide::resolve(&b, &Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: false }, &mut dice).unwrap() {
+        Thucydide::apply(&mut b, &e);
+    }
+    let legal = Thucydide::legal_commands(&b);
+    let marks = Thucydide::marks(&b, &legal, None, None);
+    assert!(!marks.picks.is_empty(), "the hexes to fall back to are marked");
+    assert_eq!(Thucydide::decision(&b, &legal), Some(legal.clone()));
+    assert!(!legal.iter().any(Thucydide::ends_phase), "no phase ends while a decision is pending");
+}
+
+#[test]
+fn the_odds_are_previewed_for_an_attack_and_an_activation_is_a_button() {
+    let mut b = ready(Phase::Combat);
+    let attack = Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: false };
+    let preview = Thucydide::preview(&b, &attack).expect("an attack shows its odds");
+    assert!(preview.lines.iter().any(|l| l.text.starts_with("Chance to destroy it")));
+    assert_eq!(Thucydide::preview(&b, &Command::EndPhase), None);
+    b.global.phase = Phase::Movement;
+    b.global.order_tokens[0] = 1;
+    b.unit_mut(UnitId(3)).unwrap().state.activated = false;
+    let legal = Thucydide::legal_commands(&b);
+    assert_eq!(Thucydide::unit_orders(&b, &legal, UnitId(3)), vec![Command::Activate { unit: UnitId(3) }]);
+    assert_eq!(Thucydide::decision(&b, &legal), None);
+}
