@@ -26,7 +26,25 @@ fn unknown_profile_names_line_and_field() {
     let bad = GOOD.replace("profile: \"archers\"", "profile: \"archerz\"");
     let (ok, err) = validate(&bad, "bad-profile.ron");
     assert!(!ok);
-    assert!(err.contains("bad-profile.ron:32: field `units[4].profile`: unknown profile 'archerz'"), "{err}");
+    assert!(err.contains("bad-profile.ron:34: field `setup.units[4].profile`: unknown profile 'archerz'"), "{err}");
+}
+
+#[test]
+fn an_error_inside_the_rulesets_part_names_the_files_own_line_and_column() {
+    let bad = GOOD.replace("(id: 3, side: 0, profile: \"peltasts\", at: (2, 6))", "(id: 3, side: 0, profile: \"peltasts\", at: (2, 6), morale: 3)");
+    let (ok, err) = validate(&bad, "bad-field.ron");
+    assert!(!ok);
+    assert!(err.contains("bad-field.ron:32:") && err.contains("morale"), "{err}");
+
+    let bad = GOOD.replace("order_tokens: (1, 1),", "order_tokens: (1, x),");
+    let (ok, err) = validate(&bad, "bad-tokens.ron");
+    assert!(!ok);
+    assert!(err.contains("bad-tokens.ron:28:"), "{err}");
+
+    let bad = GOOD.replace("turns: 8,", "turns: 8,\n    weather: \"rain\",");
+    let (ok, err) = validate(&bad, "bad-header.ron");
+    assert!(!ok);
+    assert!(err.contains("bad-header.ron:8:") && err.contains("weather"), "{err}");
 }
 
 #[test]
@@ -47,12 +65,12 @@ fn bad_terrain_and_overlaps_are_named() {
     let bad = GOOD.replace("at: (4, 7)", "at: (3, 7)");
     let (ok, err) = validate(&bad, "overlap.ron");
     assert!(!ok);
-    assert!(err.contains("field `units[1].at`") && err.contains("already holds a unit"), "{err}");
+    assert!(err.contains("field `setup.units[1].at`") && err.contains("already holds a unit"), "{err}");
 
     let bad = GOOD.replace("unit: 12)", "unit: 1)");
     let (ok, err) = validate(&bad, "leader.ron");
     assert!(!ok);
-    assert!(err.contains("field `leaders[1].unit`"), "{err}");
+    assert!(err.contains("field `setup.leaders[1].unit`"), "{err}");
 }
 
 #[test]

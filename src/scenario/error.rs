@@ -8,8 +8,12 @@ pub enum Item {
     Scenario,
     MapRow(usize),
     Side(usize),
+    /// The n-th entry of the ruleset part's `units`.
     Unit(usize),
+    /// The n-th entry of the ruleset part's `leaders`.
     Leader(usize),
+    /// A place in the file (a syntax or type error inside the ruleset's part).
+    Text { line: usize, column: usize },
 }
 
 /// A scenario that parses but does not make sense: which item, which field, what is wrong.
@@ -35,8 +39,9 @@ impl SetupError {
             Item::Scenario => self.field.to_string(),
             Item::MapRow(i) => format!("map.rows[{i}]"),
             Item::Side(i) => format!("sides[{i}].{}", self.field),
-            Item::Unit(i) => format!("units[{i}].{}", self.field),
-            Item::Leader(i) => format!("leaders[{i}].{}", self.field),
+            Item::Unit(i) => format!("setup.units[{i}].{}", self.field),
+            Item::Leader(i) => format!("setup.leaders[{i}].{}", self.field),
+            Item::Text { .. } => self.field.to_string(),
         }
     }
 }
@@ -76,7 +81,10 @@ impl FileError {
         FileError {
             file: String::new(),
             line: locate_item(text, &e.item),
-            column: None,
+            column: match e.item {
+                Item::Text { column, .. } => Some(column),
+                _ => None,
+            },
             field: Some(e.path()),
             message: e.message.clone(),
         }
@@ -149,5 +157,6 @@ pub fn locate_item(text: &str, item: &Item) -> Option<usize> {
         Item::Side(i) => nth_key("edge:", *i),
         Item::Unit(i) => nth_key("profile:", *i),
         Item::Leader(i) => nth_key("rank:", *i),
+        Item::Text { line, .. } => Some(*line),
     }
 }

@@ -1,72 +1,108 @@
-//! The scenario file format, shared by every ruleset (see `docs/scenarios.md`).
+//! The scenario file format (see `docs/scenarios.md`): a header every ruleset shares (id, name,
+//! ruleset, briefing, turns, first side, map, sides), read and checked first, then the ruleset's own
+//! typed part under `setup:` (its armies, leaders, tokens...), kept as written until the ruleset
+//! named reads it.
 
 use super::error::{Item, SetupError};
-use crate::hex::{BoardEdge, Direction, HexMap, Offset, Terrain};
+use crate::hex::{BoardEdge, HexMap, Offset, Terrain};
+use ron::value::RawValue;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
     pub id: String,
     pub name: String,
     pub ruleset: String,
-    #[serde(default)]
     pub briefing: String,
     /// Game turns before the battle is judged.
     pub turns: u32,
     /// The side that plays first in each game turn.
-    #[serde(default)]
     pub first_side: u8,
     pub map: MapSpec,
     pub sides: Vec<SideSpec>,
-    pub units: Vec<UnitSpec>,
+    /// The ruleset's own part.
+    pub setup: Setup,
+}
+
+/// The scenario as written: the header's fields, and the ruleset's part left unread.
+#[derive(Deserialize)]
+#[serde(rename = "Scenario", deny_unknown_fields)]
+struct Written {
+    id: String,
+    name: String,
+    ruleset: String,
     #[serde(default)]
-    pub leaders: Vec<LeaderSpec>,
+    briefing: String,
+    turns: u32,
+    #[serde(default)]
+    first_side: u8,
+    map: MapSpec,
+    sides: Vec<SideSpec>,
+    setup: Box<RawValue>,
 }
 
 /// The board, one string per row from north to south, one terrain token per hex separated by
 /// spaces (see `hex::terrain` for the tokens).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MapSpec {
     pub rows: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SideSpec {
     pub name: String,
+    /// The board edge the side comes from, and retreats and flees toward.
     pub edge: BoardEdge,
-    /// Order tokens (or the ruleset's equivalent) held at the start.
-    #[serde(default)]
-    pub order_tokens: u8,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct UnitSpec {
-    pub id: u32,
-    pub side: u8,
-    /// A profile name from the ruleset's unit table.
-    pub profile: String,
-    pub at: Offset,
-    /// Defaults to the profile's full strength.
-    #[serde(default)]
-    pub strength: Option<u8>,
-    /// Defaults to facing away from the side's own edge.
-    #[serde(default)]
-    pub facing: Option<Direction>,
+/// A ruleset's part of a scenario, as RON text, and where it starts in its file (so an error in
+/// it names the file's own line).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    text: String,
+    line: usize,
+    column: usize,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct LeaderSpec {
-    pub id: u32,
-    pub side: u8,
-    pub name: String,
-    /// A rank the ruleset knows, e.g. `"commander-in-chief"`.
-    pub rank: String,
-    /// The unit the leader stands with.
-    pub unit: u32,
+impl Setup {
+    /// The part of a scenario built in code (tests, tools).
+    pub fn of<T: Serialize>(part: &T) -> Setup {
+        Setup { text: ron::to_string(part).unwrap_or_default(), line: 1, column: 1 }
+    }
+
+    /// Reads the part as the ruleset's type; an error names the line and column in the file.
+    pub fn read<T: DeserializeOwned>(&self) -> Result<T, SetupError> {
+        ron::from_str(&self.text).map_err(|e| {
+            let (line, column) = (e.span.start.line, e.span.start.col);
+            let column = if line == 1 { self.column + column - 1 } else { column };
+            SetupError::new(Item::Text { line: self.line + line - 1, column }, "setup", e.code.to_string())
+        })
+    }
+}
+
+/// Parses the header of scenario text, keeping the ruleset's part for later.
+pub fn parse_header(text: &str) -> Result<Scenario, ron::error::SpannedError> {
+    let w: Written = ron::from_str(text)?;
+    let raw = w.setup.get_ron();
+    let start = text.find(raw).unwrap_or(0);
+    let before = &text[..start];
+    let line = before.matches('\n').count() + 1;
+    let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+    let setup = Setup { text: raw.to_string(), line, column };
+    Ok(Scenario { id: w.id, name: w.name, ruleset: w.ruleset, briefing: w.briefing, turns: w.turns, first_side: w.first_side, map: w.map, sides: w.sides, setup })
 }
 
 impl Scenario {
+    /// How much the ruleset's part holds, in characters: a measure of the scenario's size that
+    /// needs no ruleset.
+    pub fn setup_size(&self) -> usize {
+        self.setup.text.len()
+    }
+
     /// The board this scenario describes.
     pub fn build_map(&self) -> Result<HexMap, SetupError> {
         let height = self.map.rows.len();
@@ -93,9 +129,9 @@ impl Scenario {
         Ok(map)
     }
 
-    /// Checks every rule that does not depend on the ruleset.
+    /// Checks the header: every rule that does not depend on the ruleset.
     pub fn check_shared(&self) -> Result<(), SetupError> {
-        let map = self.build_map()?;
+        self.build_map()?;
         if self.sides.len() != 2 {
             return Err(SetupError::new(
                 Item::Scenario,
@@ -109,35 +145,36 @@ impl Scenario {
         if self.first_side > 1 {
             return Err(SetupError::new(Item::Scenario, "first_side", "first_side must be 0 or 1"));
         }
-        let mut ids = HashSet::new();
-        let mut places = HashSet::new();
-        for (i, u) in self.units.iter().enumerate() {
-            if u.side > 1 {
-                return Err(SetupError::new(Item::Unit(i), "side", format!("side {} does not exist (0 or 1)", u.side)));
-            }
-            if u.id == 0 || !ids.insert(u.id) {
-                return Err(SetupError::new(Item::Unit(i), "id", format!("unit id {} is zero or used twice", u.id)));
-            }
-            if !map.contains(u.at.to_hex()) {
-                return Err(SetupError::new(Item::Unit(i), "at", format!("{} is off the {}x{} map", u.at, map.width(), map.height())));
-            }
-            if !places.insert(u.at) {
-                return Err(SetupError::new(Item::Unit(i), "at", format!("{} already holds a unit", u.at)));
-            }
-        }
-        let mut leader_ids = HashSet::new();
-        for (i, l) in self.leaders.iter().enumerate() {
-            if !leader_ids.insert(l.id) {
-                return Err(SetupError::new(Item::Leader(i), "id", format!("leader id {} used twice", l.id)));
-            }
-            match self.units.iter().find(|u| u.id == l.unit) {
-                None => return Err(SetupError::new(Item::Leader(i), "unit", format!("no unit {}", l.unit))),
-                Some(u) if u.side != l.side => {
-                    return Err(SetupError::new(Item::Leader(i), "unit", format!("unit {} is not on side {}", l.unit, l.side)));
-                }
-                Some(_) => {}
-            }
-        }
         Ok(())
     }
 }
+
+/// Where a ruleset's scenario places a unit, for the checks every ruleset makes.
+pub struct Placed {
+    pub id: u32,
+    pub side: u8,
+    pub at: Offset,
+}
+
+/// Unit ids positive and unique, sides 0 or 1, every unit on the map, and at most one unit a hex
+/// unless the ruleset lets them share (`stacking`).
+pub fn check_placements(map: &HexMap, units: impl IntoIterator<Item = Placed>, stacking: bool) -> Result<(), SetupError> {
+    let mut ids = HashSet::new();
+    let mut places = HashSet::new();
+    for (i, u) in units.into_iter().enumerate() {
+        if u.side > 1 {
+            return Err(SetupError::new(Item::Unit(i), "side", format!("side {} does not exist (0 or 1)", u.side)));
+        }
+        if u.id == 0 || !ids.insert(u.id) {
+            return Err(SetupError::new(Item::Unit(i), "id", format!("unit id {} is zero or used twice", u.id)));
+        }
+        if !map.contains(u.at.to_hex()) {
+            return Err(SetupError::new(Item::Unit(i), "at", format!("{} is off the {}x{} map", u.at, map.width(), map.height())));
+        }
+        if !places.insert(u.at) && !stacking {
+            return Err(SetupError::new(Item::Unit(i), "at", format!("{} already holds a unit", u.at)));
+        }
+    }
+    Ok(())
+}
+

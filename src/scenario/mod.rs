@@ -7,7 +7,7 @@ mod format;
 
 pub use bundled::{BUNDLED, DEFAULT, find as find_bundled};
 pub use error::{FileError, Item, SetupError, key_line, locate_item};
-pub use format::{LeaderSpec, MapSpec, Scenario, SideSpec, UnitSpec};
+pub use format::{MapSpec, Placed, Scenario, Setup, SideSpec, check_placements};
 
 use std::path::Path;
 
@@ -31,9 +31,10 @@ pub fn load_named(name: &str) -> Result<Scenario, String> {
     Err(format!("no scenario '{name}': not a file, and the bundled ones are {}", known.join(", ")))
 }
 
-/// Parses scenario text (the file name is added by the caller).
+/// Parses scenario text and checks its header; the ruleset's part is read when the ruleset sets
+/// the battle up (the file name is added by the caller).
 pub fn parse(text: &str) -> Result<Scenario, FileError> {
-    let scenario: Scenario = ron::from_str(text).map_err(|e| FileError::from_ron(&e))?;
+    let scenario = format::parse_header(text).map_err(|e| FileError::from_ron(&e))?;
     scenario.check_shared().map_err(|e| FileError::from_setup(text, &e))?;
     Ok(scenario)
 }

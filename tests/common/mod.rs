@@ -4,7 +4,8 @@
 use strategos::battle::{Battle, Ruleset};
 use strategos::hex::{BoardEdge, Hex, Offset};
 use strategos::rules::thucydide::Thucydide;
-use strategos::scenario::{LeaderSpec, MapSpec, Scenario, SideSpec, UnitSpec};
+use strategos::rules::thucydide::setup::{LeaderSpec, Part, UnitSpec};
+use strategos::scenario::{MapSpec, Scenario, Setup, SideSpec};
 
 /// `(id, side, profile, column, row)`
 pub type U<'a> = (u32, u8, &'a str, i32, i32);
@@ -19,10 +20,15 @@ pub fn scenario(rows: &[&str], units: &[U]) -> Scenario {
         first_side: 0,
         map: MapSpec { rows: rows.iter().map(|r| r.to_string()).collect() },
         sides: vec![
-            SideSpec { name: "South".into(), edge: BoardEdge::South, order_tokens: 0 },
-            SideSpec { name: "North".into(), edge: BoardEdge::North, order_tokens: 0 },
+            SideSpec { name: "South".into(), edge: BoardEdge::South },
+            SideSpec { name: "North".into(), edge: BoardEdge::North },
         ],
-        units: units
+        setup: Setup::of(&Part { order_tokens: [0, 0], units: units_of(units), leaders: Vec::new() }),
+    }
+}
+
+fn units_of(units: &[U]) -> Vec<UnitSpec> {
+    units
             .iter()
             .map(|(id, side, profile, c, r)| UnitSpec {
                 id: *id,
@@ -32,13 +38,13 @@ pub fn scenario(rows: &[&str], units: &[U]) -> Scenario {
                 strength: None,
                 facing: None,
             })
-            .collect(),
-        leaders: Vec::new(),
-    }
+        .collect()
 }
 
 pub fn with_leader(mut s: Scenario, id: u32, side: u8, rank: &str, unit: u32) -> Scenario {
-    s.leaders.push(LeaderSpec { id, side, name: format!("leader {id}"), rank: rank.into(), unit });
+    let mut part: Part = s.setup.read().expect("a test scenario's part");
+    part.leaders.push(LeaderSpec { id, side, name: format!("leader {id}"), rank: rank.into(), unit });
+    s.setup = Setup::of(&part);
     s
 }
 

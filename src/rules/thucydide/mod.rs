@@ -20,6 +20,7 @@ pub mod odds;
 mod present;
 pub mod resolve;
 pub mod retreat;
+pub mod setup;
 pub mod sight;
 pub mod state;
 pub mod turn;
@@ -27,11 +28,9 @@ pub mod turn;
 pub use command::Command;
 pub use event::Event;
 
-use crate::battle::{Battle, Dice, Outcome, RuleError, Ruleset, Side, SideInfo, Unit, UnitId};
-use crate::scenario::{Item, Scenario, SetupError};
-use data::{Rank, tables};
-use state::{Global, Leader, Phase, UnitState};
-use std::sync::Arc;
+use crate::battle::{Battle, Dice, Outcome, RuleError, Ruleset, Side};
+use crate::scenario::{Scenario, SetupError};
+use state::{Global, UnitState};
 
 pub struct Thucydide;
 
@@ -44,87 +43,7 @@ impl Ruleset for Thucydide {
     type Phase = state::Phase;
 
     fn setup(s: &Scenario) -> Result<Battle<Self>, SetupError> {
-        let map = Arc::new(s.build_map()?);
-        let t = tables();
-        let sides = [0, 1].map(|i| SideInfo {
-            name: s.sides[i].name.clone(),
-            edge: s.sides[i].edge,
-        });
-        let mut units = Vec::new();
-        for (i, spec) in s.units.iter().enumerate() {
-            let profile = t.profile_index(&spec.profile).ok_or_else(|| {
-                let known: Vec<&str> = t.profiles.iter().map(|p| p.name.as_str()).collect();
-                SetupError::new(Item::Unit(i), "profile", format!("unknown profile '{}'; known: {}", spec.profile, known.join(", ")))
-            })?;
-            let p = t.profile(profile);
-            let strength = spec.strength.unwrap_or(p.strength);
-            if strength == 0 || strength > p.strength {
-                return Err(SetupError::new(Item::Unit(i), "strength", format!("{} must be 1..={} for {}", strength, p.strength, p.name)));
-            }
-            let side = Side(spec.side);
-            let hex = spec.at.to_hex();
-            if movement::impassable_for(&map, p.mobility(), hex) {
-                return Err(SetupError::new(Item::Unit(i), "at", format!("{} cannot stand on {} at {}", p.name, map.at(hex).token(), spec.at)));
-            }
-            units.push(Unit {
-                id: UnitId(spec.id),
-                side,
-                hex: Some(hex),
-                facing: spec.facing.unwrap_or(sides[side.index()].edge.facing_away()),
-                strength,
-                state: UnitState {
-                    profile,
-                    full_strength: p.strength,
-                    activated: false,
-                    moved: None,
-                    fought: false,
-                    panicked: p.name == "panicked-elephant",
-                    original: true,
-                },
-            });
-        }
-        units.sort_by_key(|u| u.id);
-        let mut leaders = Vec::new();
-        for (i, l) in s.leaders.iter().enumerate() {
-            let rank = Rank::parse(&l.rank).ok_or_else(|| {
-                SetupError::new(Item::Leader(i), "rank", format!("unknown rank '{}'; known: commander-in-chief, sub-general, historical, senior-officer", l.rank))
-            })?;
-            leaders.push(Leader {
-                id: l.id,
-                side: Side(l.side),
-                name: l.name.clone(),
-                rank,
-                unit: Some(UnitId(l.unit)),
-            });
-        }
-        for side in Side::BOTH {
-            let chiefs = leaders.iter().filter(|l| l.side == side && l.rank == Rank::CommanderInChief).count();
-            if chiefs > 1 {
-                return Err(SetupError::new(Item::Scenario, "leaders", format!("side {} has {chiefs} commanders-in-chief", side.0)));
-            }
-        }
-        let count = |side: Side| units.iter().filter(|u| u.side == side).count() as u32;
-        let elements = |side: Side| units.iter().filter(|u| u.side == side).map(|u| u32::from(u.strength)).sum::<u32>();
-        let global = Global {
-            phase: Phase::Movement,
-            order_tokens: [0, 1].map(|i| s.sides[i].order_tokens.min(t.terrain.max_order_tokens)),
-            start_units: [count(Side(0)), count(Side(1))],
-            start_elements: [elements(Side(0)), elements(Side(1))],
-            leaders,
-            agenda: Vec::new(),
-            skip_turn: [false; 2],
-            first_side: Side(s.first_side),
-            outcome: None,
-        };
-        Ok(Battle {
-            map,
-            sides,
-            units,
-            turn: 0,
-            active: Side(s.first_side),
-            last_turn: s.turns,
-            global,
-        })
+        setup::setup(s)
     }
 
     fn open(b: &Battle<Self>, dice: &mut Dice) -> Vec<Event> {
