@@ -34,6 +34,9 @@ mod command_line {
             /// Play in the terminal, without a window.
             #[arg(long)]
             terminal: bool,
+            /// Go on with the last game left unfinished (its autosave), as it was being played.
+            #[arg(long = "continue")]
+            resume: bool,
             /// Drive the window through a scripted game, saving screenshots in this folder (render test).
             #[arg(long, hide = true)]
             autopilot: Option<PathBuf>,
@@ -86,7 +89,7 @@ mod command_line {
             Some([frames, report]) => Some((frames.parse().map_err(|_| format!("--frame-bench: '{frames}' is not a number of frames"))?, PathBuf::from(report))),
             _ => None,
         };
-        strategos::ui::run(strategos::ui::Options { scenario, seed, computer, level, watch: None, autopilot, frame_bench })
+        strategos::ui::run(strategos::ui::Options { scenario, seed, computer, level, watch: None, resume: None, autopilot, frame_bench })
     }
 
     #[cfg(not(feature = "gui"))]
@@ -98,11 +101,22 @@ mod command_line {
     #[cfg(feature = "gui")]
     fn watch(file: PathBuf) -> Result<(), String> {
         let watch = Some(strategos::ui::Watched::File(file));
-        strategos::ui::run(strategos::ui::Options { scenario: None, seed: None, computer: None, level: strategos::ai::Level::Normal, watch, autopilot: None, frame_bench: None })
+        strategos::ui::run(strategos::ui::Options { scenario: None, seed: None, computer: None, level: strategos::ai::Level::Normal, watch, resume: None, autopilot: None, frame_bench: None })
     }
 
     #[cfg(not(feature = "gui"))]
     fn watch(_: PathBuf) -> Result<(), String> {
+        Err(NO_WINDOW.into())
+    }
+
+    #[cfg(feature = "gui")]
+    fn resume_window() -> Result<(), String> {
+        let name = strategos::saves::unfinished().ok_or_else(|| format!("no unfinished game to continue in {}", strategos::saves::dir().display()))?;
+        strategos::ui::run(strategos::ui::Options { scenario: None, seed: None, computer: None, level: strategos::ai::Level::Normal, watch: None, resume: Some(name), autopilot: None, frame_bench: None })
+    }
+
+    #[cfg(not(feature = "gui"))]
+    fn resume_window() -> Result<(), String> {
         Err(NO_WINDOW.into())
     }
 
@@ -111,9 +125,11 @@ mod command_line {
 
     pub fn main() -> ExitCode {
         let args = Args::parse();
-        let play = Command::Play { scenario: None, seed: None, computer: None, level: "normal".into(), terminal: false, autopilot: None, frame_bench: None };
+        let play = Command::Play { scenario: None, seed: None, computer: None, level: "normal".into(), terminal: false, resume: false, autopilot: None, frame_bench: None };
         let result = match args.command.unwrap_or(play) {
-            Command::Play { scenario, seed, computer, level, terminal, autopilot, frame_bench } => match strategos::ai::Level::from_name(&level) {
+            Command::Play { resume: true, terminal, .. } if terminal || !cfg!(feature = "gui") => cli::play::resume(),
+            Command::Play { resume: true, .. } => resume_window(),
+            Command::Play { scenario, seed, computer, level, terminal, autopilot, frame_bench, .. } => match strategos::ai::Level::from_name(&level) {
                 Err(e) => Err(e),
                 Ok(level) if terminal || !cfg!(feature = "gui") => cli::play::run(scenario.as_deref(), seed, computer, level),
                 Ok(level) => window(scenario, seed, computer, level, autopilot, frame_bench),

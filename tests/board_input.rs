@@ -57,12 +57,12 @@ fn undo_takes_back_a_move_by_a_person_before_any_die_is_rolled() {
 }
 
 #[test]
-fn a_saved_game_is_a_replay_that_verifies() {
+fn a_saved_game_is_a_replay_that_verifies_and_says_who_played() {
     use strategos::ui::saves::replay_of;
     use strategos::ui::session::{Mode, Session};
     let s = common::load_bundled("thucydide-first-clash");
     let game = play_game::<Thucydide>(&s, 8, |_| {}).unwrap();
-    let session = Session { scenario: s.clone(), seed: 8, mode: Mode::Hotseat, level: strategos::ai::Level::Easy, taken_over_at: None };
+    let session = Session { scenario: s.clone(), seed: 8, mode: Mode::Computer(strategos::battle::Side(1)), level: strategos::ai::Level::Easy, taken_over_at: None };
     let live = strategos::replay::play::<Thucydide>(&s, &game.replay).unwrap();
     let saved = replay_of(&session, live.app.log());
     assert_eq!(saved.commands, game.replay.commands);
@@ -71,4 +71,6 @@ fn a_saved_game_is_a_replay_that_verifies() {
     let again = strategos::replay::play::<Thucydide>(&s, &back).unwrap();
     assert_eq!(strategos::replay::first_divergence(&back.turn_hashes, again.app.turn_hashes()), None);
     assert!(back.turn_hashes.len() > 2, "a hash per player-turn");
+    let table = back.table.expect("a save says how the game was played");
+    assert_eq!((table.computer, table.level.as_str(), table.taken_over_at), (Some(1), "easy", None), "the computer's side and level come back with the save");
 }

@@ -100,4 +100,10 @@ fn a_replay_the_game_wrote_validates_and_an_unknown_ruleset_is_named() {
     let (ok, err) = validate(&written.replacen("\"thucydide\"", "\"thucydides\"", 1), "other-ruleset.ron");
     assert!(!ok);
     assert!(err.contains("other-ruleset.ron:4: field `ruleset`: unknown ruleset 'thucydides'; known: thucydide"), "{err}");
+    let at = written.find("hash: \"").expect("a turn hash") + "hash: \"".len();
+    let flipped = if &written[at..at + 1] == "0" { "1" } else { "0" };
+    let tampered = format!("{}{flipped}{}", &written[..at], &written[at + 1..]);
+    let (ok, err) = validate(&tampered, "tampered.ron");
+    assert!(!ok, "a turn hash that does not match the game is refused");
+    assert!(err.contains("tampered.ron") && err.contains("turn_hashes") && err.contains("turn hash #0 differs"), "{err}");
 }

@@ -46,6 +46,14 @@ impl Level {
         }
     }
 
+    /// The name `from_name` reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+        }
+    }
+
     fn samples(self) -> u64 {
         match self {
             Level::Easy => 4,

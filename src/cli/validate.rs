@@ -3,7 +3,7 @@
 
 use crate::ai::Judge;
 use crate::battle::Present;
-use crate::replay::{ReplayHeader, check, parse_header};
+use crate::replay::{ReplayHeader, parse_header, verified};
 use crate::rules::registry::{ForRuleset, with_ruleset};
 use crate::scenario::{self, FileError, Scenario};
 use std::path::{Path, PathBuf};
@@ -62,7 +62,7 @@ impl ForRuleset for Checked<'_> {
 
     fn run<R: Judge + Present>(self) -> Result<&'static str, String> {
         match self.check {
-            Check::Replay(header) => check::<R>(self.path, self.text, &header).map(|_| "replay"),
+            Check::Replay(header) => verified::<R>(self.path, self.text, &header).map(|_| "replay"),
             Check::Scenario(s) => R::setup(&s).map(|_| "scenario").map_err(|e| FileError::from_setup(self.text, &e).in_file(self.path).to_string()),
         }
     }

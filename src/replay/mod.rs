@@ -34,6 +34,31 @@ pub struct Replay<C> {
     pub commands: Vec<C>,
     #[serde(default)]
     pub turn_hashes: Vec<TurnHash>,
+    /// How the game was being played, so a save goes on the same way; absent from replays the
+    /// simulator writes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<Table>,
+}
+
+/// Who played a saved game and how: the side the computer plays (hotseat when none) and how
+/// well, and where the game was taken over from a replay, if it was.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Table {
+    pub computer: Option<u8>,
+    pub level: String,
+    #[serde(default)]
+    pub taken_over_at: Option<usize>,
+}
+
+impl Table {
+    /// The autosave's name of a game at this table: one per scenario and seed, and one per point a
+    /// replay was taken over at, so a new game never overwrites another's.
+    pub fn autosave_name(&self, scenario: &str, seed: u64) -> String {
+        match self.taken_over_at {
+            None => format!("autosave-{scenario}-{seed}.ron"),
+            Some(at) => format!("autosave-{scenario}-{seed}-from-{at}.ron"),
+        }
+    }
 }
 
 /// Just enough of a replay to know which ruleset reads the rest.
@@ -57,7 +82,13 @@ impl<C> Replay<C> {
             forced_dice: Vec::new(),
             commands,
             turn_hashes,
+            table: None,
         }
+    }
+
+    /// The same replay, saying how the game was being played.
+    pub fn at_table(self, table: Table) -> Replay<C> {
+        Replay { table: Some(table), ..self }
     }
 }
 
@@ -139,6 +170,16 @@ pub fn check<R: Ruleset>(path: &Path, text: &str, header: &ReplayHeader) -> Resu
         }
     })?;
     Ok((replay, played))
+}
+
+/// `check`, then the recorded turn hashes against the played ones: a game that does not play back
+/// to the same states is refused, naming the first turn that differs.
+pub fn verified<R: Ruleset>(path: &Path, text: &str, header: &ReplayHeader) -> Result<(Replay<R::Command>, Played<R>), String> {
+    let (replay, played) = check::<R>(path, text, header)?;
+    match first_divergence(&replay.turn_hashes, played.app.turn_hashes()) {
+        Some(diff) => Err(FileError::plain(diff).in_file(path).at_key(text, "turn_hashes").to_string()),
+        None => Ok((replay, played)),
+    }
 }
 
 /// Compares recorded hashes with those of a fresh play; the first difference, if any.

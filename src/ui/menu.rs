@@ -6,7 +6,7 @@ use super::session::{Mode, Session, start};
 use super::stage::{Film, Stage, show};
 use crate::ai::Judge;
 use crate::battle::{AppState, Present, Side};
-use crate::replay::{ReplayHeader, check, first_divergence, parse_header, turn_hash};
+use crate::replay::{ReplayHeader, parse_header, turn_hash, verified};
 use crate::rules::registry::{ForRuleset, with_ruleset};
 use crate::scenario::{self, Scenario};
 use bevy::prelude::*;
@@ -29,6 +29,10 @@ pub struct MenuChoice {
     pub start_now: bool,
     /// Open this game in the replay viewer at once.
     pub watch_now: Option<super::Watched>,
+    /// The autosave of the last game left unfinished, looked up on entering the menu.
+    pub unfinished: Option<String>,
+    /// Go on playing this save at once (from the command line).
+    pub resume_now: Option<String>,
 }
 
 impl MenuChoice {
@@ -42,6 +46,8 @@ impl MenuChoice {
             error: String::new(),
             start_now: o.scenario.is_some(),
             watch_now: o.watch.clone(),
+            unfinished: None,
+            resume_now: o.resume.clone(),
         }
     }
 
@@ -73,7 +79,8 @@ pub struct MenuPlugin;
 
 impl Plugin for MenuPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(EguiPrimaryContextPass, menu.run_if(in_state(AppState::Menu).and_then(not(super::framebench::running))));
+        app.add_systems(EguiPrimaryContextPass, menu.run_if(in_state(AppState::Menu).and_then(not(super::framebench::running))))
+            .add_systems(OnEnter(AppState::Menu), |mut choice: ResMut<MenuChoice>| choice.unfinished = super::saves::unfinished());
     }
 }
 
@@ -91,7 +98,8 @@ pub fn start_chosen(world: &mut World) {
     world.resource_mut::<MenuChoice>().error = result.err().unwrap_or_default();
 }
 
-/// Loads a saved game and goes on playing it in the chosen mode.
+/// Loads a saved game and goes on playing it as it was played (who the computer plays and how
+/// well), or in the menu's mode for a file that does not say.
 pub fn load_game(world: &mut World, name: &str) {
     let result = super::saves::read(name).and_then(|text| open_replay(world, Path::new(name), &text, Open::Play));
     world.resource_mut::<MenuChoice>().error = result.err().unwrap_or_default();
@@ -100,7 +108,7 @@ pub fn load_game(world: &mut World, name: &str) {
 /// What to do with a replay once it is read and checked.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Open {
-    /// Go on playing it, in the menu's mode.
+    /// Go on playing it, as it was being played (else in the menu's mode).
     Play,
     /// Watch it in the replay viewer.
     Watch,
@@ -128,14 +136,17 @@ impl ForRuleset for Opened<'_> {
 
     fn run<R: Judge + Present>(self) -> Result<(), String> {
         let Opened { world, file, text, header, open } = self;
-        let (replay, played) = check::<R>(file, text, &header)?;
-        if let Some(diff) = first_divergence(&replay.turn_hashes, played.app.turn_hashes()) {
-            return Err(format!("{}: {diff}", file.display()));
-        }
+        let (replay, played) = verified::<R>(file, text, &header)?;
         let scenario = crate::scenario::load_named(&header.scenario)?;
         if open == Open::Play {
-            let (mode, level) = (world.resource::<MenuChoice>().mode(), world.resource::<MenuChoice>().level);
-            return start::<R>(world, Session { scenario, seed: replay.seed, mode, level, taken_over_at: None }, replay.commands);
+            let choice = world.resource::<MenuChoice>();
+            let (mut mode, mut level, mut taken_over_at) = (choice.mode(), choice.level, None);
+            if let Some(table) = &replay.table {
+                mode = table.computer.map_or(Mode::Hotseat, |s| Mode::Computer(Side(s.min(1))));
+                level = crate::ai::Level::from_name(&table.level).unwrap_or(level);
+                taken_over_at = table.taken_over_at;
+            }
+            return start::<R>(world, Session { scenario, seed: replay.seed, mode, level, taken_over_at }, replay.commands);
         }
         // Read by the web test, which compares it with the native build's.
         info!("strategos: final state hash {} of {}", turn_hash(&played.app).hash, file.display());
@@ -201,6 +212,10 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut commands
         });
         return Ok(());
     }
+    if let Some(name) = choice.resume_now.take() {
+        commands.queue(move |world: &mut World| load_game(world, &name));
+        return Ok(());
+    }
     if choice.start_now {
         choice.start_now = false;
         commands.queue(start_chosen);
@@ -249,6 +264,12 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut commands
                 commands.queue(start_chosen);
             }
             let ui = &mut cols[1];
+            if let Some(name) = choice.unfinished.clone() {
+                if ui.button(egui::RichText::new(format!("Continue the last game ({name})")).size(16.0)).clicked() {
+                    commands.queue(move |world: &mut World| load_game(world, &name));
+                }
+                ui.add_space(8.0);
+            }
             ui.strong("Saved games");
             let saves = super::saves::list();
             if saves.is_empty() {

@@ -39,6 +39,8 @@ pub struct Options {
     pub level: crate::ai::Level,
     /// Open this saved game or replay file in the replay viewer.
     pub watch: Option<Watched>,
+    /// Go on playing this save (by name among the saves) at once.
+    pub resume: Option<String>,
     /// Drive the window through a scripted game of `scenario` (the default one if none) and save
     /// screenshots here, then quit (the render test).
     pub autopilot: Option<PathBuf>,

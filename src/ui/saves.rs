@@ -1,53 +1,20 @@
 //! Saved games: a save is a replay (scenario, seed, command log, turn hashes) kept by name: a file
 //! in the saves folder natively, an entry of the browser's local storage on the web. Each game has
-//! its own autosave, written after every command.
+//! its own autosave, written after every command; the last game left unfinished is offered to
+//! continue.
 
-use super::session::Session;
+use super::session::{Mode, Session};
 use crate::battle::Ruleset;
-use crate::battle::ecs::EventLog;
-use crate::replay::{Replay, to_ron};
+use crate::battle::ecs::{BattleView, EventLog};
+use crate::replay::{Replay, Table, to_ron};
 use bevy::prelude::*;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod store {
-    use std::path::PathBuf;
-
-    /// `$STRATEGOS_SAVES`, else `~/.local/share/strategos/saves`, else `saves` here.
-    pub fn dir() -> PathBuf {
-        if let Some(d) = std::env::var_os("STRATEGOS_SAVES") {
-            return PathBuf::from(d);
-        }
-        match std::env::var_os("HOME") {
-            Some(home) => PathBuf::from(home).join(".local/share/strategos/saves"),
-            None => PathBuf::from("saves"),
-        }
-    }
+    pub use crate::saves::{finished, names, read, set_unfinished, unfinished, write};
 
     pub fn place() -> String {
-        dir().display().to_string()
-    }
-
-    /// Writes a temporary file of this process, then renames it over the save: a crash mid-write
-    /// or a second instance saving at once never leaves a half-written save.
-    pub fn write(name: &str, text: &str) -> Result<String, String> {
-        let dir = dir();
-        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let path = dir.join(name);
-        let temporary = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-        std::fs::write(&temporary, text).map_err(|e| format!("{}: {e}", temporary.display()))?;
-        std::fs::rename(&temporary, &path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok(path.display().to_string())
-    }
-
-    pub fn read(name: &str) -> Result<String, String> {
-        let path = dir().join(name);
-        std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
-    }
-
-    pub fn names() -> Vec<String> {
-        std::fs::read_dir(dir())
-            .map(|d| d.filter_map(|e| e.ok()).filter_map(|e| e.file_name().into_string().ok()).filter(|n| n.ends_with(".ron")).collect())
-            .unwrap_or_default()
+        crate::saves::dir().display().to_string()
     }
 }
 
@@ -76,12 +43,31 @@ mod store {
     pub fn names() -> Vec<String> {
         web::storage_keys().lines().filter_map(|k| k.strip_prefix(PREFIX).map(str::to_string)).collect()
     }
+
+    /// The key naming the autosave of the last game left unfinished.
+    const CONTINUE: &str = "strategos/continue";
+
+    pub fn set_unfinished(name: &str) -> Result<(), String> {
+        if web::storage_set(CONTINUE, name) { Ok(()) } else { Err(format!("{CONTINUE}: the browser's storage refused it")) }
+    }
+
+    pub fn unfinished() -> Option<String> {
+        web::storage_get(CONTINUE).filter(|n| !n.is_empty() && read(n).is_ok())
+    }
+
+    pub fn finished(name: &str) {
+        if unfinished().as_deref() == Some(name) {
+            web::storage_set(CONTINUE, "");
+        }
+    }
 }
 
 /// Where saves are kept, in words.
 pub use store::place;
 /// The text of the save `name`; the error names it.
 pub use store::read;
+/// The autosave of the last game left unfinished, if any: the menu's "Continue".
+pub use store::unfinished;
 
 /// Every save's name, in order.
 pub fn list() -> Vec<String> {
@@ -90,9 +76,19 @@ pub fn list() -> Vec<String> {
     names
 }
 
-/// The replay of the game so far, with the turn hashes the log collected as it went.
+/// How the session plays, as its saves record it.
+pub fn table(session: &Session) -> Table {
+    let computer = match session.mode {
+        Mode::Hotseat => None,
+        Mode::Computer(side) => Some(side.0),
+    };
+    Table { computer, level: session.level.name().to_string(), taken_over_at: session.taken_over_at }
+}
+
+/// The replay of the game so far, with the turn hashes the log collected as it went and how it
+/// was being played.
 pub fn replay_of<R: Ruleset>(session: &Session, log: &EventLog<R>) -> Replay<R::Command> {
-    Replay::new(&session.scenario, session.seed, log.command_list(), log.turn_hashes.clone())
+    Replay::new(&session.scenario, session.seed, log.command_list(), log.turn_hashes.clone()).at_table(table(session))
 }
 
 /// The game so far as replay text.
@@ -105,21 +101,27 @@ pub fn save<R: Ruleset>(session: &Session, log: &EventLog<R>, name: &str) -> Res
     store::write(name, &replay_text(session, log))
 }
 
-/// The autosave of a game: one per scenario and seed, and one per point a replay was taken over
-/// at, so a new game never overwrites another's.
+/// The autosave of the session's game.
 pub fn autosave_name(session: &Session) -> String {
-    match session.taken_over_at {
-        None => format!("autosave-{}-{}.ron", session.scenario.id, session.seed),
-        Some(at) => format!("autosave-{}-{}-from-{at}.ron", session.scenario.id, session.seed),
-    }
+    table(session).autosave_name(&session.scenario.id, session.seed)
 }
 
 /// Saves the game after every frame that resolved a command: closing the window or a crash loses
-/// nothing. Cheap, since the log already holds the turn hashes.
-pub fn autosave<R: Ruleset>(session: Res<Session>, log: Res<EventLog<R>>) {
-    if log.is_changed() && !log.commands.is_empty() {
-        if let Err(e) = save(&session, &log, &autosave_name(&session)) {
-            warn!("autosave failed: {e}");
+/// nothing. Cheap, since the log already holds the turn hashes. While the battle goes on, its
+/// autosave is the game the menu offers to continue.
+pub fn autosave<R: Ruleset>(session: Res<Session>, log: Res<EventLog<R>>, view: Res<BattleView<R>>) {
+    if !log.is_changed() || log.commands.is_empty() {
+        return;
+    }
+    let name = autosave_name(&session);
+    let saved = save(&session, &log, &name).and_then(|_| match R::outcome(&view.0) {
+        None => store::set_unfinished(&name),
+        Some(_) => {
+            store::finished(&name);
+            Ok(())
         }
+    });
+    if let Err(e) = saved {
+        warn!("autosave failed: {e}");
     }
 }

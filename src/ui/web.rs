@@ -38,6 +38,7 @@ pub fn options() -> Options {
         computer: None,
         level: Level::Normal,
         watch: None,
+        resume: None,
         autopilot: None,
         frame_bench: None,
     };

@@ -1,0 +1,61 @@
+//! The saves folder on this machine: saved games and autosaves as replay files, each written
+//! atomically, and the record of the game to continue (the last one left unfinished). The window
+//! and the terminal game share it; the browser keeps its saves in local storage instead.
+
+use std::path::PathBuf;
+
+/// The file naming the autosave of the last game left unfinished.
+const CONTINUE: &str = ".continue";
+
+/// `$STRATEGOS_SAVES`, else `~/.local/share/strategos/saves`, else `saves` here.
+pub fn dir() -> PathBuf {
+    if let Some(d) = std::env::var_os("STRATEGOS_SAVES") {
+        return PathBuf::from(d);
+    }
+    match std::env::var_os("HOME") {
+        Some(home) => PathBuf::from(home).join(".local/share/strategos/saves"),
+        None => PathBuf::from("saves"),
+    }
+}
+
+/// Writes a temporary file of this process, then renames it over the save: a crash mid-write or a
+/// second instance saving at once never leaves a half-written save. Says where it went.
+pub fn write(name: &str, text: &str) -> Result<String, String> {
+    let dir = dir();
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let path = dir.join(name);
+    let temporary = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&temporary, text).map_err(|e| format!("{}: {e}", temporary.display()))?;
+    std::fs::rename(&temporary, &path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(path.display().to_string())
+}
+
+/// The text of the save `name`; the error names the file.
+pub fn read(name: &str) -> Result<String, String> {
+    let path = dir().join(name);
+    std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The saves' names (replay files, not the continue record nor temporary files).
+pub fn names() -> Vec<String> {
+    std::fs::read_dir(dir())
+        .map(|d| d.filter_map(|e| e.ok()).filter_map(|e| e.file_name().into_string().ok()).filter(|n| n.ends_with(".ron") && !n.starts_with('.')).collect())
+        .unwrap_or_default()
+}
+
+/// Records `name` as the game to continue.
+pub fn set_unfinished(name: &str) -> Result<(), String> {
+    write(CONTINUE, name).map(|_| ())
+}
+
+/// The autosave of the last game left unfinished, if it is still there.
+pub fn unfinished() -> Option<String> {
+    read(CONTINUE).ok().map(|n| n.trim().to_string()).filter(|n| dir().join(n).is_file())
+}
+
+/// Forgets the game to continue if it is `name` (that game is over).
+pub fn finished(name: &str) {
+    if unfinished().as_deref() == Some(name) {
+        let _ = std::fs::remove_file(dir().join(CONTINUE));
+    }
+}
