@@ -40,7 +40,7 @@ fn next_to_enemy(b: &B, hex: strategos::hex::Hex) -> bool {
 fn it_takes_a_free_kill() {
     // Hoplites next to a last element of archers and to fresh hoplites.
     let mut b = position(Phase::Combat, &[(1, 0, "hoplites", 3, 6), (2, 1, "archers", 3, 5), (3, 1, "hoplites", 4, 5), (9, 1, "hoplites", 7, 0)]);
-    b.unit_mut(UnitId(2)).unwrap().strength = 1;
+    b.unit_mut(UnitId(2)).unwrap().state.strength = 1;
     for c in choices(&b) {
         assert!(matches!(c, Command::Attack { attacker: UnitId(1), target: UnitId(2), .. }), "{c:?}");
     }
@@ -59,7 +59,7 @@ fn it_does_not_send_light_troops_into_contact_with_heavy_infantry() {
 #[test]
 fn it_withdraws_a_shaken_unit() {
     let mut b = position(Phase::Movement, &[(1, 0, "hoplites", 3, 6), (2, 1, "hoplites", 3, 5), (9, 1, "hoplites", 7, 0)]);
-    b.unit_mut(UnitId(1)).unwrap().strength = 2;
+    b.unit_mut(UnitId(1)).unwrap().state.strength = 2;
     for c in choices(&b) {
         let Command::Move { unit: UnitId(1), to, .. } = c else { panic!("no withdrawal: {c:?}") };
         assert!(!next_to_enemy(&b, to), "{c:?}");

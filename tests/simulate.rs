@@ -13,8 +13,8 @@ fn check_invariants(b: &Battle<Thucydide>, settled: bool) {
         let hex = u.hex.unwrap();
         assert!(b.map.contains(hex), "unit {} off the map", u.id);
         assert!(seen.insert(hex), "two units in one hex at {:?}", strategos::hex::Offset::from_hex(hex));
-        assert!(u.strength > 0, "unit {} on the board with no strength", u.id);
-        assert!(u.strength <= u.state.full_strength, "unit {} above full strength", u.id);
+        assert!(u.state.strength > 0, "unit {} on the board with no strength", u.id);
+        assert!(u.state.strength <= u.state.full_strength, "unit {} above full strength", u.id);
     }
     for l in &b.global.leaders {
         if let Some(unit) = l.unit {

@@ -300,7 +300,7 @@ fn very_heavy_troops_need_a_confirmed_hit() {
         _ => None,
     });
     assert_eq!(rolled, Some((1, 3)));
-    assert_eq!(b.unit(UnitId(2)).unwrap().strength, 2);
+    assert_eq!(b.unit(UnitId(2)).unwrap().state.strength, 2);
 }
 
 // --- Repli --------------------------------------------------------------------------------
@@ -360,7 +360,7 @@ fn blocked_retreat_costs_an_element_per_hex_and_support_cancels_a_flag() {
     let mut dice = Dice::with_forced(1, &[2, 2, 4]);
     let events = play(&mut b, Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: false }, &mut dice);
     assert!(events.iter().any(|e| matches!(e, Event::MoraleHitIgnored { .. })));
-    assert_eq!(b.unit(UnitId(2)).unwrap().strength, 1, "3 elements, 2 lost for the retreat not made");
+    assert_eq!(b.unit(UnitId(2)).unwrap().state.strength, 1, "3 elements, 2 lost for the retreat not made");
     // Infantry that can make only one of two hexes: one hex and one loss.
     let mut m = open(6, 10);
     m[5] = "w w w w w w".into();
@@ -394,8 +394,8 @@ fn cavalry_destroys_follows_up_pursues_and_follows_up_again_without_a_second_pur
         &rows(&m),
         &[(1, 0, "cavalry", 3, 6), (2, 1, "archers", 3, 5), (3, 1, "archers", 3, 3), (9, 1, "hoplites", 7, 0)],
     );
-    b.unit_mut(UnitId(2)).unwrap().strength = 1;
-    b.unit_mut(UnitId(3)).unwrap().strength = 1;
+    b.unit_mut(UnitId(2)).unwrap().state.strength = 1;
+    b.unit_mut(UnitId(3)).unwrap().state.strength = 1;
     let mut dice = Dice::with_forced(1, &[1, 4]);
     play(&mut b, Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: false }, &mut dice);
     assert_eq!(b.unit(UnitId(2)).unwrap().hex, None);
@@ -511,7 +511,7 @@ fn transport_elephants_panic_at_the_first_loss_and_the_unit_goes_on_foot() {
     let events = play(&mut b, Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: false }, &mut dice);
     assert!(events.iter().any(|e| matches!(e, Event::ElephantPanicked { .. })));
     assert!(events.iter().any(|e| matches!(e, Event::ProfileChanged { profile, .. } if profile == "archers")));
-    assert_eq!(b.unit(UnitId(2)).unwrap().strength, 2);
+    assert_eq!(b.unit(UnitId(2)).unwrap().state.strength, 2);
 }
 
 // --- Personnages ---------------------------------------------------------------------------
@@ -522,7 +522,7 @@ fn destroy_the_leaders_unit(s: &strategos::scenario::Scenario) -> (B, Dice, Vec<
     b.turn = 1;
     b.global.phase = Phase::Combat;
     b.unit_mut(UnitId(1)).unwrap().state.activated = true;
-    b.unit_mut(UnitId(2)).unwrap().strength = 1;
+    b.unit_mut(UnitId(2)).unwrap().state.strength = 1;
     let mut dice = Dice::with_forced(1, &[5, 4, 4]);
     let events = play(&mut b, Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: false }, &mut dice);
     (b, dice, events)
@@ -601,7 +601,7 @@ fn a_panicking_elephant_flees_up_to_a_unit_barring_its_way_further_on_then_charg
     let mut dice = Dice::with_forced(1, &[1, 1, 1]);
     let events = play(&mut b, options[0].clone(), &mut dice);
     assert_eq!(at(&b, 1), Some(strategos::hex::Offset(2, 4)), "fled as far as the hoplites");
-    assert_eq!(b.unit(UnitId(1)).unwrap().strength, 1, "no loss for the hexes still to flee");
+    assert_eq!(b.unit(UnitId(1)).unwrap().state.strength, 1, "no loss for the hexes still to flee");
     assert!(
         events.iter().any(|e| matches!(e, Event::CombatStarted { attacker: UnitId(1), defender: UnitId(2), role: Role::Panic, .. })),
         "{events:?}"
@@ -615,7 +615,7 @@ fn no_follow_up_onto_ground_the_attacker_cannot_enter() {
         let mut m = open(6, 10);
         m[5] = format!(". . {ground} . . .");
         let mut b = combat_ready(&rows(&m), &[(1, 0, "cavalry", 2, 6), (2, 1, "hoplites", 2, 5), (9, 1, "hoplites", 5, 0)]);
-        b.unit_mut(UnitId(2)).unwrap().strength = 1;
+        b.unit_mut(UnitId(2)).unwrap().state.strength = 1;
         let mut dice = Dice::with_forced(1, &[5, 5, 5]);
         play(&mut b, Command::Attack { attacker: UnitId(1), target: UnitId(2), attack_order: false }, &mut dice);
         b.global.agenda.clone()

@@ -30,9 +30,6 @@ pub struct Position(pub Option<Hex>);
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct Facing(pub Direction);
 
-#[derive(Component, Clone, Copy, Debug, PartialEq)]
-pub struct Strength(pub u8);
-
 /// The ruleset's own state of one unit.
 #[derive(Component, Clone, Debug, PartialEq)]
 pub struct RulesState<S: Send + Sync + 'static>(pub S);
@@ -109,7 +106,7 @@ pub fn follow_phase<R: Ruleset>(view: Res<BattleView<R>>, phase: Res<State<R::Ph
 type UnitQuery<'w, 's, S> = Query<
     'w,
     's,
-    (Entity, &'static UnitId, &'static Side, &'static mut Position, &'static mut Facing, &'static mut Strength, &'static mut RulesState<S>),
+    (Entity, &'static UnitId, &'static Side, &'static mut Position, &'static mut Facing, &'static mut RulesState<S>),
 >;
 
 /// Resolves queued commands: gather, resolve, apply, write back.
@@ -147,13 +144,12 @@ pub fn process_commands<R: Ruleset>(
 
 fn gather<R: Ruleset>(battle: &mut Battle<R>, units: &UnitQuery<R::UnitState>) {
     battle.units.clear();
-    for (_, id, side, pos, facing, strength, state) in units.iter() {
+    for (_, id, side, pos, facing, state) in units.iter() {
         battle.units.push(Unit {
             id: *id,
             side: *side,
             hex: pos.0,
             facing: facing.0,
-            strength: strength.0,
             state: state.0.clone(),
         });
     }
@@ -162,12 +158,11 @@ fn gather<R: Ruleset>(battle: &mut Battle<R>, units: &UnitQuery<R::UnitState>) {
 
 fn write_back<R: Ruleset>(battle: &Battle<R>, units: &mut UnitQuery<R::UnitState>, commands: &mut Commands) {
     let mut seen = Vec::with_capacity(battle.units.len());
-    for (_, id, _, mut pos, mut facing, mut strength, mut state) in units.iter_mut() {
+    for (_, id, _, mut pos, mut facing, mut state) in units.iter_mut() {
         let Some(u) = battle.unit(*id) else { continue };
         seen.push(*id);
         pos.set_if_neq(Position(u.hex));
         facing.set_if_neq(Facing(u.facing));
-        strength.set_if_neq(Strength(u.strength));
         if state.0 != u.state {
             state.0 = u.state.clone();
         }
@@ -178,7 +173,7 @@ fn write_back<R: Ruleset>(battle: &Battle<R>, units: &mut UnitQuery<R::UnitState
 }
 
 fn unit_bundle<R: Ruleset>(u: &Unit<R::UnitState>) -> impl Bundle {
-    (u.id, u.side, Position(u.hex), Facing(u.facing), Strength(u.strength), RulesState(u.state.clone()))
+    (u.id, u.side, Position(u.hex), Facing(u.facing), RulesState(u.state.clone()))
 }
 
 /// Puts a battle into a world: one entity per unit, the view, the dice, an empty inbox and the

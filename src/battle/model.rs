@@ -22,8 +22,7 @@ pub struct Unit<S> {
     #[serde(with = "crate::hex::coords::opt_offset")]
     pub hex: Option<Hex>,
     pub facing: Direction,
-    /// Elements, figures or wounds left, in the ruleset's own unit of strength.
-    pub strength: u8,
+    /// The ruleset's own state of the unit: its strength (elements, bases, wounds, troops) among it.
     pub state: S,
 }
 

@@ -39,7 +39,7 @@ pub fn apply(b: &mut Battle<Thucydide>, event: &Event) {
         }
         Event::ElementsLost { unit, strength, .. } => {
             if let Some(u) = b.unit_mut(*unit) {
-                u.strength = *strength;
+                u.state.strength = *strength;
                 // The last element gone, the unit is gone: never on the board with no strength.
                 if *strength == 0 {
                     u.hex = None;
@@ -50,7 +50,7 @@ pub fn apply(b: &mut Battle<Thucydide>, event: &Event) {
             if let Some(u) = b.unit_mut(*unit) {
                 u.hex = None;
                 if matches!(event, Event::UnitDestroyed { .. }) {
-                    u.strength = 0;
+                    u.state.strength = 0;
                 }
             }
         }
@@ -75,9 +75,9 @@ pub fn apply(b: &mut Battle<Thucydide>, event: &Event) {
                 side: *side,
                 hex: Some(*at),
                 facing,
-                strength: 1,
                 state: UnitState {
                     profile,
+                    strength: 1,
                     full_strength: 1,
                     activated: false,
                     moved: None,

@@ -144,7 +144,7 @@ pub fn dice_pool(b: &B, c: &Combat) -> (u8, Vec<DiceStep>) {
     if dice == 0 {
         return (0, steps);
     }
-    if u16::from(att.strength) * 2 <= u16::from(att.state.full_strength) && att.state.full_strength > 1 {
+    if u16::from(att.state.strength) * 2 <= u16::from(att.state.full_strength) && att.state.full_strength > 1 {
         dice = dice.saturating_sub(t.half_strength_penalty);
         push(dice, "half strength or less: one die fewer (house rule)");
     }

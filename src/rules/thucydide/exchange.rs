@@ -105,7 +105,7 @@ fn reaches(b: &B, e: &U, from: Hex, target: Hex, kept: &mut Strikes) -> bool {
 /// Expected damage of `a` striking `d` where both stand, by the rules' own dice count and faces.
 fn blow(b: &B, a: &U, d: &U, kind: CombatKind, role: Role, worth: fn(&Profile) -> f64, kept: &mut Strikes) -> f64 {
     let (Some(attacker_hex), Some(defender_hex)) = (a.hex, d.hex) else { return 0.0 };
-    let key = (a.id, attacker_hex, a.strength, d.id, defender_hex, d.strength, kind == CombatKind::Fire, role == Role::Riposte);
+    let key = (a.id, attacker_hex, a.state.strength, d.id, defender_hex, d.state.strength, kind == CombatKind::Fire, role == Role::Riposte);
     if let Some(v) = kept.blows.get(&key) {
         return *v;
     }
@@ -131,7 +131,7 @@ fn blow(b: &B, a: &U, d: &U, kind: CombatKind, role: Role, worth: fn(&Profile) -
     };
     let hits = f64::from(dice) * (hit_faces as f64 * confirm + ta_hit) / 6.0;
     let morale = f64::from(dice) * (1.0 + ta_morale) / 6.0;
-    let strength = f64::from(d.strength.max(1));
+    let strength = f64::from(d.state.strength.max(1));
     let value = worth(pd) * (hits.min(strength) + MORALE_HIT * morale) + STANDING * (hits / strength).min(1.0);
     kept.blows.insert(key, value);
     value

@@ -69,7 +69,7 @@ pub fn evaluate(b: &B, side: Side, fields: &mut Fields) -> f64 {
                 mine -= 0.5;
                 continue;
             }
-            mine += STANDING + f64::from(u.strength) * worth(p);
+            mine += STANDING + f64::from(u.state.strength) * worth(p);
             let (nearest, adjacent) = enemies.iter().fold((u32::MAX, 0), |(near, next), (h, _)| {
                 let d = hex.unsigned_distance_to(*h);
                 (near.min(d), next + usize::from(d == 1))
@@ -87,7 +87,7 @@ pub fn evaluate(b: &B, side: Side, fields: &mut Fields) -> f64 {
             if !melee_troops && adjacent > 0 {
                 mine -= 0.4;
             }
-            let shaken = u.strength * 2 <= u.state.full_strength;
+            let shaken = u.state.strength * 2 <= u.state.full_strength;
             if shaken && adjacent > 0 {
                 mine -= 0.5;
             }

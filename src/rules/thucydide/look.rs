@@ -67,7 +67,7 @@ pub fn counter(b: &B, u: &Unit<UnitState>) -> Counter {
         mark: class_mark(p.class).into(),
         name: p.label.chars().take(12).collect(),
         factors: format!("{}-{}-{}", p.fire, p.assault, p.melee),
-        badge: u.strength.to_string(),
+        badge: u.state.strength.to_string(),
         corner,
         tags,
         alert: s.panicked.then(|| (Rgb(255, 110, 35), "PANIC".to_string())),
@@ -82,7 +82,7 @@ pub fn unit_card(b: &B, id: UnitId) -> Vec<Line> {
         Line::plain(format!("■ {:?} armour · {}", p.armour, class_mark(p.class))).coloured(armour_colour(p.armour)),
         Line::heading(format!("{} #{}", p.label, id.0)),
         Line::plain(format!("Fire {} (range {}) · Assault {} · Melee {} · Move {}", p.fire, p.range, p.assault, p.melee, p.movement)),
-        Line::plain(format!("Strength {} of {}", u.strength, u.state.full_strength)),
+        Line::plain(format!("Strength {} of {}", u.state.strength, u.state.full_strength)),
     ];
     if !p.traits.is_empty() {
         lines.push(Line::plain(format!("Traits: {:?}", p.traits)));

@@ -103,9 +103,9 @@ pub fn setup(s: &Scenario) -> Result<Battle<Thucydide>, SetupError> {
             side,
             hex: Some(hex),
             facing: spec.facing.unwrap_or(sides[side.index()].edge.facing_away()),
-            strength,
             state: UnitState {
                 profile,
+                strength,
                 full_strength: p.strength,
                 activated: false,
                 moved: None,
@@ -136,7 +136,7 @@ pub fn setup(s: &Scenario) -> Result<Battle<Thucydide>, SetupError> {
         }
     }
     let count = |side: Side| units.iter().filter(|u| u.side == side).count() as u32;
-    let elements = |side: Side| units.iter().filter(|u| u.side == side).map(|u| u32::from(u.strength)).sum::<u32>();
+    let elements = |side: Side| units.iter().filter(|u| u.side == side).map(|u| u32::from(u.state.strength)).sum::<u32>();
     let global = Global {
         phase: Phase::Movement,
         order_tokens: part.order_tokens.map(|n| n.min(t.terrain.max_order_tokens)),

@@ -21,6 +21,9 @@ pub enum MoveMode {
 pub struct UnitState {
     /// Index into the profile table.
     pub profile: u16,
+    /// Elements left.
+    pub strength: u8,
+    /// Elements the unit started with (its profile's full strength).
     pub full_strength: u8,
     pub activated: bool,
     pub moved: Option<MoveMode>,

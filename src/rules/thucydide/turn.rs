@@ -76,7 +76,7 @@ fn elements_left(b: &B, side: Side) -> u32 {
     b.units
         .iter()
         .filter(|u| u.side == side && u.state.original && u.hex.is_some())
-        .map(|u| u32::from(u.strength))
+        .map(|u| u32::from(u.state.strength))
         .sum()
 }
 
