@@ -48,6 +48,24 @@ fn an_error_inside_the_rulesets_part_names_the_files_own_line_and_column() {
 }
 
 #[test]
+fn hexside_features_are_read_from_the_map_and_a_bad_one_is_named() {
+    let with = |hexsides: &str| GOOD.replace("        ],\n    ),\n    sides:", &format!("        ],\n        hexsides: [\n{hexsides}        ],\n    ),\n    sides:"));
+    let good = with("            (at: (3, 5), side: NE, feature: Hedge),\n            (at: (3, 5), side: N, feature: Wall),\n");
+    assert_ne!(good, GOOD);
+    let (ok, err) = validate(&good, "hexsides.ron");
+    assert!(ok, "{err}");
+    let scenario = strategos::scenario::parse(&good).unwrap();
+    let map = scenario.build_map().unwrap();
+    let hex = strategos::hex::Offset(3, 5).to_hex();
+    let north = strategos::hex::Direction::N.step(hex);
+    assert_eq!(map.hexsides.between(north, hex), Some(strategos::hex::Hexside::Wall), "the same edge from the other side");
+
+    let (ok, err) = validate(&with("            (at: (3, 5), side: NE, feature: Hedge),\n            (at: (9, 0), side: N, feature: Wall),\n"), "off-map.ron");
+    assert!(!ok);
+    assert!(err.contains("field `map.hexsides[1].at`") && err.contains("not between two hexes of the map"), "{err}");
+}
+
+#[test]
 fn syntax_error_names_line_and_column() {
     let bad = GOOD.replace("turns: 8,", "turns: eight,");
     let (ok, err) = validate(&bad, "bad-syntax.ron");

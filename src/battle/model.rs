@@ -73,9 +73,16 @@ impl<R: Ruleset> Battle<R> {
         self.units.binary_search_by_key(&id, |u| u.id).ok().map(|i| &mut self.units[i])
     }
 
-    /// The unit standing in `hex`, if any (one unit per hex).
+    /// The unit standing in `hex` with the lowest id, if any: the only one, in a ruleset that
+    /// allows one unit a hex.
     pub fn unit_at(&self, hex: Hex) -> Option<&Unit<R::UnitState>> {
         self.units.iter().find(|u| u.hex == Some(hex))
+    }
+
+    /// Every unit standing in `hex`, in id order: a unit with its commander, heroes with a regiment,
+    /// the defenders of a fortification section, in rulesets that allow several.
+    pub fn units_at(&self, hex: Hex) -> impl Iterator<Item = &Unit<R::UnitState>> {
+        self.units.iter().filter(move |u| u.hex == Some(hex))
     }
 
     /// Units still on the board, in id order.

@@ -68,6 +68,36 @@ pub fn clear(from: Hex, to: Hex, mut blocks: impl FnMut(&[Hex]) -> bool) -> bool
     })
 }
 
+/// How much of a target the two traces leave in sight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Cover {
+    /// Neither trace is blocked.
+    None,
+    /// The line runs along an edge and one of its two traces is blocked.
+    Partial,
+    /// Both traces are blocked: no line of sight.
+    Full,
+}
+
+/// The graded cover of the line from `from` to `to`, from which of the two traces `blocks`.
+pub fn cover(from: Hex, to: Hex, mut blocks: impl FnMut(&[Hex]) -> bool) -> Cover {
+    let [a, b] = judge_both(from, to, |t| blocks(t));
+    match (a, b) {
+        (false, false) => Cover::None,
+        (true, true) => Cover::Full,
+        _ => Cover::Partial,
+    }
+}
+
+/// A ruleset's own judgement of each of the two traces (cover points, say), the first trace's
+/// first; where the line does not follow an edge the traces are the same and judged once.
+pub fn judge_both<T: Clone>(from: Hex, to: Hex, mut judge: impl FnMut(&[Hex]) -> T) -> [T; 2] {
+    let [a, b] = traces(from, to);
+    let first = judge(&a);
+    let second = if a == b { first.clone() } else { judge(&b) };
+    [first, second]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,6 +107,24 @@ mod tests {
     fn a_hex_sees_itself_without_asking_the_rules() {
         let hex = Offset(3, 3).to_hex();
         assert!(clear(hex, hex, |_| panic!("no trace to judge")));
+    }
+
+    #[test]
+    fn cover_is_graded_by_the_traces_blocked() {
+        let from = Offset(2, 4).to_hex();
+        let (north, north_east) = (Direction::N.step(from), Direction::NE.step(from));
+        let to = Direction::NE.step(north);
+        fn masked(hexes: Vec<Hex>) -> impl FnMut(&[Hex]) -> bool {
+            move |t: &[Hex]| t[1..t.len() - 1].iter().any(|h| hexes.contains(h))
+        }
+        assert_eq!(cover(from, to, masked(vec![])), Cover::None);
+        assert_eq!(cover(from, to, masked(vec![north])), Cover::Partial, "a mask on one side of the edge");
+        assert_eq!(cover(from, to, masked(vec![north, north_east])), Cover::Full, "masks on both sides");
+        let straight = Offset(2, 0).to_hex();
+        assert_eq!(cover(from, straight, masked(vec![north])), Cover::Full, "one trace: blocked or not");
+        let counted = std::cell::Cell::new(0);
+        judge_both(from, straight, |_| counted.set(counted.get() + 1));
+        assert_eq!(counted.get(), 1, "the same trace is judged once");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 use super::coords::Offset;
 use super::facing::Direction;
+use super::hexside::Hexsides;
 use super::terrain::Terrain;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
@@ -42,6 +43,9 @@ pub struct HexMap {
     width: i32,
     height: i32,
     tiles: Vec<Terrain>,
+    /// Hedges, walls, stream banks and fortification walls on the edges between hexes.
+    #[serde(default)]
+    pub hexsides: Hexsides,
 }
 
 impl HexMap {
@@ -51,6 +55,7 @@ impl HexMap {
             width,
             height,
             tiles: vec![Terrain::default(); (width.max(0) * height.max(0)) as usize],
+            hexsides: Hexsides::default(),
         }
     }
 

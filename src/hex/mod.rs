@@ -1,16 +1,20 @@
-//! Hex geometry shared by every ruleset: coordinates, terrain, maps, facing, paths and line of sight.
+//! Hex geometry shared by every ruleset: coordinates, terrain, hexside features, maps, facing,
+//! paths (with or without the cost of turning), retreats and graded line of sight.
 //! Pure data and functions; nothing here knows about ECS or about any one ruleset.
 
 pub mod coords;
 pub mod facing;
+pub mod hexside;
 pub mod los;
 pub mod map;
 pub mod path;
 pub mod retreat;
 pub mod terrain;
+pub mod turning;
 
 pub use coords::{hex_key, Offset};
 pub use facing::{Arc, Direction};
+pub use hexside::{Hexside, Hexsides};
 pub use hexx::Hex;
 pub use map::{BoardEdge, HexMap};
 pub use terrain::{Ground, Terrain};

@@ -4,7 +4,7 @@
 //! named reads it.
 
 use super::error::{Item, SetupError};
-use crate::hex::{BoardEdge, HexMap, Offset, Terrain};
+use crate::hex::{BoardEdge, Direction, HexMap, Hexside, Offset, Terrain};
 use ron::value::RawValue;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -49,6 +49,18 @@ struct Written {
 #[serde(deny_unknown_fields)]
 pub struct MapSpec {
     pub rows: Vec<String>,
+    /// Features on the edges between hexes.
+    #[serde(default)]
+    pub hexsides: Vec<HexsideSpec>,
+}
+
+/// A hedge, wall, stream bank or fortification wall on one edge: a hex and which of its sides.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HexsideSpec {
+    pub at: Offset,
+    pub side: Direction,
+    pub feature: Hexside,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -125,6 +137,16 @@ impl Scenario {
                     .map_err(|m| SetupError::new(Item::MapRow(row), "rows", format!("column {col}: {m}")))?;
                 map.set(Offset(col as i32, row as i32).to_hex(), terrain);
             }
+        }
+        for (i, h) in self.map.hexsides.iter().enumerate() {
+            let hex = h.at.to_hex();
+            if !map.contains(hex) || !map.contains(h.side.step(hex)) {
+                return Err(SetupError::new(Item::Hexside(i), "at", format!("the {:?} side of {} is not between two hexes of the map", h.side, h.at)));
+            }
+            if map.hexsides.get(hex, h.side).is_some() {
+                return Err(SetupError::new(Item::Hexside(i), "side", format!("the {:?} side of {} already has a feature", h.side, h.at)));
+            }
+            map.hexsides.set(hex, h.side, Some(h.feature));
         }
         Ok(map)
     }

@@ -7,7 +7,7 @@ mod format;
 
 pub use bundled::{BUNDLED, DEFAULT, find as find_bundled};
 pub use error::{FileError, Item, SetupError, key_line, locate_item};
-pub use format::{MapSpec, Placed, Scenario, Setup, SideSpec, check_placements};
+pub use format::{HexsideSpec, MapSpec, Placed, Scenario, Setup, SideSpec, check_placements};
 
 use std::path::Path;
 

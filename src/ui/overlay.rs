@@ -8,7 +8,7 @@ use super::stage::{Film, Stage};
 use crate::battle::ecs::EventLog;
 use crate::battle::look::{Counter, Cue, Rgb, Tag};
 use crate::battle::{AppState, Battle, Present, Side};
-use crate::hex::Hex;
+use crate::hex::{Hex, Hexside};
 use crate::hex::coords::centre;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -84,6 +84,7 @@ fn paint_board<R: Present>(
     };
     let live = *state.get() == AppState::Battle && stage.caught_up(events);
     paint_roads(&painter, &view, b);
+    paint_hexsides(&painter, &view, b);
     let legal: &[R::Command] = match &legal_now {
         Some(l) if live => &l.0,
         _ => &[],
@@ -135,6 +136,29 @@ fn paint_roads<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R>) 
         }
         if !linked {
             painter.circle_filled(a, view.len(14.0), stroke.color);
+        }
+    }
+}
+
+/// Hedges, walls, stream banks and fortification walls along the edges they stand on.
+fn paint_hexsides<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R>) {
+    for (hex, side, feature) in b.map.hexsides.iter() {
+        // Flat-topped hexes: the edge toward direction i is centred at 90° - 60°·i (north up), its
+        // corners 30° either side.
+        let middle = std::f32::consts::FRAC_PI_2 - std::f32::consts::FRAC_PI_3 * side as u8 as f32;
+        let corner = |a: f32| view.at(to_world(hex) + Vec2::new(a.cos(), a.sin()) * HEX_RADIUS);
+        let (Some(a), Some(z)) = (corner(middle - std::f32::consts::FRAC_PI_6), corner(middle + std::f32::consts::FRAC_PI_6)) else { continue };
+        let (width, colour) = match feature {
+            Hexside::Hedge => (14.0, egui::Color32::from_rgb(56, 112, 44)),
+            Hexside::Wall => (16.0, egui::Color32::from_rgb(158, 154, 142)),
+            Hexside::Stream => (12.0, egui::Color32::from_rgb(70, 130, 200)),
+            Hexside::Fortification => (26.0, egui::Color32::from_rgb(92, 86, 80)),
+        };
+        painter.line_segment([a, z], egui::Stroke::new(view.len(width).max(1.5), colour));
+        if feature == Hexside::Hedge {
+            for k in 1..4 {
+                painter.circle_filled(a + (z - a) * (k as f32 / 4.0), view.len(10.0).max(1.0), egui::Color32::from_rgb(36, 84, 30));
+            }
         }
     }
 }

@@ -1,0 +1,80 @@
+//! What stands on the edge between two hexes: a hedge, a wall, a stream's bank, a fortification's
+//! wall. A feature belongs to the edge, not to either hex, so it is the same seen from both sides;
+//! what it does (to movement, cover, combat) is each ruleset's.
+
+use super::coords::hex_key;
+use super::facing::Direction;
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Hexside {
+    Hedge,
+    Wall,
+    /// A stream too narrow for a hex of its own: its banks along one edge.
+    Stream,
+    /// The wall of a fortification (a siege's sections).
+    Fortification,
+}
+
+/// The features of a board's edges, each stored once under the edge's canonical side.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Hexsides(BTreeMap<((i32, i32), Direction), Hexside>);
+
+/// One edge named from one side: the northern, north-eastern or south-eastern edge of a hex, or the
+/// same edge from its neighbour.
+fn canonical(hex: Hex, side: Direction) -> ((i32, i32), Direction) {
+    match side {
+        Direction::N | Direction::NE | Direction::SE => (hex_key(hex), side),
+        _ => (hex_key(side.step(hex)), side.opposite()),
+    }
+}
+
+impl Hexsides {
+    pub fn get(&self, hex: Hex, side: Direction) -> Option<Hexside> {
+        self.0.get(&canonical(hex, side)).copied()
+    }
+
+    pub fn set(&mut self, hex: Hex, side: Direction, feature: Option<Hexside>) {
+        let key = canonical(hex, side);
+        match feature {
+            Some(f) => self.0.insert(key, f),
+            None => self.0.remove(&key),
+        };
+    }
+
+    /// The feature on the edge a step from `from` to its neighbour `to` crosses.
+    pub fn between(&self, from: Hex, to: Hex) -> Option<Hexside> {
+        Direction::between(from, to).and_then(|d| self.get(from, d))
+    }
+
+    /// Every feature with one hex and side naming its edge, in a stable order.
+    pub fn iter(&self) -> impl Iterator<Item = (Hex, Direction, Hexside)> + '_ {
+        self.0.iter().map(|(((x, y), d), f)| (Hex::new(*x, *y), *d, *f))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::Offset;
+
+    #[test]
+    fn an_edge_is_the_same_from_both_sides() {
+        let mut sides = Hexsides::default();
+        let here = Offset(2, 2).to_hex();
+        for d in Direction::ALL {
+            let there = d.step(here);
+            sides.set(here, d, Some(Hexside::Hedge));
+            assert_eq!(sides.get(there, d.opposite()), Some(Hexside::Hedge), "{d:?}");
+            assert_eq!(sides.between(there, here), Some(Hexside::Hedge));
+            sides.set(there, d.opposite(), None);
+            assert!(sides.is_empty());
+        }
+    }
+}
