@@ -66,6 +66,21 @@ fn hexside_features_are_read_from_the_map_and_a_bad_one_is_named() {
 }
 
 #[test]
+fn named_regions_are_read_from_the_map_and_a_bad_one_is_named() {
+    let with = |regions: &str| GOOD.replace("        ],\n    ),\n    sides:", &format!("        ],\n        regions: [\n{regions}        ],\n    ),\n    sides:"));
+    let good = with("            (name: \"farm\", kind: Building(size: 2), hexes: [(6, 6)]),\n            (name: \"ford\", kind: Objective, hexes: [(3, 4), (4, 4)]),\n");
+    let (ok, err) = validate(&good, "regions.ron");
+    assert!(ok, "{err}");
+    let map = strategos::scenario::parse(&good).unwrap().build_map().unwrap();
+    assert_eq!(map.region("farm").map(|r| r.kind.clone()), Some(strategos::hex::RegionKind::Building { size: 2 }));
+    assert_eq!(map.region("ford").map(|r| r.hexes.len()), Some(2));
+
+    let (ok, err) = validate(&with("            (name: \"farm\", kind: Building(size: 2), hexes: [(6, 6)]),\n            (name: \"farm\", kind: Gate, hexes: [(6, 7)]),\n"), "twice.ron");
+    assert!(!ok);
+    assert!(err.contains("field `map.regions[1].name`") && err.contains("used twice"), "{err}");
+}
+
+#[test]
 fn syntax_error_names_line_and_column() {
     let bad = GOOD.replace("turns: 8,", "turns: eight,");
     let (ok, err) = validate(&bad, "bad-syntax.ron");

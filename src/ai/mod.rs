@@ -132,6 +132,10 @@ impl<R: Judge> Player<R> for Ai {
         if legal.len() <= 1 {
             return legal.into_iter().next();
         }
+        // The computer weighs the battle as its side may know it, never the other side's sealed
+        // decisions.
+        let seen = b.seen_by(side);
+        let b = &seen;
         self.decisions += 1;
         let mut memo: Box<R::Memo> = self.memo.take().and_then(|m| m.downcast().ok()).unwrap_or_default();
         R::new_decision(&mut memo);

@@ -99,6 +99,13 @@ impl<R: Ruleset> Battle<R> {
         UnitId(self.units.last().map_or(1, |u| u.id.0 + 1))
     }
 
+    /// The battle as `viewer` may know it: what the ruleset keeps sealed from that side removed.
+    pub fn seen_by(&self, viewer: Side) -> Battle<R> {
+        let mut seen = self.clone();
+        R::redact(&mut seen, viewer);
+        seen
+    }
+
     /// Adds a unit, keeping the list sorted by id.
     pub fn insert_unit(&mut self, unit: Unit<R::UnitState>) {
         let at = self.units.partition_point(|u| u.id < unit.id);

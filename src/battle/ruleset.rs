@@ -59,4 +59,17 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
 
     /// Whether this event opens a player-turn (replays store a state hash at each).
     fn starts_turn(event: &Self::Event) -> bool;
+
+    /// Removes from `battle` what `viewer` may not know yet (the other side's sealed orders, bids
+    /// or declarations), so the window shows that side, and the computer playing it reads, only
+    /// what a player at the table would. Nothing by default: every ruleset without sealed
+    /// decisions plays in the open.
+    fn redact(_battle: &mut Battle<Self>, _viewer: Side) {}
+
+    /// Whether `viewer` may see `event` (read against the battle before it) in the log and on the
+    /// board; `None` is a spectator of the whole game (the replay viewer), who sees everything.
+    /// A sealed decision is hidden from the other side until the event that reveals it.
+    fn visible_to(_battle: &Battle<Self>, _event: &Self::Event, _viewer: Option<Side>) -> bool {
+        true
+    }
 }

@@ -1,5 +1,5 @@
-//! What stands on the edge between two hexes: a hedge, a wall, a stream's bank, a fortification's
-//! wall. A feature belongs to the edge, not to either hex, so it is the same seen from both sides;
+//! What stands on the edge between two hexes: a hedge, a fence, a wall, a ditch, a stream's bank,
+//! a fortification's wall. A feature belongs to the edge, not to either hex, so it is the same seen from both sides;
 //! what it does (to movement, cover, combat) is each ruleset's.
 
 use super::coords::hex_key;
@@ -11,7 +11,9 @@ use std::collections::BTreeMap;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Hexside {
     Hedge,
+    Fence,
     Wall,
+    Ditch,
     /// A stream too narrow for a hex of its own: its banks along one edge.
     Stream,
     /// The wall of a fortification (a siege's sections).

@@ -3,6 +3,7 @@
 use super::coords::Offset;
 use super::facing::Direction;
 use super::hexside::Hexsides;
+use super::region::Region;
 use super::terrain::Terrain;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
@@ -46,6 +47,9 @@ pub struct HexMap {
     /// Hedges, walls, stream banks and fortification walls on the edges between hexes.
     #[serde(default)]
     pub hexsides: Hexsides,
+    /// Buildings, fortification sections, gates, deployment zones, objectives.
+    #[serde(default)]
+    pub regions: Vec<Region>,
 }
 
 impl HexMap {
@@ -56,7 +60,13 @@ impl HexMap {
             height,
             tiles: vec![Terrain::default(); (width.max(0) * height.max(0)) as usize],
             hexsides: Hexsides::default(),
+            regions: Vec::new(),
         }
+    }
+
+    /// The region named `name`.
+    pub fn region(&self, name: &str) -> Option<&Region> {
+        self.regions.iter().find(|r| r.name == name)
     }
 
     pub fn width(&self) -> i32 {

@@ -1,4 +1,4 @@
-//! Hex geometry shared by every ruleset: coordinates, terrain, hexside features, maps, facing,
+//! Hex geometry shared by every ruleset: coordinates, terrain, hexside features, named regions, maps, facing,
 //! paths (with or without the cost of turning), retreats and graded line of sight.
 //! Pure data and functions; nothing here knows about ECS or about any one ruleset.
 
@@ -8,6 +8,7 @@ pub mod hexside;
 pub mod los;
 pub mod map;
 pub mod path;
+pub mod region;
 pub mod retreat;
 pub mod terrain;
 pub mod turning;
@@ -17,4 +18,5 @@ pub use facing::{Arc, Direction};
 pub use hexside::{Hexside, Hexsides};
 pub use hexx::Hex;
 pub use map::{BoardEdge, HexMap};
+pub use region::{Region, RegionKind};
 pub use terrain::{Ground, Terrain};

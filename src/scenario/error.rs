@@ -9,6 +9,8 @@ pub enum Item {
     MapRow(usize),
     /// The n-th entry of `map.hexsides`.
     Hexside(usize),
+    /// The n-th entry of `map.regions`.
+    Region(usize),
     Side(usize),
     /// The n-th entry of the ruleset part's `units`.
     Unit(usize),
@@ -41,6 +43,7 @@ impl SetupError {
             Item::Scenario => self.field.to_string(),
             Item::MapRow(i) => format!("map.rows[{i}]"),
             Item::Hexside(i) => format!("map.hexsides[{i}].{}", self.field),
+            Item::Region(i) => format!("map.regions[{i}].{}", self.field),
             Item::Side(i) => format!("sides[{i}].{}", self.field),
             Item::Unit(i) => format!("setup.units[{i}].{}", self.field),
             Item::Leader(i) => format!("setup.leaders[{i}].{}", self.field),
@@ -145,7 +148,7 @@ pub fn key_line(text: &str, key: &str) -> Option<usize> {
 }
 
 /// The 1-based line where an item starts, found by counting the keys each entry writes once:
-/// `profile:` for units, `rank:` for leaders, `edge:` for sides, `feature:` for hexsides, and the
+/// `profile:` for units, `rank:` for leaders, `edge:` for sides, `feature:` for hexsides, `kind:` for regions, and the
 /// rows after `rows:`.
 pub fn locate_item(text: &str, item: &Item) -> Option<usize> {
     let nth_key = |key: &str, n: usize| {
@@ -159,6 +162,7 @@ pub fn locate_item(text: &str, item: &Item) -> Option<usize> {
         Item::Scenario => None,
         Item::MapRow(row) => nth_key("rows:", 0).map(|l| l + 1 + row),
         Item::Hexside(i) => nth_key("feature:", *i),
+        Item::Region(i) => nth_key("kind:", *i),
         Item::Side(i) => nth_key("edge:", *i),
         Item::Unit(i) => nth_key("profile:", *i),
         Item::Leader(i) => nth_key("rank:", *i),

@@ -4,7 +4,7 @@
 //! named reads it.
 
 use super::error::{Item, SetupError};
-use crate::hex::{BoardEdge, Direction, HexMap, Hexside, Offset, Terrain};
+use crate::hex::{BoardEdge, Direction, HexMap, Hexside, Offset, Region, RegionKind, Terrain};
 use ron::value::RawValue;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -52,6 +52,9 @@ pub struct MapSpec {
     /// Features on the edges between hexes.
     #[serde(default)]
     pub hexsides: Vec<HexsideSpec>,
+    /// Named groups of hexes: buildings, fortification sections, gates, deployment zones, objectives.
+    #[serde(default)]
+    pub regions: Vec<Region>,
 }
 
 /// A hedge, wall, stream bank or fortification wall on one edge: a hex and which of its sides.
@@ -147,6 +150,23 @@ impl Scenario {
                 return Err(SetupError::new(Item::Hexside(i), "side", format!("the {:?} side of {} already has a feature", h.side, h.at)));
             }
             map.hexsides.set(hex, h.side, Some(h.feature));
+        }
+        for (i, r) in self.map.regions.iter().enumerate() {
+            if r.name.trim().is_empty() || self.map.regions[..i].iter().any(|o| o.name == r.name) {
+                return Err(SetupError::new(Item::Region(i), "name", format!("region name '{}' is empty or used twice", r.name)));
+            }
+            if r.hexes.is_empty() {
+                return Err(SetupError::new(Item::Region(i), "hexes", "a region needs at least one hex"));
+            }
+            if let Some(h) = r.hexes.iter().find(|h| !map.contains(**h)) {
+                return Err(SetupError::new(Item::Region(i), "hexes", format!("{} is off the {}x{} map", Offset::from_hex(*h), map.width(), map.height())));
+            }
+            if let RegionKind::Deployment { side } = r.kind {
+                if side > 1 {
+                    return Err(SetupError::new(Item::Region(i), "kind", format!("side {side} does not exist (0 or 1)")));
+                }
+            }
+            map.regions.push(r.clone());
         }
         Ok(map)
     }

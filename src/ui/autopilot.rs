@@ -131,7 +131,7 @@ fn drive<R: Judge + Present>(world: &mut World) {
             // Wait for the roll to be on screen (or for side 0's turn again, if no event has a cue).
             let log = world.resource::<EventLog<R>>();
             let stage = world.resource::<Stage<R>>();
-            let cued = stage.last(&log.events).is_some_and(|e| R::cue(&stage.shown, e).is_some());
+            let cued = stage.last(&log.events).is_some_and(|e| R::cue(stage.board(), e).is_some());
             if cued || my_turn::<R>(world).is_some() {
                 shot::<R>(world, "05-combat.png");
                 next::<R>(world, Step::After, 10);

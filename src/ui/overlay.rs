@@ -76,7 +76,7 @@ fn paint_board<R: Present>(
     let ctx = contexts.ctx_mut()?;
     // The background layer, before the panels paint theirs there: the panels cover the board.
     let painter = ctx.layer_painter(egui::LayerId::background());
-    let b = &stage.shown;
+    let b = stage.board();
     let events: &[R::Event] = match (state.get(), &log, &film) {
         (AppState::Replay, _, Some(f)) => &f.events,
         (_, Some(l), _) => &l.events,
@@ -150,7 +150,9 @@ fn paint_hexsides<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R
         let (Some(a), Some(z)) = (corner(middle - std::f32::consts::FRAC_PI_6), corner(middle + std::f32::consts::FRAC_PI_6)) else { continue };
         let (width, colour) = match feature {
             Hexside::Hedge => (14.0, egui::Color32::from_rgb(56, 112, 44)),
+            Hexside::Fence => (8.0, egui::Color32::from_rgb(140, 104, 64)),
             Hexside::Wall => (16.0, egui::Color32::from_rgb(158, 154, 142)),
+            Hexside::Ditch => (12.0, egui::Color32::from_rgb(96, 78, 52)),
             Hexside::Stream => (12.0, egui::Color32::from_rgb(70, 130, 200)),
             Hexside::Fortification => (26.0, egui::Color32::from_rgb(92, 86, 80)),
         };

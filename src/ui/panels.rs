@@ -56,7 +56,7 @@ impl<R: Present> Plugin for RulesetPanelsPlugin<R> {
         app.init_resource::<PreviewCache<R>>()
             .add_systems(EguiPrimaryContextPass, (battle_panels::<R>, curtain_and_victory::<R>).chain().in_set(Paint::Panels).run_if(in_state(AppState::Battle).and_then(resource_exists::<BattleView<R>>)))
             .add_systems(EguiPrimaryContextPass, replay_panels::<R>.in_set(Paint::Panels).run_if(in_state(AppState::Replay).and_then(resource_exists::<Film<R>>)))
-            .add_systems(Update, hand_off::<R>.in_set(BattleSet::Play).run_if(resource_exists::<BattleView<R>>));
+            .add_systems(Update, (hand_off::<R>, follow_viewer::<R>).chain().in_set(BattleSet::Play).run_if(resource_exists::<BattleView<R>>));
     }
 }
 
@@ -126,8 +126,9 @@ fn unit_card<R: Present>(ui: &mut egui::Ui, b: &Battle<R>, id: crate::battle::Un
 
 fn log_lines<R: Present>(ui: &mut egui::Ui, stage: &Stage<R>) {
     egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
-        for line in stage.lines.iter().rev().take(400).rev() {
-            ui.label(egui::RichText::new(line).size(12.5));
+        let lines: Vec<&str> = stage.readable().collect();
+        for line in &lines[lines.len().saturating_sub(400)..] {
+            ui.label(egui::RichText::new(*line).size(12.5));
         }
     });
 }
@@ -156,7 +157,7 @@ pub fn battle_panels<R: Present>(
     let person = human_to_decide(&view.0, session.mode).is_some() && caught_up && inbox.0.is_empty();
     let legal: &[R::Command] = if person { &legal_now.0 } else { &[] };
     let mut skip = false;
-    let b = &stage.shown;
+    let b = stage.board();
     if curtain.0.is_some() {
         area.0 = None;
         return Ok(());
@@ -276,6 +277,21 @@ fn hand_off<R: Present>(
     }
 }
 
+/// Who sits at the screen, for what the board and the log may show: against the computer, the
+/// person's side; in hotseat, the side the curtain was last lifted for (at first, the side to
+/// decide).
+fn follow_viewer<R: Present>(session: Res<Session>, curtain: Res<Curtain>, view: Res<BattleView<R>>, mut stage: ResMut<Stage<R>>) {
+    let viewer = match session.mode {
+        Mode::Computer(computer) => Some(computer.other()),
+        Mode::Hotseat => match (curtain.0, stage.viewer()) {
+            (Some(next), _) => Some(next),
+            (None, Some(now)) => Some(now),
+            (None, None) => R::deciding_side(&view.0),
+        },
+    };
+    stage.set_viewer(viewer);
+}
+
 fn curtain_and_victory<R: Present>(
     mut contexts: EguiContexts,
     view: Res<BattleView<R>>,
@@ -341,7 +357,7 @@ pub fn replay_panels<R: Present>(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
-    let b = stage.shown.clone();
+    let b = stage.board().clone();
     egui::Panel::top("top").show(&mut root, |ui| {
         ui.horizontal(|ui| {
             top_bar(ui, &b);

@@ -4,7 +4,7 @@
 //! board always shows a state the rules produced.
 
 use crate::battle::ecs::{BattleSet, BattleView, EventLog};
-use crate::battle::{AppState, Battle, Present};
+use crate::battle::{AppState, Battle, Present, Side};
 use crate::hex::HexMap;
 use crate::scenario::Scenario;
 use bevy::prelude::*;
@@ -19,6 +19,7 @@ pub struct BoardMap(pub Arc<HexMap>);
 #[derive(Resource)]
 pub struct Stage<R: Present> {
     opening: Battle<R>,
+    /// The battle after the events shown so far, whole.
     pub shown: Battle<R>,
     /// Events applied to `shown`.
     pub cursor: usize,
@@ -26,7 +27,18 @@ pub struct Stage<R: Present> {
     pub instant: bool,
     timer: f32,
     /// The log lines of the events shown so far.
-    pub lines: Vec<String>,
+    pub lines: Vec<LogLine>,
+    /// The side of the person at the screen, who sees only what that side may know; `None` for a
+    /// spectator of a whole game (the replay viewer).
+    viewer: Option<Side>,
+    /// `shown` as the viewer may know it, while there is one.
+    seen: Option<Battle<R>>,
+}
+
+/// A log line and which side may read it (a sealed order is for its own side until revealed).
+pub struct LogLine {
+    pub text: String,
+    pub seen_by: [bool; 2],
 }
 
 impl<R: Present> Stage<R> {
@@ -38,7 +50,36 @@ impl<R: Present> Stage<R> {
             instant,
             timer: 0.0,
             lines: Vec::new(),
+            viewer: None,
+            seen: None,
         }
+    }
+
+    /// What the board draws: the battle as the viewer may know it.
+    pub fn board(&self) -> &Battle<R> {
+        self.seen.as_ref().unwrap_or(&self.shown)
+    }
+
+    pub fn viewer(&self) -> Option<Side> {
+        self.viewer
+    }
+
+    /// The person at the screen changed (hotseat) or is known (against the computer).
+    pub fn set_viewer(&mut self, viewer: Option<Side>) {
+        if viewer != self.viewer {
+            self.viewer = viewer;
+            self.refresh();
+        }
+    }
+
+    /// The log lines the viewer may read.
+    pub fn readable(&self) -> impl Iterator<Item = &str> {
+        let viewer = self.viewer;
+        self.lines.iter().filter(move |l| viewer.is_none_or(|v| l.seen_by[v.index()])).map(|l| l.text.as_str())
+    }
+
+    fn refresh(&mut self) {
+        self.seen = self.viewer.map(|v| self.shown.seen_by(v));
     }
 
     pub fn caught_up(&self, events: &[R::Event]) -> bool {
@@ -47,9 +88,15 @@ impl<R: Present> Stage<R> {
 
     /// Shows the next event.
     pub fn step(&mut self, events: &[R::Event]) {
+        self.advance(events);
+        self.refresh();
+    }
+
+    fn advance(&mut self, events: &[R::Event]) {
         let Some(e) = events.get(self.cursor) else { return };
-        if let Some(line) = R::event_line(&self.shown, e) {
-            self.lines.push(line);
+        if let Some(text) = R::event_line(&self.shown, e) {
+            let seen_by = Side::BOTH.map(|s| R::visible_to(&self.shown, e, Some(s)));
+            self.lines.push(LogLine { text, seen_by });
         }
         R::apply(&mut self.shown, e);
         self.cursor += 1;
@@ -64,8 +111,9 @@ impl<R: Present> Stage<R> {
             self.lines.clear();
         }
         while self.cursor < target {
-            self.step(events);
+            self.advance(events);
         }
+        self.refresh();
     }
 
     /// The event shown last, if any.

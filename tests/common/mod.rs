@@ -18,7 +18,7 @@ pub fn scenario(rows: &[&str], units: &[U]) -> Scenario {
         briefing: String::new(),
         turns: 5,
         first_side: 0,
-        map: MapSpec { rows: rows.iter().map(|r| r.to_string()).collect(), hexsides: Vec::new() },
+        map: MapSpec { rows: rows.iter().map(|r| r.to_string()).collect(), hexsides: Vec::new(), regions: Vec::new() },
         sides: vec![
             SideSpec { name: "South".into(), edge: BoardEdge::South },
             SideSpec { name: "North".into(), edge: BoardEdge::North },
