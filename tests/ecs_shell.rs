@@ -25,6 +25,6 @@ fn an_illegal_command_is_refused_and_changes_nothing() {
     let mut app = BattleApp::<Thucydide>::new(Thucydide::setup(&s).unwrap(), Dice::new(5));
     let before = app.events().len();
     let err = app.submit(Command::Riposte { strike: true }).unwrap_err();
-    assert!(err.0.contains("illegal command"), "{err}");
+    assert!(err.0.contains("not among the legal commands"), "{err}");
     assert_eq!(app.events().len(), before);
 }

@@ -154,3 +154,14 @@ fn a_replay_taken_over_at_a_middle_turn_plays_to_the_end_against_the_computer() 
     assert!(ended.replay.commands.len() > at && ended.replay.commands[..at] == game.commands[..at]);
     assert!(play::<Thucydide>(&s, &ended.replay).is_ok_and(|p| first_divergence(&ended.replay.turn_hashes, p.app.turn_hashes()).is_none()));
 }
+
+#[test]
+fn an_illegal_command_is_named_with_the_files_own_coordinates() {
+    let mut replay = saved_game(16);
+    let hex = strategos::hex::Offset(0, 0).to_hex();
+    replay.commands.insert(0, Command::Move { unit: strategos::battle::UnitId(1), to: hex, mode: strategos::rules::thucydide::state::MoveMode::Normal });
+    replay.turn_hashes.clear();
+    let (ok, said) = verify(&to_ron(&replay), "illegal.ron");
+    assert!(!ok);
+    assert!(said.contains("field `commands[0]`") && said.contains("to:(0,0)") && said.contains("not among the legal commands"), "{said}");
+}

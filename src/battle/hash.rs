@@ -21,7 +21,9 @@ impl TurnHash {
 /// FNV-1a over the state's canonical JSON: stable across runs, platforms and native/web builds,
 /// because the state holds no maps with random iteration order and no floats.
 pub fn state_hash(state: &impl Serialize) -> u64 {
-    let bytes = serde_json::to_vec(state).unwrap_or_default();
+    // Every state type serialises to JSON (no maps with non-string keys): a failure is a bug in a
+    // ruleset's types, which would otherwise give every state the same hash.
+    let bytes = serde_json::to_vec(state).expect("a battle state serialises to JSON");
     bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3))
 }
 

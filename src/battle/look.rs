@@ -106,11 +106,13 @@ pub enum Intent<C> {
     Nothing,
 }
 
-/// How an event is shown over the board besides its log line: dice with their faces.
+/// How an event is shown over the board besides its log line: dice with their faces, a move.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Cue {
     /// The faces of a roll, above this hex.
     Dice { over: Hex, dice: Vec<Die> },
+    /// A unit's way from its first hex to its last (a move, a retreat, a pursuit).
+    Path { hexes: Vec<Hex> },
 }
 
 /// A die as shown: its face's mark and colours, and a border saying what it did.

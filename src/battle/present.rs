@@ -36,7 +36,8 @@ pub trait Present: Ruleset {
     fn decision(battle: &Battle<Self>, legal: &[Self::Command]) -> Option<Vec<Self::Command>>;
     /// Orders for the selected unit that a click on the board does not give (an activation), as buttons.
     fn unit_orders(battle: &Battle<Self>, legal: &[Self::Command], unit: UnitId) -> Vec<Self::Command>;
-    /// How an event is shown over the board while it is the last one shown.
+    /// How an event is shown over the board while it is the last one shown, read against the
+    /// battle as it stood before the event (where a unit moved from, say).
     fn cue(battle: &Battle<Self>, event: &Self::Event) -> Option<Cue>;
     /// What a legal command is expected to do, shown before a player commits to it; `None` for a
     /// command whose effect is plain (a move). May be slow: the window keeps the last one.

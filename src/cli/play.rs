@@ -78,23 +78,34 @@ fn play_on<R: Judge + Present>(s: &Scenario, seed: u64, mut app: BattleApp<R>, t
     let mut ai = Ai::new(level, seed);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    let mut shown = app.events().len();
+    // The battle as the events printed so far left it: each line is read against the battle
+    // before its event, as the window's log is.
+    let mut shown = app.view().clone();
+    let mut printed = app.events().len();
     while let Some(side) = R::deciding_side(app.view()) {
-        for e in &app.events()[shown..] {
-            if let Some(line) = R::event_line(app.view(), e) {
-                println!("  {line}");
+        // Who reads the screen: the person against the computer, else the side about to decide.
+        let viewer = match computer {
+            Some(c) => Side(c).other(),
+            None => side,
+        };
+        for e in &app.events()[printed..] {
+            if R::visible_to(&shown, e, Some(viewer)) {
+                if let Some(line) = R::event_line(&shown, e) {
+                    println!("  {line}");
+                }
             }
+            R::apply(&mut shown, e);
         }
-        shown = app.events().len();
+        printed = app.events().len();
         let legal = app.legal_commands();
         let command = if computer == Some(side.0) {
             ai.choose(app.view()).ok_or("no legal command")?
         } else {
-            let b = app.view();
-            println!("Turn {} / {} · {}", b.turn, b.last_turn, R::status(b).join(" · "));
-            print_board(b);
+            let b = app.view().seen_by(side);
+            println!("Turn {} / {} · {}", b.turn, b.last_turn, R::status(&b).join(" · "));
+            print_board(&b);
             for (i, c) in legal.iter().enumerate() {
-                println!("  [{i}] {}", R::command_label(app.view(), c));
+                println!("  [{i}] {}", R::command_label(&b, c));
             }
             print!("{} ({}), choose a command number: ", app.view().sides[side.index()].name, side_name(side));
             std::io::stdout().flush().ok();
@@ -112,8 +123,11 @@ fn play_on<R: Judge + Present>(s: &Scenario, seed: u64, mut app: BattleApp<R>, t
             Err(e) => println!("refused: {e}"),
         }
     }
-    for e in &app.events()[shown..] {
-        println!("  {}", serde_json::to_string(e).unwrap_or_default());
+    for e in &app.events()[printed..] {
+        if let Some(line) = R::event_line(&shown, e) {
+            println!("  {line}");
+        }
+        R::apply(&mut shown, e);
     }
     println!("final state hash {}", turn_hash(&app).hash);
     Ok(())
@@ -122,9 +136,11 @@ fn play_on<R: Judge + Present>(s: &Scenario, seed: u64, mut app: BattleApp<R>, t
 /// The autosave after a command; a save that fails is said, and the game goes on.
 fn save<R: Judge + Present>(s: &Scenario, seed: u64, app: &BattleApp<R>, table: &Table, name: &str) {
     let replay = Replay::new(s, seed, app.log().command_list(), app.turn_hashes().to_vec()).at_table(table.clone());
+    // A game of a scenario file outside the bundle cannot be reopened by its id alone.
+    let reopens = crate::scenario::find_bundled(&s.id).is_some();
     let saved = saves::write(name, &to_ron(&replay)).and_then(|_| match R::outcome(app.view()) {
-        None => saves::set_unfinished(name),
-        Some(_) => {
+        None if reopens => saves::set_unfinished(name),
+        _ => {
             saves::finished(name);
             Ok(())
         }

@@ -20,9 +20,25 @@ pub enum Hexside {
     Fortification,
 }
 
-/// The features of a board's edges, each stored once under the edge's canonical side.
+/// The features of a board's edges, each stored once under the edge's canonical side. Written as
+/// a list of entries (JSON, which the state hash uses, has no tuple keys).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(from = "Vec<Entry>", into = "Vec<Entry>")]
 pub struct Hexsides(BTreeMap<((i32, i32), Direction), Hexside>);
+
+type Entry = ((i32, i32), Direction, Hexside);
+
+impl From<Vec<Entry>> for Hexsides {
+    fn from(entries: Vec<Entry>) -> Hexsides {
+        Hexsides(entries.into_iter().map(|(at, side, feature)| ((at, side), feature)).collect())
+    }
+}
+
+impl From<Hexsides> for Vec<Entry> {
+    fn from(sides: Hexsides) -> Vec<Entry> {
+        sides.0.into_iter().map(|((at, side), feature)| (at, side, feature)).collect()
+    }
+}
 
 /// One edge named from one side: the northern, north-eastern or south-eastern edge of a hex, or the
 /// same edge from its neighbour.
@@ -78,5 +94,13 @@ mod tests {
             sides.set(there, d.opposite(), None);
             assert!(sides.is_empty());
         }
+    }
+
+    #[test]
+    fn hexsides_serialise_as_json_and_back() {
+        let mut sides = Hexsides::default();
+        sides.set(Offset(1, 1).to_hex(), Direction::SW, Some(Hexside::Wall));
+        let json = serde_json::to_string(&sides).expect("JSON has no tuple keys here");
+        assert_eq!(serde_json::from_str::<Hexsides>(&json).unwrap(), sides);
     }
 }

@@ -145,7 +145,9 @@ pub fn play<R: Ruleset>(scenario: &Scenario, replay: &Replay<R::Command>) -> Res
     let misfit = |app: &BattleApp<R>| app.world().resource::<BattleDice>().0.misfit().map(Refused::ForcedFace);
     misfit(&app).map_or(Ok(()), Err)?;
     for (i, command) in replay.commands.iter().enumerate() {
-        app.submit(command.clone()).map_err(|e| Refused::Command(i, format!("command #{i} {command:?} refused: {e}")))?;
+        // Written as the file writes it: hexes as (column, row), not the engine's cube coordinates.
+        let written = ron::to_string(command).unwrap_or_default();
+        app.submit(command.clone()).map_err(|e| Refused::Command(i, format!("command #{i} {written} refused: {e}")))?;
         misfit(&app).map_or(Ok(()), Err)?;
     }
     Ok(Played { app })

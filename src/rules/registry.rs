@@ -1,7 +1,8 @@
 //! The one list of rulesets this build plays. Every front end (the CLI's subcommands, the terminal
 //! game, the window's menu, saves and replay viewer, the page) reaches a ruleset through it, by the
-//! name a scenario, save or replay file gives: adding a ruleset is adding its folder and one line
-//! in the `registry!` call below.
+//! name a scenario, save or replay file gives: adding a ruleset is adding its folder, its module
+//! line in `rules/mod.rs` and its type in the `registry!` call below (see the checklist at the end
+//! of `docs/architecture.md`).
 
 use crate::ai::Judge;
 use crate::battle::{Present, Ruleset};

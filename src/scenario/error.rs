@@ -11,7 +11,6 @@ pub enum Item {
     Hexside(usize),
     /// The n-th entry of `map.regions`.
     Region(usize),
-    Side(usize),
     /// The n-th entry of the ruleset part's `units`.
     Unit(usize),
     /// The n-th entry of the ruleset part's `leaders`.
@@ -37,14 +36,13 @@ impl SetupError {
         }
     }
 
-    /// The field path, as `units[3].profile`.
+    /// The field path, as `setup.units[3].profile`.
     pub fn path(&self) -> String {
         match &self.item {
             Item::Scenario => self.field.to_string(),
             Item::MapRow(i) => format!("map.rows[{i}]"),
             Item::Hexside(i) => format!("map.hexsides[{i}].{}", self.field),
             Item::Region(i) => format!("map.regions[{i}].{}", self.field),
-            Item::Side(i) => format!("sides[{i}].{}", self.field),
             Item::Unit(i) => format!("setup.units[{i}].{}", self.field),
             Item::Leader(i) => format!("setup.leaders[{i}].{}", self.field),
             Item::Text { .. } => self.field.to_string(),
@@ -147,25 +145,19 @@ pub fn key_line(text: &str, key: &str) -> Option<usize> {
     text.lines().position(|l| l.trim_start().strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with(':'))).map(|l| l + 1)
 }
 
-/// The 1-based line where an item starts, found by counting the keys each entry writes once:
-/// `profile:` for units, `rank:` for leaders, `edge:` for sides, `feature:` for hexsides, `kind:` for regions, and the
-/// rows after `rows:`.
+/// The 1-based line where an item starts: the rows after `rows:`; a hexside by its `feature:`, a
+/// region by its `kind:`; an entry of the ruleset part's `units` or `leaders` list by the n-th `id:`
+/// after the list's key (every ruleset's units and leaders carry an `id`).
 pub fn locate_item(text: &str, item: &Item) -> Option<usize> {
-    let nth_key = |key: &str, n: usize| {
-        text.lines()
-            .enumerate()
-            .filter(|(_, l)| l.trim_start().starts_with(key) || l.contains(&format!("({key}")) || l.contains(&format!(" {key}")))
-            .nth(n)
-            .map(|(i, _)| i + 1)
-    };
+    let is_key = |line: &str, key: &str| line.trim_start().starts_with(key) || line.contains(&format!("({key}")) || line.contains(&format!(" {key}"));
+    let nth_key_after = |after: usize, key: &str, n: usize| text.lines().enumerate().skip(after).filter(|(_, l)| is_key(l, key)).nth(n).map(|(i, _)| i + 1);
     match item {
         Item::Scenario => None,
-        Item::MapRow(row) => nth_key("rows:", 0).map(|l| l + 1 + row),
-        Item::Hexside(i) => nth_key("feature:", *i),
-        Item::Region(i) => nth_key("kind:", *i),
-        Item::Side(i) => nth_key("edge:", *i),
-        Item::Unit(i) => nth_key("profile:", *i),
-        Item::Leader(i) => nth_key("rank:", *i),
+        Item::MapRow(row) => key_line(text, "rows").map(|l| l + 1 + row),
+        Item::Hexside(i) => nth_key_after(0, "feature:", *i),
+        Item::Region(i) => nth_key_after(0, "kind:", *i),
+        Item::Unit(i) => key_line(text, "units").and_then(|l| nth_key_after(l, "id:", *i)),
+        Item::Leader(i) => key_line(text, "leaders").and_then(|l| nth_key_after(l, "id:", *i)),
         Item::Text { line, .. } => Some(*line),
     }
 }

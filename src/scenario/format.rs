@@ -29,7 +29,7 @@ pub struct Scenario {
 /// The scenario as written: the header's fields, and the ruleset's part left unread.
 #[derive(Deserialize)]
 #[serde(rename = "Scenario", deny_unknown_fields)]
-struct Written {
+struct Written<'a> {
     id: String,
     name: String,
     ruleset: String,
@@ -40,7 +40,9 @@ struct Written {
     first_side: u8,
     map: MapSpec,
     sides: Vec<SideSpec>,
-    setup: Box<RawValue>,
+    /// Borrowed from the file's text, so where it starts is known exactly.
+    #[serde(borrow)]
+    setup: &'a RawValue,
 }
 
 /// The board, one string per row from north to south, one terrain token per hex separated by
@@ -103,10 +105,12 @@ impl Setup {
 pub fn parse_header(text: &str) -> Result<Scenario, ron::error::SpannedError> {
     let w: Written = ron::from_str(text)?;
     let raw = w.setup.get_ron();
-    let start = text.find(raw).unwrap_or(0);
+    // The part is a slice of `text`: its offset there gives its line and column (in characters,
+    // as ron counts them).
+    let start = (raw.as_ptr() as usize).saturating_sub(text.as_ptr() as usize).min(text.len());
     let before = &text[..start];
     let line = before.matches('\n').count() + 1;
-    let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+    let column = before[before.rfind('\n').map_or(0, |i| i + 1)..].chars().count() + 1;
     let setup = Setup { text: raw.to_string(), line, column };
     Ok(Scenario { id: w.id, name: w.name, ruleset: w.ruleset, briefing: w.briefing, turns: w.turns, first_side: w.first_side, map: w.map, sides: w.sides, setup })
 }

@@ -128,10 +128,8 @@ fn drive<R: Judge + Present>(world: &mut World) {
             next::<R>(world, Step::Sent, 12);
         }
         Step::Sent => {
-            // Wait for the roll to be on screen (or for side 0's turn again, if no event has a cue).
-            let log = world.resource::<EventLog<R>>();
-            let stage = world.resource::<Stage<R>>();
-            let cued = stage.last(&log.events).is_some_and(|e| R::cue(stage.board(), e).is_some());
+            // Wait for the roll to be on screen (or for side 0's turn again, if no die is shown).
+            let cued = matches!(world.resource::<Stage<R>>().cue(), Some(crate::battle::look::Cue::Dice { .. }));
             if cued || my_turn::<R>(world).is_some() {
                 shot::<R>(world, "05-combat.png");
                 next::<R>(world, Step::After, 10);
@@ -174,7 +172,12 @@ fn drive<R: Judge + Present>(world: &mut World) {
         }
         Step::HandOff => {
             // Side 0 ends its phases: the board is hidden until side 1 says it is there.
-            if world.resource::<super::panels::Curtain>().0.is_some() {
+            let mut pilot = world.resource_mut::<Autopilot<R>>();
+            pilot.sent += 1;
+            if pilot.sent > 2 * MAX_COMMANDS {
+                error!("autopilot: the hand-off never came");
+                world.write_message(AppExit::error());
+            } else if world.resource::<super::panels::Curtain>().0.is_some() {
                 shot::<R>(world, "08-handoff.png");
                 next::<R>(world, Step::Done, 30);
             } else if let Some(b) = my_turn::<R>(world) {
@@ -218,12 +221,13 @@ fn worth_showing<R: Present>(b: &crate::battle::Battle<R>, legal: &[R::Command])
 
 /// Plays side 0 as the computer would until a command worth showing is legal, then selects its unit.
 fn seek<R: Judge + Present>(world: &mut World) {
-    let Some(b) = my_turn::<R>(world) else { return };
-    if world.resource::<Autopilot<R>>().sent > MAX_COMMANDS || R::outcome(&b).is_some() {
+    let over = world.get_resource::<BattleView<R>>().is_some_and(|v| R::outcome(&v.0).is_some());
+    if world.resource::<Autopilot<R>>().sent > MAX_COMMANDS || over {
         error!("autopilot: nothing worth showing found");
         world.write_message(AppExit::error());
         return;
     }
+    let Some(b) = my_turn::<R>(world) else { return };
     let legal = R::legal_commands(&b);
     if R::decision(&b, &legal).is_none() {
         if let Some((unit, command, hex)) = worth_showing(&b, &legal) {

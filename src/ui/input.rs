@@ -86,8 +86,9 @@ fn board_input<R: Present>(
     mut inbox: ResMut<CommandInbox<R>>,
     mut commands: Commands,
 ) {
-    let b = &view.0;
-    if !stage.caught_up(&log.events) || curtain.0.is_some() || human_to_decide(b, session.mode).is_none() || !inbox.0.is_empty() {
+    // As the person deciding may know it (the stage has caught up before they may act).
+    let b = stage.board();
+    if !stage.caught_up(&log.events) || curtain.0.is_some() || human_to_decide(&view.0, session.mode).is_none() || !inbox.0.is_empty() {
         return;
     }
     if selection.0.is_some_and(|id| b.unit(id).is_none_or(|u| u.hex.is_none())) {
@@ -97,7 +98,7 @@ fn board_input<R: Present>(
         return;
     }
     let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
-    if (keys.just_pressed(KeyCode::KeyU) || (ctrl && keys.just_pressed(KeyCode::KeyZ))) && can_undo(&log, session.mode, b) {
+    if (keys.just_pressed(KeyCode::KeyU) || (ctrl && keys.just_pressed(KeyCode::KeyZ))) && can_undo(&log, session.mode, &view.0) {
         commands.queue(undo::<R>);
         return;
     }

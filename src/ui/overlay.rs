@@ -101,6 +101,10 @@ fn paint_board<R: Present>(
     if let Some(h) = hovered.0 {
         painter.add(egui::Shape::closed_line(view.hex_outline(h, 0.97), egui::Stroke::new(view.len(6.0).max(1.5), egui::Color32::WHITE)));
     }
+    // A move's way goes under the counters, so it leads into the unit that took it.
+    if let Some(Cue::Path { hexes }) = stage.cue() {
+        paint_path(&painter, &view, hexes);
+    }
     paint_counters(&painter, &view, b, selection.0);
     for t in &marks.targets {
         if let Some(p) = view.hex(*t) {
@@ -113,8 +117,8 @@ fn paint_board<R: Present>(
             painter.line_segment([a, z], egui::Stroke::new(view.len(7.0).max(2.0), colour));
         }
     }
-    if let Some(cue) = stage.last(events).and_then(|e| R::cue(b, e)) {
-        paint_cue(&painter, &view, &cue);
+    if let Some(Cue::Dice { over, dice }) = stage.cue() {
+        paint_dice(&painter, &view, *over, dice);
     }
     Ok(())
 }
@@ -238,10 +242,9 @@ fn paint_counter(painter: &egui::Painter, half: f32, c: egui::Pos2, fill: egui::
     }
 }
 
-/// How the event being shown appears over the board: the faces of a roll above the hex it concerns.
-fn paint_cue(painter: &egui::Painter, view: &View, cue: &Cue) {
-    let Cue::Dice { over, dice } = cue;
-    let Some(c) = view.hex(*over) else { return };
+/// The faces of the roll being shown, above the hex it concerns.
+fn paint_dice(painter: &egui::Painter, view: &View, over: Hex, dice: &[crate::battle::look::Die]) {
+    let Some(c) = view.hex(over) else { return };
     let size = 34.0;
     let n = dice.len() as f32;
     for (i, die) in dice.iter().enumerate() {
@@ -252,4 +255,21 @@ fn paint_cue(painter: &egui::Painter, view: &View, cue: &Cue) {
         painter.rect_stroke(rect, egui::CornerRadius::same(6), egui::Stroke::new(4.0, colour(die.border)), egui::StrokeKind::Outside);
         painter.text(centre, egui::Align2::CENTER_CENTER, &die.mark, egui::FontId::proportional(15.0), colour(die.ink));
     }
+}
+
+/// A unit's way over the board, from its first hex to an arrowhead on its last.
+fn paint_path(painter: &egui::Painter, view: &View, hexes: &[Hex]) {
+    let points: Vec<egui::Pos2> = hexes.iter().filter_map(|h| view.hex(*h)).collect();
+    let (Some(&end), Some(&before)) = (points.last(), points.len().checked_sub(2).and_then(|i| points.get(i))) else { return };
+    let ink = egui::Color32::from_rgba_unmultiplied(255, 248, 210, 230);
+    let shadow = egui::Color32::from_black_alpha(140);
+    let width = view.len(14.0).max(2.0);
+    painter.add(egui::Shape::line(points.clone(), egui::Stroke::new(width * 1.6, shadow)));
+    painter.add(egui::Shape::line(points, egui::Stroke::new(width, ink)));
+    let along = (end - before).normalized();
+    let across = egui::vec2(-along.y, along.x);
+    let size = view.len(HEX_RADIUS * 0.35);
+    let tip = end + along * size * 0.2;
+    let head = vec![tip, tip - along * size + across * size * 0.55, tip - along * size - across * size * 0.55];
+    painter.add(egui::Shape::convex_polygon(head, ink, egui::Stroke::new(width * 0.3, shadow)));
 }

@@ -56,6 +56,7 @@ impl<R: Present> Plugin for RulesetPanelsPlugin<R> {
         app.init_resource::<PreviewCache<R>>()
             .add_systems(EguiPrimaryContextPass, (battle_panels::<R>, curtain_and_victory::<R>).chain().in_set(Paint::Panels).run_if(in_state(AppState::Battle).and_then(resource_exists::<BattleView<R>>)))
             .add_systems(EguiPrimaryContextPass, replay_panels::<R>.in_set(Paint::Panels).run_if(in_state(AppState::Replay).and_then(resource_exists::<Film<R>>)))
+            .add_systems(Update, forget_preview::<R>.in_set(BattleSet::Resolve))
             .add_systems(Update, (hand_off::<R>, follow_viewer::<R>).chain().in_set(BattleSet::Play).run_if(resource_exists::<BattleView<R>>));
     }
 }
@@ -67,6 +68,13 @@ pub struct PreviewCache<R: Present>(Option<((R::Command, usize), Option<Preview>
 impl<R: Present> Default for PreviewCache<R> {
     fn default() -> Self {
         PreviewCache(None)
+    }
+}
+
+/// A new battle shows no odds worked out in the last one.
+fn forget_preview<R: Present>(mut started: MessageReader<super::session::BattleStarted>, mut preview: ResMut<PreviewCache<R>>) {
+    if started.read().count() > 0 {
+        preview.0 = None;
     }
 }
 
@@ -157,6 +165,8 @@ pub fn battle_panels<R: Present>(
     let person = human_to_decide(&view.0, session.mode).is_some() && caught_up && inbox.0.is_empty();
     let legal: &[R::Command] = if person { &legal_now.0 } else { &[] };
     let mut skip = false;
+    // The battle as the person at the screen may know it; while they decide, the stage has caught
+    // up, so it is the battle now, less what the other side keeps sealed.
     let b = stage.board();
     if curtain.0.is_some() {
         area.0 = None;
@@ -202,18 +212,18 @@ pub fn battle_panels<R: Present>(
             None => ui.label("The battle is over"),
         };
         // Buttons first, so they keep their place whatever the pointer hovers.
-        if let Some(options) = R::decision(&view.0, legal).filter(|_| person) {
+        if let Some(options) = R::decision(b, legal).filter(|_| person) {
             ui.separator();
             ui.strong("Your decision:");
             for c in options {
-                if ui.button(R::command_label(&view.0, &c)).clicked() {
+                if ui.button(R::command_label(b, &c)).clicked() {
                     inbox.0.push_back(c);
                 }
             }
         }
         if let Some(id) = selection.0 {
-            for c in R::unit_orders(&view.0, legal, id) {
-                if ui.button(R::command_label(&view.0, &c)).clicked() {
+            for c in R::unit_orders(b, legal, id) {
+                if ui.button(R::command_label(b, &c)).clicked() {
                     inbox.0.push_back(c);
                 }
             }
@@ -222,16 +232,21 @@ pub fn battle_panels<R: Present>(
             ui.separator();
             card(ui, &R::terrain_card(b, h));
         }
-        let shown_unit = selection.0.or_else(|| hovered.0.and_then(|h| b.unit_at(h)).map(|u| u.id));
-        if let Some(id) = shown_unit {
+        // The selected unit, else every unit in the hovered hex.
+        let shown: Vec<crate::battle::UnitId> = match (selection.0, hovered.0) {
+            (Some(id), _) => vec![id],
+            (None, Some(h)) => b.units_at(h).map(|u| u.id).collect(),
+            (None, None) => Vec::new(),
+        };
+        for id in shown {
             ui.separator();
             unit_card(ui, b, id);
         }
         if let Some(h) = hovered.0 {
-            if let Intent::Send { command, .. } = R::click(&view.0, legal, selection.0, h, false) {
+            if let Intent::Send { command, .. } = R::click(b, legal, selection.0, h, false) {
                 let key = (command, log.events.len());
                 if preview.0.as_ref().is_none_or(|(k, _)| *k != key) {
-                    let p = R::preview(&view.0, &key.0);
+                    let p = R::preview(b, &key.0);
                     preview.0 = Some((key, p));
                 }
                 if let Some((_, Some(p))) = &preview.0 {
@@ -259,21 +274,17 @@ fn hand_off<R: Present>(
     log: Res<EventLog<R>>,
     stage: Res<Stage<R>>,
     mut curtain: ResMut<Curtain>,
-    mut last: Local<Option<Side>>,
     mut selection: ResMut<Selection>,
 ) {
-    if session.mode != Mode::Hotseat || !stage.caught_up(&log.events) {
+    if session.mode != Mode::Hotseat || !stage.caught_up(&log.events) || curtain.0.is_some() {
         return;
     }
-    let now = R::deciding_side(&view.0);
-    if let (Some(before), Some(now)) = (*last, now) {
-        if before != now {
+    // The stage's viewer is the side at the screen (`follow_viewer`).
+    if let (Some(at_screen), Some(now)) = (stage.viewer(), R::deciding_side(&view.0)) {
+        if at_screen != now {
             curtain.0 = Some(now);
             selection.0 = None;
         }
-    }
-    if now.is_some() {
-        *last = now;
     }
 }
 
@@ -416,7 +427,7 @@ pub fn replay_panels<R: Present>(
     egui::Panel::right("side").exact_size(super::camera::PANEL_WIDTH).show(&mut root, |ui| {
         if let Some(h) = hovered.0 {
             card(ui, &R::terrain_card(&b, h));
-            if let Some(u) = b.unit_at(h) {
+            for u in b.units_at(h) {
                 ui.separator();
                 unit_card(ui, &b, u.id);
             }

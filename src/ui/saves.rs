@@ -110,13 +110,20 @@ pub fn autosave_name(session: &Session) -> String {
 /// nothing. Cheap, since the log already holds the turn hashes. While the battle goes on, its
 /// autosave is the game the menu offers to continue.
 pub fn autosave<R: Ruleset>(session: Res<Session>, log: Res<EventLog<R>>, view: Res<BattleView<R>>) {
-    if !log.is_changed() || log.commands.is_empty() {
+    if !log.is_changed() {
         return;
     }
     let name = autosave_name(&session);
+    if log.commands.is_empty() {
+        // Nothing played yet, or the first command undone: nothing to continue.
+        store::finished(&name);
+        return;
+    }
+    // A game of a scenario file outside the bundle cannot be reopened by its id alone.
+    let reopens = crate::scenario::find_bundled(&session.scenario.id).is_some();
     let saved = save(&session, &log, &name).and_then(|_| match R::outcome(&view.0) {
-        None => store::set_unfinished(&name),
-        Some(_) => {
+        None if reopens => store::set_unfinished(&name),
+        _ => {
             store::finished(&name);
             Ok(())
         }

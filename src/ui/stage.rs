@@ -4,6 +4,7 @@
 //! board always shows a state the rules produced.
 
 use crate::battle::ecs::{BattleSet, BattleView, EventLog};
+use crate::battle::look::Cue;
 use crate::battle::{AppState, Battle, Present, Side};
 use crate::hex::HexMap;
 use crate::scenario::Scenario;
@@ -33,6 +34,9 @@ pub struct Stage<R: Present> {
     viewer: Option<Side>,
     /// `shown` as the viewer may know it, while there is one.
     seen: Option<Battle<R>>,
+    /// How the last event shown appears over the board (dice, a move), worked out against the
+    /// battle before it, and whether the viewer may see it.
+    cue: Option<Cue>,
 }
 
 /// A log line and which side may read it (a sealed order is for its own side until revealed).
@@ -52,6 +56,7 @@ impl<R: Present> Stage<R> {
             lines: Vec::new(),
             viewer: None,
             seen: None,
+            cue: None,
         }
     }
 
@@ -94,10 +99,11 @@ impl<R: Present> Stage<R> {
 
     fn advance(&mut self, events: &[R::Event]) {
         let Some(e) = events.get(self.cursor) else { return };
+        let seen_by = Side::BOTH.map(|s| R::visible_to(&self.shown, e, Some(s)));
         if let Some(text) = R::event_line(&self.shown, e) {
-            let seen_by = Side::BOTH.map(|s| R::visible_to(&self.shown, e, Some(s)));
             self.lines.push(LogLine { text, seen_by });
         }
+        self.cue = R::cue(&self.shown, e).filter(|_| self.viewer.is_none_or(|v| seen_by[v.index()]));
         R::apply(&mut self.shown, e);
         self.cursor += 1;
     }
@@ -109,11 +115,17 @@ impl<R: Present> Stage<R> {
             self.shown = self.opening.clone();
             self.cursor = 0;
             self.lines.clear();
+            self.cue = None;
         }
         while self.cursor < target {
             self.advance(events);
         }
         self.refresh();
+    }
+
+    /// How the last event shown appears over the board, if the viewer may see it.
+    pub fn cue(&self) -> Option<&Cue> {
+        self.cue.as_ref()
     }
 
     /// The event shown last, if any.
@@ -142,7 +154,7 @@ pub struct Film<R: Present> {
     pub events: Vec<R::Event>,
     /// Events after each command.
     pub command_ends: Vec<usize>,
-    /// Index of each `TurnStarted` event.
+    /// Index of each event that opens a player-turn (`Ruleset::starts_turn`).
     pub turn_starts: Vec<usize>,
     pub playing: bool,
     /// What the check of the replay's turn hashes said.
@@ -235,7 +247,8 @@ pub fn skip_pressed(keys: &ButtonInput<KeyCode>) -> bool {
 fn advance<R: Present>(stage: &mut Stage<R>, events: &[R::Event], dt: f32) {
     stage.timer += dt;
     while !stage.caught_up(events) {
-        let wait = stage.last(events).map_or(0.0, R::pause_after);
+        // An event the viewer may not see (a sealed order) passes at once.
+        let wait = stage.last(events).filter(|e| R::visible_to(&stage.shown, e, stage.viewer)).map_or(0.0, R::pause_after);
         if stage.timer < wait {
             break;
         }

@@ -137,9 +137,19 @@ pub fn terrain_card(b: &B, hex: Hex) -> Vec<Line> {
     lines
 }
 
-/// The faces of the roll just shown, above the defender, each bordered by its effect.
-pub fn cue(b: &B, e: &Event) -> Option<crate::battle::look::Cue> {
-    let Event::DiceRolled { defender, results, .. } = e else { return None };
+/// The faces of a roll above the defender, each bordered by its effect; a unit's way when it moves,
+/// falls back, follows up or pursues (read against the battle before the event).
+pub fn cue(b: &B, e: &Event) -> Option<Cue> {
+    let way = |unit: UnitId, rest: &[Hex]| {
+        let from = b.unit(unit)?.hex?;
+        Some(Cue::Path { hexes: std::iter::once(from).chain(rest.iter().copied()).collect() })
+    };
+    let (defender, results) = match e {
+        Event::DiceRolled { defender, results, .. } => (defender, results),
+        Event::UnitMoved { unit, path, .. } | Event::Retreated { unit, path, .. } => return way(*unit, path),
+        Event::FollowedUp { unit, to, .. } | Event::Pursued { unit, to } => return way(*unit, &[*to]),
+        _ => return None,
+    };
     let over = b.unit(*defender)?.hex?;
     let dice = results
         .iter()
