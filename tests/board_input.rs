@@ -74,3 +74,32 @@ fn a_saved_game_is_a_replay_that_verifies_and_says_who_played() {
     let table = back.table.expect("a save says how the game was played");
     assert_eq!((table.computer, table.level.as_str(), table.taken_over_at), (Some(1), "easy", None), "the computer's side and level come back with the save");
 }
+
+#[test]
+fn after_a_pause_the_next_events_show_at_once_then_at_their_pace() {
+    let s = common::load_bundled("thucydide-first-clash");
+    let game = play_game::<Thucydide>(&s, 3, |_| {}).unwrap();
+    let played = strategos::replay::play::<Thucydide>(&s, &game.replay).unwrap();
+    let events = played.app.events().to_vec();
+    let film = Film::<Thucydide>::of_game(s.clone(), 3, played.app.log(), String::new());
+    use strategos::battle::Present;
+    // A command whose last event keeps the board waiting (a move, a roll), with more to come.
+    let split = film.command_ends.iter().copied().find(|end| *end < events.len() && Thucydide::pause_after(&events[end - 1]) > 0.0).expect("a paced event");
+    let mut stage = Stage::new(Thucydide::setup(&s).unwrap(), false);
+    stage.seek(&events, split);
+    stage.pace(&events[..split], 10.0);
+    stage.pace(&events, 0.0);
+    assert!(stage.cursor > split, "the player waited longer than the last pause: the next event shows at once");
+    assert!(stage.cursor < events.len(), "then each event waits its own pause");
+}
+
+#[test]
+fn the_replay_viewer_opens_on_the_first_turn() {
+    let s = common::load_bundled("thucydide-first-clash");
+    let game = play_game::<Thucydide>(&s, 4, |_| {}).unwrap();
+    let played = strategos::replay::play::<Thucydide>(&s, &game.replay).unwrap();
+    let film = Film::<Thucydide>::of_game(s.clone(), 4, played.app.log(), String::new());
+    let stage = film.first_stage().unwrap();
+    assert_eq!(stage.board().turn, 1, "not turn 0, the state before the opening events");
+    assert_eq!(stage.cursor, film.opening);
+}

@@ -141,6 +141,27 @@ fn los_woods_cast_a_shadow_as_long_as_their_distance_and_same_level_hills_block(
 }
 
 #[test]
+fn elephant_borne_units_see_and_are_seen_over_troops_but_not_over_elephants() {
+    let m = open(6, 10);
+    // Seen over troops: the carried archers stand as high as any elephant.
+    let units = [(1, 0, "bolt-throwers", 2, 8), (2, 0, "hoplites", 2, 6), (3, 1, "elephant-archers", 2, 4)];
+    assert!(sees(&rows(&m), &units, (2, 8), (2, 4)), "target carried by elephants");
+    // Seeing over troops: artillery drawn by elephants.
+    let units = [(1, 0, "elephant-artillery", 2, 8), (2, 0, "hoplites", 2, 6), (3, 1, "archers", 2, 4)];
+    assert!(sees(&rows(&m), &units, (2, 8), (2, 4)), "shooter drawn by elephants");
+    // An elephant-borne unit in between is an elephant: it masks an elephant's view.
+    let units = [(1, 0, "elephants", 2, 8), (2, 0, "elephant-artillery", 2, 6), (3, 1, "archers", 2, 4)];
+    assert!(!sees(&rows(&m), &units, (2, 8), (2, 4)), "not over elephant-borne troops");
+    // Once on foot (the dismounted profile), no exception.
+    let units = [(1, 0, "bolt-throwers", 2, 8), (2, 0, "hoplites", 2, 6), (3, 1, "archers", 2, 4)];
+    assert!(!sees(&rows(&m), &units, (2, 8), (2, 4)), "archers on foot are masked");
+    // Still lower than woods.
+    let mut m = open(6, 10);
+    m[6] = ". . f . . .".into();
+    assert!(!sees(&rows(&m), &[(1, 0, "bolt-throwers", 2, 8), (3, 1, "elephant-archers", 2, 4)], (2, 8), (2, 4)), "behind a wood");
+}
+
+#[test]
 fn los_is_observed_in_reverse_and_elephants_are_seen_over_troops() {
     let mut m = open(6, 10);
     m[8] = ". . .1 . . .".into();

@@ -52,6 +52,8 @@ pub struct CommandInbox<R: Ruleset>(pub VecDeque<R::Command>);
 #[derive(Resource)]
 pub struct EventLog<R: Ruleset> {
     pub events: Vec<R::Event>,
+    /// The events before the first command (the opening of the first turn).
+    pub opening: usize,
     pub commands: Vec<(R::Command, usize)>,
     pub turn_hashes: Vec<TurnHash>,
     pub rejected: Vec<(R::Command, RuleError)>,
@@ -194,6 +196,7 @@ pub fn start_battle<R: Ruleset>(world: &mut World, mut battle: Battle<R>, mut di
     world.insert_resource(BattleDice(dice));
     world.insert_resource(CommandInbox::<R>(VecDeque::new()));
     world.insert_resource(EventLog::<R> {
+        opening: opening.len(),
         events: opening,
         commands: Vec::new(),
         turn_hashes: vec![TurnHash::of(&battle)],

@@ -13,7 +13,7 @@ pub use crate::battle::hash::TurnHash;
 
 /// The replay format this build writes and reads (see `docs/replay.md`, "Formats"). A file without
 /// `format` was written before the field existed, in format 1.
-pub const FORMAT: u32 = 2;
+pub const FORMAT: u32 = 3;
 
 /// The first format whose turn hashes this build can compare: format 2 moved a unit's strength into
 /// its ruleset's state, which changed the state the hashes are taken of. An older file plays the
@@ -176,7 +176,14 @@ pub fn check<R: Ruleset>(path: &Path, text: &str, header: &ReplayHeader) -> Resu
     let scenario = crate::scenario::load_named(&header.scenario).map_err(|e| FileError::plain(e).in_file(path).at_key(text, "scenario").to_string())?;
     let played = play::<R>(&scenario, &replay).map_err(|refused| match refused {
         Refused::Setup(message) => FileError::plain(message).in_file(path).at_key(text, "scenario").to_string(),
-        Refused::Command(i, message) => FileError::plain(message).in_file(path).at_line(command_line(text, i), format!("commands[{i}]")).to_string(),
+        Refused::Command(i, message) => {
+            let message = if replay.format < FORMAT {
+                format!("{message} (the file is format {}, from before rules readings this build changed: see docs/replay.md, \"Formats\")", replay.format)
+            } else {
+                message
+            };
+            FileError::plain(message).in_file(path).at_line(command_line(text, i), format!("commands[{i}]")).to_string()
+        }
         Refused::ForcedFace(misfit) => {
             FileError::plain(misfit.to_string()).in_file(path).at_line(key_line(text, "forced_dice"), format!("forced_dice[{}]", misfit.index)).to_string()
         }

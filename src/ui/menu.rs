@@ -3,7 +3,7 @@
 //! replay file to watch. Bad files get an error naming file, line and field, and nothing is lost.
 
 use super::session::{Mode, Session, start};
-use super::stage::{Film, Stage, show};
+use super::stage::{Film, show};
 use crate::ai::Judge;
 use crate::battle::{AppState, Present, Side};
 use crate::replay::{ReplayHeader, parse_header, turn_hash, verified};
@@ -162,8 +162,8 @@ impl ForRuleset for Opened<'_> {
 
 /// Opens the replay viewer on a game's film.
 pub fn open_film<R: Present>(world: &mut World, film: Film<R>) {
-    let Ok(battle) = R::setup(&film.origin.scenario) else { return };
-    show(world, Stage::new(battle, false));
+    let Some(stage) = film.first_stage() else { return };
+    show(world, stage);
     world.insert_resource(film);
     world.resource_mut::<NextState<AppState>>().set(AppState::Replay);
 }

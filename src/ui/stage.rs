@@ -93,11 +93,11 @@ impl<R: Present> Stage<R> {
 
     /// Shows the next event.
     pub fn step(&mut self, events: &[R::Event]) {
-        self.advance(events);
+        self.apply_next(events);
         self.refresh();
     }
 
-    fn advance(&mut self, events: &[R::Event]) {
+    fn apply_next(&mut self, events: &[R::Event]) {
         let Some(e) = events.get(self.cursor) else { return };
         let seen_by = Side::BOTH.map(|s| R::visible_to(&self.shown, e, Some(s)));
         if let Some(text) = R::event_line(&self.shown, e) {
@@ -118,9 +118,28 @@ impl<R: Present> Stage<R> {
             self.cue = None;
         }
         while self.cursor < target {
-            self.advance(events);
+            self.apply_next(events);
         }
         self.refresh();
+    }
+
+    /// Shows events at a readable pace: each waits for the pause of the one before it (an event
+    /// the viewer may not see passes at once). While nothing new comes, the last event's pause
+    /// runs out, so the next events (after the player ends a phase, say) start at once.
+    pub fn pace(&mut self, events: &[R::Event], dt: f32) {
+        self.timer += dt;
+        while !self.caught_up(events) {
+            let wait = self.last(events).filter(|e| R::visible_to(&self.shown, e, self.viewer)).map_or(0.0, R::pause_after);
+            if self.timer < wait {
+                break;
+            }
+            self.timer -= wait;
+            self.step(events);
+        }
+        if self.caught_up(events) {
+            let wait = self.last(events).map_or(0.0, R::pause_after);
+            self.timer = self.timer.min(wait);
+        }
     }
 
     /// How the last event shown appears over the board, if the viewer may see it.
@@ -152,6 +171,8 @@ impl<R: Present> Clone for Origin<R> {
 pub struct Film<R: Present> {
     pub origin: Origin<R>,
     pub events: Vec<R::Event>,
+    /// The events before the first command: the viewer opens after them, on the first turn.
+    pub opening: usize,
     /// Events after each command.
     pub command_ends: Vec<usize>,
     /// Index of each event that opens a player-turn (`Ruleset::starts_turn`).
@@ -163,7 +184,7 @@ pub struct Film<R: Present> {
 
 impl<R: Present> Clone for Film<R> {
     fn clone(&self) -> Self {
-        Film { origin: self.origin.clone(), events: self.events.clone(), command_ends: self.command_ends.clone(), turn_starts: self.turn_starts.clone(), playing: self.playing, verdict: self.verdict.clone() }
+        Film { origin: self.origin.clone(), events: self.events.clone(), opening: self.opening, command_ends: self.command_ends.clone(), turn_starts: self.turn_starts.clone(), playing: self.playing, verdict: self.verdict.clone() }
     }
 }
 
@@ -174,7 +195,15 @@ impl<R: Present> Film<R> {
         let events = log.events.clone();
         let command_ends = log.commands.iter().map(|(_, end)| *end).collect();
         let turn_starts = events.iter().enumerate().filter(|(_, e)| R::starts_turn(e)).map(|(i, _)| i).collect();
-        Film { origin, events, command_ends, turn_starts, playing: false, verdict }
+        Film { origin, events, opening: log.opening, command_ends, turn_starts, playing: false, verdict }
+    }
+
+    /// The stage the replay viewer opens on: the first turn, after the battle's opening events
+    /// (not the state before them, at turn 0).
+    pub fn first_stage(&self) -> Option<Stage<R>> {
+        let mut stage = Stage::new(R::setup(&self.origin.scenario).ok()?, false);
+        stage.seek(&self.events, self.opening);
+        Some(stage)
     }
 
     /// The commands whose events are all shown when `cursor` events are: where a game taken over
@@ -244,34 +273,18 @@ pub fn skip_pressed(keys: &ButtonInput<KeyCode>) -> bool {
     keys.just_pressed(KeyCode::Escape)
 }
 
-fn advance<R: Present>(stage: &mut Stage<R>, events: &[R::Event], dt: f32) {
-    stage.timer += dt;
-    while !stage.caught_up(events) {
-        // An event the viewer may not see (a sealed order) passes at once.
-        let wait = stage.last(events).filter(|e| R::visible_to(&stage.shown, e, stage.viewer)).map_or(0.0, R::pause_after);
-        if stage.timer < wait {
-            break;
-        }
-        stage.timer -= wait;
-        stage.step(events);
-    }
-    if stage.caught_up(events) {
-        stage.timer = 0.0;
-    }
-}
-
 fn pace_battle<R: Present>(time: Res<Time>, keys: Res<ButtonInput<KeyCode>>, log: Res<EventLog<R>>, mut stage: ResMut<Stage<R>>) {
     if stage.instant || skip_pressed(&keys) {
         stage.instant = false;
         stage.seek(&log.events, log.events.len());
         return;
     }
-    advance(&mut stage, &log.events, time.delta_secs());
+    stage.pace(&log.events, time.delta_secs());
 }
 
 fn pace_film<R: Present>(time: Res<Time>, mut film: ResMut<Film<R>>, mut stage: ResMut<Stage<R>>) {
     if film.playing {
-        advance(&mut stage, &film.events, time.delta_secs());
+        stage.pace(&film.events, time.delta_secs());
         if stage.caught_up(&film.events) {
             film.playing = false;
         }

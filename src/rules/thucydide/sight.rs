@@ -1,8 +1,9 @@
 //! Line of sight, exactly as the seed's "Ligne de mire" paragraph writes it, on top of the generic
 //! two-trace geometry in `hex::los`.
 //!
-//! Same level: units, woods, buildings and higher hills in between block; elephants see and are
-//! seen over troops but not over elephants. Different levels: the view is taken from the higher
+//! Same level: units, woods, buildings and higher hills in between block; units with elephants
+//! (war elephants and the troops they carry or draw) see and are seen over troops but not over
+//! units with elephants. Different levels: the view is taken from the higher
 //! end ("observée comme à l'envers" when the lower one shoots), hexes of its own hill do not block,
 //! a same-level or higher hill blocks, a wood or building (or a lower hill) casts a shadow as long
 //! as its distance from the viewer; when artillery is at either end the view passes over troops,
@@ -34,7 +35,7 @@ impl<'a> Sight<'a> {
                 let p = u.state.profile();
                 occupants[i] = Some(Occupant {
                     side: u.side,
-                    elephant: p.class == Class::Elephants,
+                    elephant: p.has_elephants(),
                     artillery: p.class == Class::Artillery,
                 });
             }
