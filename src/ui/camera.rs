@@ -7,6 +7,7 @@ use crate::hex::coords::{centre, hex_at};
 use crate::hex::{Hex, HexMap};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 
 /// Circumradius of a hex in world units (the terrain tiles are drawn for it).
 pub const HEX_RADIUS: f32 = 128.0;
@@ -112,8 +113,12 @@ fn pan_and_zoom(
     time: Res<Time>,
     windows: Query<&Window>,
     mut camera: Query<(&Camera, &GlobalTransform, &mut Transform, &mut Projection), With<BoardCamera>>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Ok((cam, gt, mut t, mut p)) = camera.single_mut() else { return };
+    // The window sleeps between events: after a sleep the first frame's delta is long, and a pan
+    // must not jump by it.
+    let dt = time.delta_secs().min(0.05);
     let Projection::Orthographic(o) = p.as_mut() else { return };
     let mut pan = Vec2::ZERO;
     let cursor = windows.single().ok().and_then(|w| board_cursor(w, &area));
@@ -129,12 +134,16 @@ fn pan_and_zoom(
             (KeyCode::KeyS, Vec2::NEG_Y),
         ] {
             if keys.pressed(key) {
-                pan += dir * 600.0 * time.delta_secs();
+                pan += dir * 600.0 * dt;
             }
         }
     }
     if (buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle)) && cursor.is_some() {
         pan += Vec2::new(-motion.delta.x, motion.delta.y);
+    }
+    if pan != Vec2::ZERO {
+        // Keep the frames coming while the board moves.
+        redraw.write(RequestRedraw);
     }
     t.translation += (pan * o.scale).extend(0.0);
     if scroll.delta.y != 0.0 && cursor.is_some() {

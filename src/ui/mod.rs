@@ -6,6 +6,8 @@ pub mod autopilot;
 pub mod board;
 pub mod camera;
 pub mod framebench;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod idle;
 pub mod input;
 pub mod menu;
 pub mod overlay;
@@ -98,6 +100,11 @@ pub fn run(mut options: Options) -> Result<(), String> {
     .init_state::<AppState>()
     .add_plugins((camera::CameraPlugin, board::BoardPlugin, input::InputPlugin, panels::PanelsPlugin, menu::MenuPlugin));
     for_each_ruleset(&mut InstallRuleset(&mut app));
+    // The scripted runs draw every frame; a person's window rests when nothing moves.
+    #[cfg(not(target_arch = "wasm32"))]
+    if autopilot.is_none() && options.frame_bench.is_none() {
+        app.add_plugins(idle::IdlePlugin);
+    }
     app.insert_resource(menu::MenuChoice::from_options(&options));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::PagePlugin);

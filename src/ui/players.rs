@@ -9,6 +9,7 @@ use crate::battle::Present;
 use crate::battle::ecs::{BattleSet, BattleView, CommandInbox, EventLog};
 use crate::sim::Player;
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use std::marker::PhantomData;
 
 /// The computer opponent of the current battle.
@@ -59,8 +60,13 @@ fn computer_plays<R: Judge + Present>(
     computer: Option<ResMut<Computer<R>>>,
     mut inbox: ResMut<CommandInbox<R>>,
     mut commands: Commands,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Mode::Computer(side) = session.mode else { return };
+    if R::deciding_side(&view.0) == Some(side) {
+        // The computer's turn: the window must not sleep through its pause.
+        redraw.write(RequestRedraw);
+    }
     let Some(mut computer) = computer else {
         commands.insert_resource(Computer::<R>::new(session.level, session.seed));
         return;
@@ -69,7 +75,7 @@ fn computer_plays<R: Judge + Present>(
         computer.wait = THINKING_PAUSE;
         return;
     }
-    computer.wait -= time.delta_secs();
+    computer.wait -= time.delta_secs().min(THINKING_PAUSE);
     if computer.wait > 0.0 {
         return;
     }

@@ -3,12 +3,13 @@
 //! game by event, command or turn. Both only apply events to a copy of the opening state, so the
 //! board always shows a state the rules produced.
 
-use crate::battle::ecs::{BattleSet, BattleView, EventLog};
+use crate::battle::ecs::{BattleSet, BattleView, CommandInbox, EventLog};
 use crate::battle::look::Cue;
 use crate::battle::{AppState, Battle, Present, Side};
 use crate::hex::HexMap;
 use crate::scenario::Scenario;
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
@@ -255,6 +256,7 @@ impl<R: Present> Plugin for StagePlugin<R> {
     fn build(&self, app: &mut App) {
         app.add_systems(Update, pace_battle::<R>.in_set(BattleSet::Show).run_if(resource_exists::<BattleView<R>>))
             .add_systems(Update, pace_film::<R>.run_if(in_state(AppState::Replay).and_then(resource_exists::<Film<R>>)))
+            .add_systems(Last, wake_for_commands::<R>.run_if(resource_exists::<CommandInbox<R>>))
             .add_systems(OnEnter(AppState::Menu), |mut commands: Commands| {
                 commands.remove_resource::<Stage<R>>();
                 commands.remove_resource::<Film<R>>();
@@ -273,17 +275,30 @@ pub fn skip_pressed(keys: &ButtonInput<KeyCode>) -> bool {
     keys.just_pressed(KeyCode::Escape)
 }
 
-fn pace_battle<R: Present>(time: Res<Time>, keys: Res<ButtonInput<KeyCode>>, log: Res<EventLog<R>>, mut stage: ResMut<Stage<R>>) {
+fn pace_battle<R: Present>(time: Res<Time>, keys: Res<ButtonInput<KeyCode>>, log: Res<EventLog<R>>, mut stage: ResMut<Stage<R>>, mut redraw: MessageWriter<RequestRedraw>) {
     if stage.instant || skip_pressed(&keys) {
         stage.instant = false;
         stage.seek(&log.events, log.events.len());
         return;
     }
     stage.pace(&log.events, time.delta_secs());
+    if !stage.caught_up(&log.events) {
+        // Events still to show: the window must not sleep through their pauses.
+        redraw.write(RequestRedraw);
+    }
 }
 
-fn pace_film<R: Present>(time: Res<Time>, mut film: ResMut<Film<R>>, mut stage: ResMut<Stage<R>>) {
+/// A command sent this frame (a click, a button, the computer) is resolved at the next one, which
+/// must come even if the window would sleep.
+fn wake_for_commands<R: Present>(inbox: Res<CommandInbox<R>>, mut redraw: MessageWriter<RequestRedraw>) {
+    if !inbox.0.is_empty() {
+        redraw.write(RequestRedraw);
+    }
+}
+
+fn pace_film<R: Present>(time: Res<Time>, mut film: ResMut<Film<R>>, mut stage: ResMut<Stage<R>>, mut redraw: MessageWriter<RequestRedraw>) {
     if film.playing {
+        redraw.write(RequestRedraw);
         stage.pace(&film.events, time.delta_secs());
         if stage.caught_up(&film.events) {
             film.playing = false;
