@@ -110,3 +110,35 @@ fn the_odds_are_previewed_for_an_attack_and_an_activation_is_a_button() {
     assert_eq!(Thucydide::unit_orders(&b, &legal, UnitId(3)), vec![Command::Activate { unit: UnitId(3) }]);
     assert_eq!(Thucydide::decision(&b, &legal), None);
 }
+
+/// A word with a capital inside it (an enum's name, "GreenHit"), or Rust's own punctuation.
+fn reads_like_code(line: &str) -> bool {
+    let camel = line.as_bytes().windows(2).any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase());
+    camel || line.contains('[') || line.contains("Some(") || line.contains("::")
+}
+
+#[test]
+fn the_log_and_the_cards_read_as_words_not_as_code() {
+    use strategos::sim::play_game;
+    for id in ["thucydide-first-clash", "thucydide-hydaspes"] {
+        let s = common::load_bundled(id);
+        let game = play_game::<Thucydide>(&s, 12, |_| {}).unwrap();
+        let played = strategos::replay::play::<Thucydide>(&s, &game.replay).unwrap();
+        let mut b = Thucydide::setup(&s).unwrap();
+        let mut lines = Vec::new();
+        for e in played.app.events() {
+            lines.extend(Thucydide::event_line(&b, e));
+            Thucydide::apply(&mut b, e);
+        }
+        let start = Thucydide::setup(&s).unwrap();
+        for u in &start.units {
+            lines.extend(Thucydide::unit_card(&start, u.id).into_iter().map(|l| l.text));
+            lines.extend(Thucydide::terrain_card(&start, u.hex.unwrap()).into_iter().map(|l| l.text));
+        }
+        lines.extend(Thucydide::status(&b));
+        assert!(lines.len() > 50, "{id}: a whole game's lines");
+        let code: Vec<&String> = lines.iter().filter(|l| reads_like_code(l)).collect();
+        assert!(code.is_empty(), "{id}: {code:#?}");
+        assert!(!lines.iter().any(|l| l.contains("1 hits") || l.contains("1 dice") || l.contains(" 1 hexes")), "{id}: singular after one");
+    }
+}

@@ -3,6 +3,7 @@
 
 use super::Thucydide;
 use super::command::Command;
+use super::words;
 use super::event::{Activation, Effect, Event};
 use super::state::{CombatKind, MoveMode, Role};
 use crate::battle::{Battle, Side, UnitId};
@@ -34,7 +35,7 @@ fn leader(b: &B, id: u32) -> String {
 pub fn event_line(b: &B, e: &Event) -> Option<String> {
     Some(match e {
         Event::TurnStarted { turn, side: s } => format!("— Turn {turn}: {} —", side(b, *s)),
-        Event::PhaseStarted { phase } => format!("{phase:?} phase"),
+        Event::PhaseStarted { phase } => format!("{} phase", words::phase(*phase)),
         Event::UnitActivated { unit: u, by: Activation::Leader(l) } => format!("{} activated by {}", unit(b, *u), leader(b, *l)),
         Event::UnitActivated { unit: u, by: Activation::OrderToken } => format!("{} activated with an order token", unit(b, *u)),
         Event::OrderTokensChanged { side: s, tokens, rule } => format!("{} has {tokens} order tokens: {rule}", side(b, *s)),
@@ -61,7 +62,7 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
         Event::DefenceChosen { .. } => return None,
         Event::DiceCounted { dice, steps, .. } => {
             let why: Vec<String> = steps.iter().map(|s| format!("{}: {}", s.rule, s.dice)).collect();
-            format!("{dice} dice ({})", why.join("; "))
+            format!("{} ({})", words::count(*dice, "die", "dice"), why.join("; "))
         }
         Event::DiceRolled { results, hits, morale_hits, .. } => {
             let faces: Vec<String> = results
@@ -73,16 +74,16 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
                         Effect::OrderToken => "order",
                         Effect::Miss => "miss",
                     };
-                    format!("{:?}: {effect} ({})", r.face, r.rule)
+                    format!("{}: {effect} ({})", words::face(r.face), r.rule)
                 })
                 .collect();
-            format!("Rolled {}: {hits} hits, {morale_hits} morale hits", faces.join(", "))
+            format!("Rolled {}: {}, {}", faces.join(", "), words::count(*hits, "hit", "hits"), words::count(*morale_hits, "morale hit", "morale hits"))
         }
         Event::ElementsLost { unit: u, lost, strength, rule } => format!("{} loses {lost}, {strength} left: {rule}", unit(b, *u)),
         Event::UnitDestroyed { unit: u } => format!("{} is destroyed", unit(b, *u)),
         Event::MoraleHitIgnored { unit: u, rule } => format!("{} ignores a morale hit: {rule}", unit(b, *u)),
         Event::Retreated { unit: u, path, asked } => {
-            format!("{} falls back {} of {asked} hexes (Repli)", unit(b, *u), path.len())
+            format!("{} falls back {} of {} (Repli)", unit(b, *u), path.len(), words::count(*asked, "hex", "hexes"))
         }
         Event::FollowedUp { unit: u, to, rule } => format!("{} follows up into {}: {rule}", unit(b, *u), at(*to)),
         Event::FollowUpDeclined { unit: u } => format!("{} does not follow up", unit(b, *u)),
@@ -91,7 +92,10 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
         Event::RiposteDeclined { unit: u } => format!("{} does not riposte", unit(b, *u)),
         Event::ElephantPanicked { from, at: h, rule, .. } => format!("An elephant of {} panics at {}: {rule}", unit(b, *from), at(*h)),
         Event::ProfileChanged { unit: u, profile, rule } => format!("{} becomes {profile}: {rule}", unit(b, *u)),
-        Event::PanicRolled { unit: u, faces, hexes } => format!("{} rolls {faces:?} for its panic: {hexes} hexes of flight", unit(b, *u)),
+        Event::PanicRolled { unit: u, faces, hexes } => {
+            let faces: Vec<&str> = faces.iter().map(|f| words::face(*f)).collect();
+            format!("{} rolls {} for its panic: {} of flight", unit(b, *u), faces.join(", "), words::count(*hexes, "hex", "hexes"))
+        }
         Event::UnitLeftBoard { unit: u, rule } => format!("{} leaves the field: {rule}", unit(b, *u)),
         Event::LeaderFled { leader: l, to } => format!("{} flees to {} (Personnage en fuite)", leader(b, *l), unit(b, *to)),
         Event::LeaderRemoved { leader: l, rule } => format!("{} is gone: {rule}", leader(b, *l)),
@@ -110,13 +114,20 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
 pub fn command_label(b: &B, c: &Command) -> String {
     let order = |o: bool| if o { " with an attack order" } else { "" };
     match c {
-        Command::Move { unit: u, to, mode } => format!("Move {} to {} ({mode:?})", unit(b, *u), at(*to)),
+        Command::Move { unit: u, to, mode } => {
+            let how = match mode {
+                MoveMode::Normal => "",
+                MoveMode::RoadMarch => " by road march",
+                MoveMode::Mounted => " (mounted move)",
+            };
+            format!("Move {} to {}{how}", unit(b, *u), at(*to))
+        }
         Command::Activate { unit: u } => format!("Activate {} (one order token)", unit(b, *u)),
         Command::Attack { attacker, target, attack_order } => format!("{} attacks {}{}", unit(b, *attacker), unit(b, *target), order(*attack_order)),
         Command::Defend { defence_order: true } => "Defence order (one die fewer for the attacker)".into(),
         Command::Defend { defence_order: false } => "No defence order".into(),
         Command::Retreat { path } => match path.last() {
-            Some(h) => format!("Fall back to {} ({} hexes)", at(*h), path.len()),
+            Some(h) => format!("Fall back to {} ({})", at(*h), words::count(path.len() as u64, "hex", "hexes")),
             None => "Stand (cannot fall back)".into(),
         },
         Command::FollowUp { advance: true } => "Follow up".into(),

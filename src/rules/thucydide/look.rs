@@ -7,6 +7,7 @@ use super::data::{Armour, Class, Mobility, Rank, tables};
 use super::die::Face;
 use super::event::{Effect, Event};
 use super::state::UnitState;
+use super::words;
 use crate::battle::look::{Counter, Cue, Die, Line, Rgb, Tag};
 use crate::battle::{Battle, Unit, UnitId};
 use crate::hex::{Hex, Offset};
@@ -40,7 +41,7 @@ pub fn class_mark(c: Class) -> &'static str {
 
 pub fn status(b: &B) -> Vec<String> {
     let name = |i: usize| &b.sides[i].name;
-    vec![format!("{:?} phase", b.global.phase), format!("Order tokens: {} {} · {} {}", name(0), b.global.order_tokens[0], name(1), b.global.order_tokens[1])]
+    vec![format!("{} phase", words::phase(b.global.phase)), format!("Order tokens: {} {} · {} {}", name(0), b.global.order_tokens[0], name(1), b.global.order_tokens[1])]
 }
 
 pub fn counter(b: &B, u: &Unit<UnitState>) -> Counter {
@@ -81,11 +82,12 @@ pub fn unit_card(b: &B, id: UnitId) -> Vec<Line> {
     let mut lines = vec![
         Line::plain(format!("■ {:?} armour · {}", p.armour, class_mark(p.class))).coloured(armour_colour(p.armour)),
         Line::heading(format!("{} #{}", p.label, id.0)),
-        Line::plain(format!("Fire {} (range {}) · Assault {} · Melee {} · Move {}", p.fire, p.range, p.assault, p.melee, p.movement)),
+        Line::plain(factors_line(p)),
         Line::plain(format!("Strength {} of {}", u.state.strength, u.state.full_strength)),
     ];
     if !p.traits.is_empty() {
-        lines.push(Line::plain(format!("Traits: {:?}", p.traits)));
+        let traits: Vec<&str> = p.traits.iter().map(|t| words::trait_name(*t)).collect();
+        lines.push(Line::plain(format!("Traits: {}", traits.join(", "))));
     }
     let s = &u.state;
     let mut state = Vec::new();
@@ -96,7 +98,7 @@ pub fn unit_card(b: &B, id: UnitId) -> Vec<Line> {
         state.push("activated".into());
     }
     if let Some(m) = s.moved {
-        state.push(format!("moved ({m:?})"));
+        state.push(words::move_mode(m).to_string());
     }
     if s.fought {
         state.push("has attacked".into());
@@ -105,9 +107,15 @@ pub fn unit_card(b: &B, id: UnitId) -> Vec<Line> {
         lines.push(Line::plain(state.join(", ")));
     }
     for l in b.global.leaders.iter().filter(|l| l.unit == Some(id)) {
-        lines.push(Line::plain(format!("Led by {} ({:?})", l.name, l.rank)));
+        lines.push(Line::plain(format!("Led by {}, {}", l.name, words::rank(l.rank))));
     }
     lines
+}
+
+/// The factors as a player reads them: no fire line for troops that do not shoot.
+fn factors_line(p: &super::data::Profile) -> String {
+    let fire = if p.fire > 0 { format!("Fire {} (range {}) · ", p.fire, words::count(p.range, "hex", "hexes")) } else { String::new() };
+    format!("{fire}Assault {} · Melee {} · Move {}", p.assault, p.melee, p.movement)
 }
 
 pub fn terrain_card(b: &B, hex: Hex) -> Vec<Line> {
@@ -115,7 +123,7 @@ pub fn terrain_card(b: &B, hex: Hex) -> Vec<Line> {
     let rule = tables().terrain.ground(t.ground);
     let cost = |m: Mobility| rule.cost(m).map_or("impassable".to_string(), |c| format!("{c}"));
     let mut lines = vec![
-        Line::heading(format!("{:?}{}{} at {}", t.ground, if t.road { ", road" } else { "" }, if t.level > 0 { format!(", hill level {}", t.level) } else { String::new() }, Offset::from_hex(hex))),
+        Line::heading(format!("{}{}{} at {}", words::ground(t.ground), if t.road { ", road" } else { "" }, if t.level > 0 { format!(", hill level {}", t.level) } else { String::new() }, Offset::from_hex(hex))),
         Line::plain(format!(
             "Move cost: foot {}, mounted {}, elephants {}, artillery {}{}",
             cost(Mobility::Foot),

@@ -24,6 +24,7 @@ pub mod setup;
 pub mod sight;
 pub mod state;
 pub mod turn;
+pub mod words;
 
 pub use command::Command;
 pub use event::Event;
