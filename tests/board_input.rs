@@ -103,3 +103,26 @@ fn the_replay_viewer_opens_on_the_first_turn() {
     assert_eq!(stage.board().turn, 1, "not turn 0, the state before the opening events");
     assert_eq!(stage.cursor, film.opening);
 }
+
+#[test]
+fn the_next_unit_key_goes_round_the_units_that_can_still_act() {
+    use strategos::ui::input::next_unit;
+    let s = common::load_bundled("thucydide-first-clash");
+    let app = strategos::replay::start::<Thucydide>(&s, 2, &[]).unwrap();
+    let b = app.view();
+    let legal = Thucydide::legal_commands(b);
+    let first = next_unit::<Thucydide>(b, &legal, None).expect("a unit to act");
+    let mut seen = vec![first];
+    let mut at = first;
+    loop {
+        at = next_unit::<Thucydide>(b, &legal, Some(at)).unwrap();
+        if at == first {
+            break;
+        }
+        assert!(!seen.contains(&at));
+        seen.push(at);
+    }
+    let side = Thucydide::deciding_side(b).unwrap();
+    assert!(seen.iter().all(|id| b.unit(*id).unwrap().side == side), "only the deciding side's units");
+    assert!(seen.len() > 1);
+}

@@ -71,6 +71,19 @@ pub fn end_phase<R: Present>(legal: &[R::Command], inbox: &mut CommandInbox<R>, 
     true
 }
 
+/// The deciding side's next unit after `after` (in id order, round again) that can still do
+/// something: move, attack, or take an order from a button.
+pub fn next_unit<R: Present>(b: &crate::battle::Battle<R>, legal: &[R::Command], after: Option<UnitId>) -> Option<UnitId> {
+    let side = R::deciding_side(b)?;
+    let busy = |id: UnitId| {
+        let marks = R::marks(b, legal, Some(id), None);
+        !marks.reach.is_empty() || !marks.targets.is_empty() || !R::unit_orders(b, legal, id).is_empty()
+    };
+    let ours: Vec<UnitId> = b.on_board().filter(|u| u.side == side).map(|u| u.id).collect();
+    let start = after.and_then(|a| ours.iter().position(|id| *id == a)).map_or(0, |i| i + 1);
+    (0..ours.len()).map(|k| ours[(start + k) % ours.len()]).find(|id| busy(*id))
+}
+
 #[allow(clippy::too_many_arguments)]
 fn board_input<R: Present>(
     buttons: Res<ButtonInput<MouseButton>>,
@@ -95,6 +108,14 @@ fn board_input<R: Present>(
         selection.0 = None;
     }
     if (keys.just_pressed(KeyCode::KeyE) || keys.just_pressed(KeyCode::Enter)) && end_phase(&legal.0, &mut inbox, &mut selection) {
+        return;
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        selection.0 = None;
+        return;
+    }
+    if keys.just_pressed(KeyCode::Tab) || keys.just_pressed(KeyCode::KeyN) {
+        selection.0 = next_unit::<R>(b, &legal.0, selection.0);
         return;
     }
     let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);

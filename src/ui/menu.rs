@@ -247,6 +247,8 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut commands
             ui.add_space(8.0);
             if let Some(s) = scenarios.iter().find(|s| s.id == choice.scenario) {
                 ui.label(egui::RichText::new(&s.briefing).italics());
+                let (columns, rows) = (s.map.rows.first().map_or(0, |r| r.split_whitespace().count()), s.map.rows.len());
+                ui.small(format!("{} turns · a map of {columns} by {rows} hexes · first to play: {}", s.turns, s.sides[usize::from(s.first_side.min(1))].name));
                 ui.add_space(8.0);
                 ui.strong("Mode");
                 for (i, side) in s.sides.iter().enumerate() {
@@ -254,11 +256,14 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut commands
                     ui.radio_value(&mut choice.computer, Some(1 - i as u8), format!("Play {} against the computer ({other})", side.name));
                 }
                 ui.radio_value(&mut choice.computer, None, "Hotseat: two players on this screen");
-                ui.horizontal(|ui| {
-                    ui.label("Computer:");
-                    ui.radio_value(&mut choice.level, crate::ai::Level::Easy, "quick");
-                    ui.radio_value(&mut choice.level, crate::ai::Level::Normal, "stronger (one exchange ahead)");
-                });
+                // The computer's level matters only when it plays.
+                if choice.computer.is_some() {
+                    ui.horizontal(|ui| {
+                        ui.label("Computer:");
+                        ui.radio_value(&mut choice.level, crate::ai::Level::Easy, "quick");
+                        ui.radio_value(&mut choice.level, crate::ai::Level::Normal, "stronger (one exchange ahead)");
+                    });
+                }
             }
             ui.horizontal(|ui| {
                 ui.label("Seed (empty for a random one):");

@@ -51,6 +51,9 @@ pub fn counter(b: &B, u: &Unit<UnitState>) -> Counter {
     if s.activated && !s.fought {
         tags.push(Tag::Dot(Rgb(120, 230, 110)));
     }
+    if s.moved.is_some() {
+        tags.push(Tag::Dot(Rgb(190, 215, 255)));
+    }
     if s.fought {
         tags.push(Tag::Cross(Rgb(250, 200, 80)));
     }
