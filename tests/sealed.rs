@@ -6,7 +6,7 @@
 use bevy::prelude::SubStates;
 use serde::{Deserialize, Serialize};
 use strategos::ai::{Ai, Judge, Level};
-use strategos::battle::look::{Counter, Cue, Intent, Line, Marks, Preview};
+use strategos::battle::look::{Counter, Cue, Decision, Intent, Line, Marks, Preview};
 use strategos::battle::{AppState, Battle, Dice, Outcome, Present, RuleError, Ruleset, Side, SideInfo, Unit, UnitId};
 use strategos::hex::{BoardEdge, Hex, HexMap};
 use strategos::scenario::{Scenario, SetupError};
@@ -148,8 +148,8 @@ impl Present for Bids {
     fn ends_phase(_: &Bid) -> bool {
         false
     }
-    fn decision(_: &Battle<Self>, legal: &[Bid]) -> Option<Vec<Bid>> {
-        Some(legal.to_vec())
+    fn decision(_: &Battle<Self>, legal: &[Bid]) -> Option<Decision<Bid>> {
+        Some(Decision { prompt: "Your sealed bid".into(), options: legal.to_vec() })
     }
     fn unit_orders(_: &Battle<Self>, _: &[Bid], _: UnitId) -> Vec<Bid> {
         Vec::new()

@@ -92,7 +92,10 @@ fn a_pending_retreat_marks_its_hexes_and_offers_its_options_as_buttons() {
     let legal = Thucydide::legal_commands(&b);
     let marks = Thucydide::marks(&b, &legal, None, None);
     assert!(!marks.picks.is_empty(), "the hexes to fall back to are marked");
-    assert_eq!(Thucydide::decision(&b, &legal), Some(legal.clone()));
+    let decision = Thucydide::decision(&b, &legal).expect("a decision is pending");
+    assert_eq!(decision.options, legal);
+    assert!(decision.prompt.contains("must fall back") && decision.prompt.contains("#2"), "the prompt names the unit: {}", decision.prompt);
+    assert_eq!(marks.focus, vec![b.unit(UnitId(2)).unwrap().hex.unwrap()], "the unit falling back is marked");
     assert!(!legal.iter().any(Thucydide::ends_phase), "no phase ends while a decision is pending");
 }
 

@@ -85,6 +85,8 @@ pub struct Marks {
     pub targets: Vec<Hex>,
     /// Hexes a pending decision can pick with a click.
     pub picks: Vec<Hex>,
+    /// Hexes a pending decision is about (the attacker and the defender of its combat).
+    pub focus: Vec<Hex>,
     /// The line of sight from the selected unit to the hovered target.
     pub sight: Option<SightLine>,
 }
@@ -94,6 +96,13 @@ pub struct SightLine {
     pub from: Hex,
     pub to: Hex,
     pub clear: bool,
+}
+
+/// A decision the battle waits for: what it is about, in a player's words, and its options.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision<C> {
+    pub prompt: String,
+    pub options: Vec<C>,
 }
 
 /// What a click on the board asks for.

@@ -4,7 +4,7 @@
 //! back. The window and the terminal game read it; each ruleset implements it in its own folder.
 
 use super::ids::{Side, UnitId};
-use super::look::{Counter, Cue, Intent, Line, Marks, Preview};
+use super::look::{Counter, Cue, Decision, Intent, Line, Marks, Preview};
 use super::model::{Battle, Unit};
 use super::ruleset::Ruleset;
 use crate::hex::Hex;
@@ -32,8 +32,9 @@ pub trait Present: Ruleset {
     fn click(battle: &Battle<Self>, legal: &[Self::Command], selected: Option<UnitId>, hex: Hex, modifier: bool) -> Intent<Self::Command>;
     /// Whether a command ends the phase (the End phase button and the E key send it).
     fn ends_phase(command: &Self::Command) -> bool;
-    /// The options of a pending decision, offered as buttons; `None` while no decision is pending.
-    fn decision(battle: &Battle<Self>, legal: &[Self::Command]) -> Option<Vec<Self::Command>>;
+    /// A pending decision: what it is about and its options, offered as buttons; `None` while no
+    /// decision is pending.
+    fn decision(battle: &Battle<Self>, legal: &[Self::Command]) -> Option<Decision<Self::Command>>;
     /// Orders for the selected unit that a click on the board does not give (an activation), as buttons.
     fn unit_orders(battle: &Battle<Self>, legal: &[Self::Command], unit: UnitId) -> Vec<Self::Command>;
     /// How an event is shown over the board while it is the last one shown, read against the

@@ -91,9 +91,11 @@ fn fit(
     board: Option<Res<super::stage::BoardMap>>,
     windows: Query<&Window>,
     mut camera: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
+    mut resized: MessageReader<bevy::window::WindowResized>,
 ) {
     let size = board.as_ref().map(|b| (b.0.width(), b.0.height()));
-    if keys.just_pressed(KeyCode::KeyF) {
+    // F, or a new window size: the whole map in view again.
+    if keys.just_pressed(KeyCode::KeyF) || resized.read().count() > 0 {
         request.0 = size;
     }
     let (Some((w, h)), Ok(window), Ok((mut t, mut p))) = (request.0.take(), windows.single(), camera.single_mut()) else { return };

@@ -69,6 +69,7 @@ fn paint_board<R: Present>(
     selection: Res<Selection>,
     legal_now: Option<Res<LegalNow<R>>>,
     hovered: Res<Hovered>,
+    hovered_choice: Res<super::panels::HoveredChoice>,
 ) -> Result {
     let Ok((cam, gt, proj)) = camera.single() else { return Ok(()) };
     let Projection::Orthographic(o) = proj else { return Ok(()) };
@@ -97,6 +98,14 @@ fn paint_board<R: Present>(
     let pick_edge = egui::Stroke::new(view.len(6.0).max(1.5), egui::Color32::from_rgb(120, 220, 255));
     for h in &marks.picks {
         painter.add(egui::Shape::convex_polygon(view.hex_outline(*h, 0.9), pick, pick_edge));
+    }
+    // What a pending decision is about (the two sides of its combat), and the hex of the option
+    // under the pointer.
+    for h in &marks.focus {
+        painter.add(egui::Shape::closed_line(view.hex_outline(*h, 0.95), egui::Stroke::new(view.len(10.0).max(2.0), egui::Color32::from_rgb(255, 160, 40))));
+    }
+    if let Some(h) = hovered_choice.0.filter(|_| live) {
+        painter.add(egui::Shape::convex_polygon(view.hex_outline(h, 0.9), egui::Color32::from_rgba_unmultiplied(120, 220, 255, 150), egui::Stroke::new(view.len(10.0).max(2.0), egui::Color32::WHITE)));
     }
     if let Some(h) = hovered.0 {
         painter.add(egui::Shape::closed_line(view.hex_outline(h, 0.97), egui::Stroke::new(view.len(6.0).max(1.5), egui::Color32::WHITE)));

@@ -19,6 +19,10 @@ use std::marker::PhantomData;
 #[derive(Resource, Default)]
 pub struct Curtain(pub Option<Side>);
 
+/// The hex the option of a decision under the pointer would pick, marked on the board.
+#[derive(Resource, Default)]
+pub struct HoveredChoice(pub Option<crate::hex::Hex>);
+
 /// A line under the top bar saying what just happened to a save, a load or an undo.
 #[derive(Resource, Default)]
 pub struct Notice(pub String);
@@ -37,6 +41,7 @@ impl Plugin for PanelsPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Curtain>()
             .init_resource::<Notice>()
+            .init_resource::<HoveredChoice>()
             .configure_sets(EguiPrimaryContextPass, (Paint::Board, Paint::Panels).chain())
             .add_systems(Update, fresh_panels.in_set(BattleSet::Resolve));
     }
@@ -156,6 +161,8 @@ pub fn battle_panels<R: Present>(
     mut inbox: ResMut<CommandInbox<R>>,
     mut area: ResMut<super::camera::BoardArea>,
     curtain: Res<Curtain>,
+    mut hovered_choice: ResMut<HoveredChoice>,
+    mut leaving: Local<bool>,
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -198,7 +205,7 @@ pub fn battle_panels<R: Present>(
                 skip = true;
             }
             if ui.button("Menu").clicked() {
-                commands.queue(|world: &mut World| world.resource_mut::<NextState<AppState>>().set(AppState::Menu));
+                *leaving = true;
             }
         });
         if !notice.0.is_empty() {
@@ -212,11 +219,17 @@ pub fn battle_panels<R: Present>(
             None => ui.label("The battle is over"),
         };
         // Buttons first, so they keep their place whatever the pointer hovers.
-        if let Some(options) = R::decision(b, legal).filter(|_| person) {
+        hovered_choice.0 = None;
+        if let Some(decision) = R::decision(b, legal).filter(|_| person) {
             ui.separator();
-            ui.strong("Your decision:");
-            for c in options {
-                if ui.button(R::command_label(b, &c)).clicked() {
+            ui.strong(decision.prompt);
+            for c in decision.options {
+                let button = ui.button(R::command_label(b, &c));
+                if button.hovered() {
+                    // The hex this option picks, marked on the board.
+                    hovered_choice.0 = R::marks(b, std::slice::from_ref(&c), None, None).picks.first().copied();
+                }
+                if button.clicked() {
                     inbox.0.push_back(c);
                 }
             }
@@ -232,12 +245,9 @@ pub fn battle_panels<R: Present>(
             ui.separator();
             card(ui, &R::terrain_card(b, h));
         }
-        // The selected unit, else every unit in the hovered hex.
-        let shown: Vec<crate::battle::UnitId> = match (selection.0, hovered.0) {
-            (Some(id), _) => vec![id],
-            (None, Some(h)) => b.units_at(h).map(|u| u.id).collect(),
-            (None, None) => Vec::new(),
-        };
+        // The selected unit, then every unit in the hovered hex (the target beside its odds).
+        let mut shown: Vec<crate::battle::UnitId> = selection.0.into_iter().collect();
+        shown.extend(hovered.0.into_iter().flat_map(|h| b.units_at(h)).map(|u| u.id).filter(|id| Some(*id) != selection.0));
         for id in shown {
             ui.separator();
             unit_card(ui, b, id);
@@ -260,6 +270,21 @@ pub fn battle_panels<R: Present>(
         log_lines(ui, &stage);
     });
     leave_board(&root, &mut area);
+    if *leaving {
+        // Asked once: the autosave keeps the battle, and the menu offers to continue it.
+        egui::Window::new("Leave this battle?").collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
+            ui.label("The battle is saved after every command; the menu offers to continue it.");
+            ui.horizontal(|ui| {
+                if ui.button("Leave for the menu").clicked() {
+                    *leaving = false;
+                    commands.queue(|world: &mut World| world.resource_mut::<NextState<AppState>>().set(AppState::Menu));
+                }
+                if ui.button("Stay").clicked() {
+                    *leaving = false;
+                }
+            });
+        });
+    }
     if skip {
         // The pacing system jumps to the end, as after a load.
         stage.instant = true;
@@ -310,6 +335,7 @@ fn curtain_and_victory<R: Present>(
     stage: Res<Stage<R>>,
     session: Res<Session>,
     mut curtain: ResMut<Curtain>,
+    mut notice: ResMut<Notice>,
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -323,6 +349,23 @@ fn curtain_and_victory<R: Present>(
                 ui.add_space(20.0);
                 if ui.button(egui::RichText::new(format!("I am {name}: show the board")).size(20.0)).clicked() {
                     curtain.0 = None;
+                }
+                ui.add_space(30.0);
+                ui.horizontal(|ui| {
+                    ui.add_space(ui.available_width() / 2.0 - 120.0);
+                    if ui.button("Save the game").clicked() {
+                        let name = format!("{}-turn{}-{}.ron", session.scenario.id, view.0.turn, log.commands.len());
+                        notice.0 = match super::saves::save(&session, &log, &name) {
+                            Ok(place) => format!("Saved as {place}"),
+                            Err(e) => format!("Save failed: {e}"),
+                        };
+                    }
+                    if ui.button("Back to the menu").clicked() {
+                        commands.queue(|world: &mut World| world.resource_mut::<NextState<AppState>>().set(AppState::Menu));
+                    }
+                });
+                if !notice.0.is_empty() {
+                    ui.small(&notice.0);
                 }
             });
         });

@@ -8,7 +8,9 @@ use super::command::Command;
 use super::odds::attack_odds;
 use super::sight::Sight;
 use super::state::MoveMode;
-use crate::battle::look::{Intent, Line, Marks, Preview, SightLine};
+use super::describe;
+use super::state::Step;
+use crate::battle::look::{Decision, Intent, Line, Marks, Preview, SightLine};
 use crate::battle::{Battle, Ruleset, UnitId};
 use crate::hex::Hex;
 
@@ -77,14 +79,30 @@ pub fn marks(b: &B, legal: &[Command], selected: Option<UnitId>, hovered: Option
             _ => {}
         }
     }
+    if !legal.is_empty() {
+        marks.focus = focus(b);
+    }
     if let (Some(from), Some(to)) = (selected.and_then(hex_of), hovered.filter(|h| marks.targets.contains(h))) {
         marks.sight = Some(SightLine { from, to, clear: Sight::new(b).clear(from, to) });
     }
     marks
 }
 
-pub fn decision(b: &B, legal: &[Command]) -> Option<Vec<Command>> {
-    (!b.global.agenda.is_empty()).then(|| legal.to_vec())
+/// The decision on top of the agenda, with the combat or the unit it concerns.
+pub fn decision(b: &B, legal: &[Command]) -> Option<Decision<Command>> {
+    let step = b.global.agenda.last()?;
+    Some(Decision { prompt: describe::decision_prompt(b, step), options: legal.to_vec() })
+}
+
+/// The hexes a pending decision is about.
+fn focus(b: &B) -> Vec<Hex> {
+    let hex_of = |u: UnitId| b.unit(u).and_then(|u| u.hex);
+    match b.global.agenda.last() {
+        Some(Step::Defence(c) | Step::FollowUp(c) | Step::Riposte(c)) => [hex_of(c.attacker), hex_of(c.defender)].into_iter().flatten().collect(),
+        Some(Step::Retreat { unit, .. } | Step::Pursuit { unit } | Step::PanicFlight { unit, .. }) => hex_of(*unit).into_iter().collect(),
+        Some(Step::LeaderFlight { from, .. }) => vec![*from],
+        _ => Vec::new(),
+    }
 }
 
 /// The activation with an order token, which no click gives.

@@ -5,7 +5,7 @@ use super::Thucydide;
 use super::command::Command;
 use super::words;
 use super::event::{Activation, Effect, Event};
-use super::state::{CombatKind, MoveMode, Role};
+use super::state::{CombatKind, MoveMode, Role, Step};
 use crate::battle::{Battle, Side, UnitId};
 use crate::hex::{Hex, Offset};
 
@@ -108,6 +108,23 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
         },
         Event::AgendaChanged { .. } => return None,
     })
+}
+
+/// What a pending decision asks, naming the combat or the unit it concerns.
+pub fn decision_prompt(b: &B, step: &Step) -> String {
+    match step {
+        Step::Defence(c) => {
+            let order = if c.attack_order { " with an attack order" } else { "" };
+            format!("{} attacks {}{order}: give a defence order (one die fewer for the attacker, one order token)?", unit(b, c.attacker), unit(b, c.defender))
+        }
+        Step::Retreat { unit: u, hexes } => format!("{} must fall back {}: pick the hex to fall back to", unit(b, *u), words::count(*hexes, "hex", "hexes")),
+        Step::FollowUp(c) => format!("{} may follow up into {}, where {} stood", unit(b, c.attacker), at(c.defender_hex), unit(b, c.defender)),
+        Step::Pursuit { unit: u } => format!("{} may pursue one more hex", unit(b, *u)),
+        Step::Riposte(c) => format!("{} may riposte against {}", unit(b, c.defender), unit(b, c.attacker)),
+        Step::LeaderFlight { leader: l, from } => format!("{} lost his unit at {}: pick the unit he takes refuge with", leader(b, *l), at(*from)),
+        Step::PanicFlight { unit: u, hexes, .. } => format!("{} panics and flees {}: pick its way", unit(b, *u), words::count(*hexes, "hex", "hexes")),
+        Step::Roll(_) | Step::Aftermath(_) | Step::PanicRoll { .. } => "Your decision".into(),
+    }
 }
 
 /// A button's words for a command.

@@ -6,7 +6,7 @@ use super::command::Command;
 use super::event::Event;
 use super::state::UnitState;
 use super::{board, describe, look};
-use crate::battle::look::{Counter, Cue, Intent, Line, Marks, Preview};
+use crate::battle::look::{Counter, Cue, Decision, Intent, Line, Marks, Preview};
 use crate::battle::{Battle, Present, Side, Unit, UnitId};
 use crate::hex::Hex;
 
@@ -53,7 +53,7 @@ impl Present for Thucydide {
         *c == Command::EndPhase
     }
 
-    fn decision(b: &B, legal: &[Command]) -> Option<Vec<Command>> {
+    fn decision(b: &B, legal: &[Command]) -> Option<Decision<Command>> {
         board::decision(b, legal)
     }
 
