@@ -145,3 +145,31 @@ fn the_log_and_the_cards_read_as_words_not_as_code() {
         assert!(!lines.iter().any(|l| l.contains("1 hits") || l.contains("1 dice") || l.contains(" 1 hexes")), "{id}: singular after one");
     }
 }
+
+#[test]
+fn an_enemy_that_cannot_be_targeted_says_why() {
+    let mut b = ready(Phase::Combat);
+    let legal = Thucydide::legal_commands(&b);
+    assert_eq!(Thucydide::why_not(&b, &legal, UnitId(1), hex(2, 5)), None, "an attack it may make");
+    let far = Thucydide::why_not(&b, &legal, UnitId(3), hex(5, 0)).unwrap();
+    assert!(far.contains("does not shoot") || far.contains("Out of range"), "{far}");
+    b.global.phase = Phase::Movement;
+    let legal = Thucydide::legal_commands(&b);
+    assert_eq!(Thucydide::why_not(&b, &legal, UnitId(1), hex(2, 5)).as_deref(), Some("Attacks are made in the combat phase"));
+}
+
+#[test]
+fn a_shooter_out_of_range_or_sight_says_so() {
+    let m = open(6, 10);
+    let mut b = battle(&rows(&m), &[(1, 0, "archers", 2, 9), (2, 1, "hoplites", 2, 0), (3, 1, "hoplites", 2, 6), (4, 0, "hoplites", 2, 8)]);
+    b.turn = 1;
+    b.global.phase = Phase::Combat;
+    for u in b.units.iter_mut().filter(|u| u.side.0 == 0) {
+        u.state.activated = true;
+    }
+    let legal = Thucydide::legal_commands(&b);
+    let far = Thucydide::why_not(&b, &legal, UnitId(1), hex(2, 0)).unwrap();
+    assert!(far.starts_with("Out of range: 9 hexes away"), "{far}");
+    let masked = Thucydide::why_not(&b, &legal, UnitId(1), hex(2, 6)).unwrap();
+    assert!(masked.starts_with("No line of sight"), "{masked}");
+}

@@ -717,6 +717,10 @@ fn odds_follow_the_dice_of_the_rules() {
     let same = attack_odds(&b, UnitId(1), UnitId(2), false, 3000);
     assert_eq!(odds, same, "the same position shows the same odds");
     assert_eq!(b.global.agenda, vec![], "a preview changes nothing");
+    // Hoplites riposte against hoplites: the odds count what the attack may cost.
+    let b = combat_ready(&rows(&m), &[(1, 0, "hoplites", 2, 6), (2, 1, "hoplites", 2, 5), (9, 1, "hoplites", 5, 0)]);
+    let odds = attack_odds(&b, UnitId(1), UnitId(2), false, 2000);
+    assert!(odds.riposte_losses > 0.1, "{odds:?}");
 }
 
 #[test]

@@ -30,6 +30,12 @@ pub trait Present: Ruleset {
     fn marks(battle: &Battle<Self>, legal: &[Self::Command], selected: Option<UnitId>, hovered: Option<Hex>) -> Marks;
     /// What a click on `hex` asks for; `modifier` is held (Shift) for the variant of a command.
     fn click(battle: &Battle<Self>, legal: &[Self::Command], selected: Option<UnitId>, hex: Hex, modifier: bool) -> Intent<Self::Command>;
+    /// Why a click of the selected `unit` on `hex` would do nothing to what stands there (an enemy
+    /// out of range, out of sight, a unit that cannot attack), in a player's words; `None` when
+    /// the click does something or there is nothing to say.
+    fn why_not(_battle: &Battle<Self>, _legal: &[Self::Command], _unit: UnitId, _hex: Hex) -> Option<String> {
+        None
+    }
     /// Whether a command ends the phase (the End phase button and the E key send it).
     fn ends_phase(command: &Self::Command) -> bool;
     /// A pending decision: what it is about and its options, offered as buttons; `None` while no

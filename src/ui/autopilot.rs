@@ -1,5 +1,5 @@
 //! A scripted player for the render test: from the menu into a battle of the chosen scenario against
-//! the computer, then it plays side 0 as the computer would until a click of one of its units on
+//! the computer, where it selects the first unit that can act (its reach shown), then it plays side 0 as the computer would until a click of one of its units on
 //! another unit's hex has a preview (an attack, with its odds): it selects the unit, hovers the
 //! target, sends the command, and saves a screenshot of each step; then it saves the game, opens it
 //! in the replay viewer, takes it over there for two players and ends side 0's phases until the
@@ -51,6 +51,8 @@ enum Step {
     Menu,
     Start,
     Battle,
+    BattleShot,
+    Deselect,
     Seek,
     Selected,
     Hovered,
@@ -105,8 +107,20 @@ fn drive<R: Judge + Present>(world: &mut World) {
             next::<R>(world, Step::Battle, 45);
         }
         Step::Battle => {
+            // Once side 0 may act: the first unit that can, selected, its reach lit, the rest shaded.
+            if let Some(b) = my_turn::<R>(world) {
+                let legal = R::legal_commands(&b);
+                world.resource_mut::<Selection>().0 = super::input::next_unit::<R>(&b, &legal, None);
+                next::<R>(world, Step::BattleShot, 15);
+            }
+        }
+        Step::BattleShot => {
             shot::<R>(world, "02-battle.png");
-            next::<R>(world, Step::Seek, 10);
+            next::<R>(world, Step::Deselect, 10);
+        }
+        Step::Deselect => {
+            world.resource_mut::<Selection>().0 = None;
+            next::<R>(world, Step::Seek, 5);
         }
         Step::Seek => seek::<R>(world),
         Step::Selected => {

@@ -36,7 +36,7 @@ impl<R: Present> Default for RulesetInputPlugin<R> {
 impl<R: Present> Plugin for RulesetInputPlugin<R> {
     fn build(&self, app: &mut App) {
         app.init_resource::<LegalNow<R>>()
-            .add_systems(Update, refresh_legal::<R>.in_set(BattleSet::Show).run_if(resource_exists_and_changed::<BattleView<R>>))
+            .add_systems(Update, refresh_legal::<R>.in_set(BattleSet::Show).run_if(resource_exists::<BattleView<R>>))
             .add_systems(Update, board_input::<R>.in_set(BattleSet::Play).run_if(resource_exists::<BattleView<R>>));
     }
 }
@@ -59,8 +59,12 @@ impl<R: Present> Default for LegalNow<R> {
     }
 }
 
+/// Changes are seen against this system's own last run: a battle started from the menu (before
+/// the battle's systems run) is still new to it at its first frame.
 fn refresh_legal<R: Present>(view: Res<BattleView<R>>, mut legal: ResMut<LegalNow<R>>) {
-    legal.0 = R::legal_commands(&view.0);
+    if view.is_changed() {
+        legal.0 = R::legal_commands(&view.0);
+    }
 }
 
 /// Sends the command that ends the phase, if the player may end it now.

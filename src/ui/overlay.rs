@@ -91,8 +91,15 @@ fn paint_board<R: Present>(
         _ => &[],
     };
     let marks = R::marks(b, legal, selection.0, hovered.0);
+    if !marks.reach.is_empty() {
+        // Out of reach is shaded, as a player reads it at a glance; the reach stays bright.
+        let from = selection.0.and_then(|id| b.unit(id)).and_then(|u| u.hex);
+        for h in b.map.hexes().filter(|h| !marks.reach.contains(h) && Some(*h) != from) {
+            painter.add(egui::Shape::convex_polygon(view.hex_outline(h, 1.0), egui::Color32::from_black_alpha(95), egui::Stroke::NONE));
+        }
+    }
     for h in &marks.reach {
-        painter.add(egui::Shape::convex_polygon(view.hex_outline(*h, 0.92), egui::Color32::from_rgba_unmultiplied(255, 255, 220, 60), egui::Stroke::new(view.len(5.0), egui::Color32::from_rgba_unmultiplied(255, 250, 200, 170))));
+        painter.add(egui::Shape::closed_line(view.hex_outline(*h, 0.92), egui::Stroke::new(view.len(5.0), egui::Color32::from_rgba_unmultiplied(255, 250, 200, 170))));
     }
     let pick = egui::Color32::from_rgba_unmultiplied(120, 220, 255, 90);
     let pick_edge = egui::Stroke::new(view.len(6.0).max(1.5), egui::Color32::from_rgb(120, 220, 255));

@@ -252,6 +252,12 @@ pub fn battle_panels<R: Present>(
             ui.separator();
             unit_card(ui, b, id);
         }
+        if let (Some(h), Some(unit), true) = (hovered.0, selection.0, person) {
+            if let Some(reason) = R::why_not(b, legal, unit, h) {
+                ui.separator();
+                ui.colored_label(egui::Color32::from_rgb(240, 160, 70), reason);
+            }
+        }
         if let Some(h) = hovered.0 {
             if let Intent::Send { command, .. } = R::click(b, legal, selection.0, h, false) {
                 let key = (command, log.events.len());

@@ -4,12 +4,13 @@
 //! before an attack.
 
 use super::Thucydide;
+use super::combat::cannot_attack;
 use super::command::Command;
+use super::describe;
 use super::odds::attack_odds;
 use super::sight::Sight;
-use super::state::MoveMode;
-use super::describe;
-use super::state::Step;
+use super::state::{MoveMode, Phase, Step};
+use super::words;
 use crate::battle::look::{Decision, Intent, Line, Marks, Preview, SightLine};
 use crate::battle::{Battle, Ruleset, UnitId};
 use crate::hex::Hex;
@@ -89,6 +90,40 @@ pub fn marks(b: &B, legal: &[Command], selected: Option<UnitId>, hovered: Option
 }
 
 /// The decision on top of the agenda, with the combat or the unit it concerns.
+/// Why the selected unit cannot attack the enemy in `hex` now, by the rules' own tests in their
+/// order: the phase, the unit itself ("Ordre des combats", the movement bans), then the target
+/// ("Choix des cibles": an enemy adjacent allows melee only; range; line of sight).
+pub fn why_not(b: &B, legal: &[Command], unit: UnitId, hex: Hex) -> Option<String> {
+    let u = b.unit(unit)?;
+    let from = u.hex?;
+    let enemy = b.unit_at(hex).filter(|e| e.side != u.side)?;
+    if !b.global.agenda.is_empty() || legal.iter().any(|c| matches!(c, Command::Attack { attacker, target, .. } if *attacker == unit && *target == enemy.id)) {
+        return None;
+    }
+    if b.global.phase != Phase::Combat {
+        return Some("Attacks are made in the combat phase".into());
+    }
+    if let Some(reason) = cannot_attack(b, u) {
+        return Some(format!("Cannot attack: {reason}"));
+    }
+    let p = u.state.profile();
+    let distance = from.unsigned_distance_to(hex);
+    let adjacent: Vec<String> = b.map.neighbours(from).filter_map(|n| b.unit_at(n)).filter(|e| e.side != u.side).map(|e| format!("#{}", e.id.0)).collect();
+    Some(if distance == 1 {
+        "Cannot fight in melee: no assault or melee factor".into()
+    } else if !adjacent.is_empty() {
+        format!("An enemy is adjacent ({}): melee only (Choix des cibles)", adjacent.join(", "))
+    } else if p.fire == 0 || p.range < 2 {
+        "This unit does not shoot".into()
+    } else if distance > u32::from(p.range) {
+        format!("Out of range: {} away, range {}", words::count(distance, "hex", "hexes"), p.range)
+    } else if !Sight::new(b).clear(from, hex) {
+        "No line of sight: units, woods, buildings or a hill in between (Ligne de mire)".into()
+    } else {
+        "Cannot attack it now".into()
+    })
+}
+
 pub fn decision(b: &B, legal: &[Command]) -> Option<Decision<Command>> {
     let step = b.global.agenda.last()?;
     Some(Decision { prompt: describe::decision_prompt(b, step), options: legal.to_vec() })
@@ -120,7 +155,8 @@ pub fn preview(b: &B, c: &Command) -> Option<Preview> {
             Line::plain(format!("Expected losses inflicted: {:.2}", odds.expected_losses)),
             Line::plain(format!("Chance the target falls back: {:.0}%", odds.retreat * 100.0)),
             Line::plain(format!("Chance to destroy it: {:.0}%", odds.destroyed * 100.0)),
-            Line::small(format!("({} rolls through the rules; Shift-click for an attack order)", odds.samples)),
+            Line::plain(format!("Expected losses to its riposte: {:.2}", odds.riposte_losses)),
+            Line::small(format!("({} rolls through the rules, the defender giving no defence order and riposting when it can; Shift-click for an attack order)", odds.samples)),
         ],
     })
 }

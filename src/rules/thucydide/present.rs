@@ -49,6 +49,10 @@ impl Present for Thucydide {
         board::click(b, legal, selected, hex, modifier)
     }
 
+    fn why_not(b: &B, legal: &[Command], unit: UnitId, hex: Hex) -> Option<String> {
+        board::why_not(b, legal, unit, hex)
+    }
+
     fn ends_phase(c: &Command) -> bool {
         *c == Command::EndPhase
     }
