@@ -43,6 +43,11 @@ pub fn names() -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// When the save `name` was last written.
+pub fn modified(name: &str) -> Option<std::time::SystemTime> {
+    std::fs::metadata(dir().join(name)).and_then(|m| m.modified()).ok()
+}
+
 /// Records `name` as the game to continue.
 pub fn set_unfinished(name: &str) -> Result<(), String> {
     write(CONTINUE, name).map(|_| ())

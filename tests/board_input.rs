@@ -71,6 +71,8 @@ fn a_saved_game_is_a_replay_that_verifies_and_says_who_played() {
     let again = strategos::replay::play::<Thucydide>(&s, &back).unwrap();
     assert_eq!(strategos::replay::first_divergence(&back.turn_hashes, again.app.turn_hashes()), None);
     assert!(back.turn_hashes.len() > 2, "a hash per player-turn");
+    let summary = strategos::replay::Summary::of(&strategos::replay::to_ron(&saved)).expect("the saves list reads it");
+    assert_eq!((summary.scenario.as_str(), summary.turn()), ("thucydide-first-clash", back.turn_hashes.last().unwrap().turn));
     let table = back.table.expect("a save says how the game was played");
     assert_eq!((table.computer, table.level.as_str(), table.taken_over_at), (Some(1), "easy", None), "the computer's side and level come back with the save");
 }

@@ -81,6 +81,30 @@ pub struct ReplayHeader {
     pub ruleset: String,
 }
 
+/// What the saves list shows of a replay without reading its commands: its scenario, how far it
+/// went (its last turn hash) and how it was played.
+#[derive(Deserialize)]
+#[serde(rename = "Replay")]
+pub struct Summary {
+    pub scenario: String,
+    #[serde(default)]
+    pub turn_hashes: Vec<TurnHash>,
+    #[serde(default)]
+    pub table: Option<Table>,
+}
+
+impl Summary {
+    /// The summary of replay text, or `None` for a file that does not read as a replay.
+    pub fn of(text: &str) -> Option<Summary> {
+        ron::from_str(text).ok()
+    }
+
+    /// The game turn the game had reached.
+    pub fn turn(&self) -> u32 {
+        self.turn_hashes.last().map_or(0, |h| h.turn)
+    }
+}
+
 impl<C> Replay<C> {
     /// A replay in this build's format.
     pub fn new(scenario: &Scenario, seed: u64, commands: Vec<C>, turn_hashes: Vec<TurnHash>) -> Replay<C> {

@@ -33,6 +33,8 @@ pub struct MenuChoice {
     pub unfinished: Option<String>,
     /// Go on playing this save at once (from the command line).
     pub resume_now: Option<String>,
+    /// The saves, read when the menu opens (and again every few seconds while it is up).
+    pub saves: Vec<super::saves::Listed>,
 }
 
 impl MenuChoice {
@@ -48,6 +50,7 @@ impl MenuChoice {
             watch_now: o.watch.clone(),
             unfinished: None,
             resume_now: o.resume.clone(),
+            saves: Vec::new(),
         }
     }
 
@@ -80,7 +83,19 @@ pub struct MenuPlugin;
 impl Plugin for MenuPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(EguiPrimaryContextPass, menu.run_if(in_state(AppState::Menu).and_then(not(super::framebench::running))))
-            .add_systems(OnEnter(AppState::Menu), |mut choice: ResMut<MenuChoice>| choice.unfinished = super::saves::unfinished());
+            .add_systems(OnEnter(AppState::Menu), |mut choice: ResMut<MenuChoice>| {
+                choice.unfinished = super::saves::unfinished();
+                choice.saves = super::saves::list();
+            })
+            .add_systems(Update, reread_saves.run_if(in_state(AppState::Menu)));
+    }
+}
+
+/// A file picked in the browser, or written by another instance, joins the list while the menu is up.
+fn reread_saves(time: Res<Time>, mut last: Local<f32>, mut choice: ResMut<MenuChoice>) {
+    if time.elapsed_secs() - *last > 2.0 {
+        *last = time.elapsed_secs();
+        choice.saves = super::saves::list();
     }
 }
 
@@ -280,12 +295,13 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut commands
                 ui.add_space(8.0);
             }
             ui.strong("Saved games");
-            let saves = super::saves::list();
-            if saves.is_empty() {
+            if choice.saves.is_empty() {
                 ui.label(format!("None yet in {}", super::saves::place()));
             }
-            egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
-                for name in saves {
+            let saves = choice.saves.clone();
+            egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| {
+                for listed in saves {
+                    let name = listed.name.clone();
                     ui.horizontal(|ui| {
                         if ui.button("Load").clicked() {
                             let n = name.clone();
@@ -297,6 +313,7 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut commands
                         }
                         ui.label(name);
                     });
+                    ui.small(listed.about);
                 }
             });
             ui.add_space(8.0);

@@ -11,7 +11,7 @@ use bevy::prelude::*;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod store {
-    pub use crate::saves::{finished, names, read, set_unfinished, unfinished, write};
+    pub use crate::saves::{finished, modified, names, read, set_unfinished, unfinished, write};
 
     pub fn place() -> String {
         crate::saves::dir().display().to_string()
@@ -44,6 +44,11 @@ mod store {
         web::storage_keys().lines().filter_map(|k| k.strip_prefix(PREFIX).map(str::to_string)).collect()
     }
 
+    /// The browser's storage keeps no dates.
+    pub fn modified(_name: &str) -> Option<std::time::SystemTime> {
+        None
+    }
+
     /// The key naming the autosave of the last game left unfinished.
     const CONTINUE: &str = "strategos/continue";
 
@@ -69,11 +74,49 @@ pub use store::read;
 /// The autosave of the last game left unfinished, if any: the menu's "Continue".
 pub use store::unfinished;
 
-/// Every save's name, in order.
-pub fn list() -> Vec<String> {
-    let mut names = store::names();
-    names.sort();
-    names
+/// A save as the menu lists it: its name and what it holds.
+#[derive(Clone, Debug)]
+pub struct Listed {
+    pub name: String,
+    /// The scenario, the turn reached, how it was played, and how long ago it was written.
+    pub about: String,
+    written: Option<std::time::SystemTime>,
+}
+
+/// Every save, the newest first (by name where the storage keeps no dates).
+pub fn list() -> Vec<Listed> {
+    let mut listed: Vec<Listed> = store::names().into_iter().map(|name| describe(&name)).collect();
+    listed.sort_by(|a, b| b.written.cmp(&a.written).then_with(|| a.name.cmp(&b.name)));
+    listed
+}
+
+fn describe(name: &str) -> Listed {
+    let written = store::modified(name);
+    let Some(summary) = store::read(name).ok().and_then(|text| crate::replay::Summary::of(&text)) else {
+        return Listed { name: name.into(), about: "not a game this build reads".into(), written };
+    };
+    let scenario = crate::scenario::find_bundled(&summary.scenario);
+    let title = scenario.as_ref().map_or(summary.scenario.clone(), |s| s.name.clone());
+    let side_name = |i: u8| scenario.as_ref().and_then(|s| s.sides.get(usize::from(i))).map_or(format!("side {i}"), |s| s.name.clone());
+    let mode = match &summary.table {
+        None => String::new(),
+        Some(t) => match t.computer {
+            None => " · hotseat".into(),
+            Some(c) => format!(" · {} against the computer", side_name(1 - c.min(1))),
+        },
+    };
+    let ago = written.and_then(|w| w.elapsed().ok()).map_or(String::new(), |d| format!(" · {}", ago(d.as_secs())));
+    Listed { name: name.into(), about: format!("{title} · turn {}{mode}{ago}", summary.turn()), written }
+}
+
+/// How long ago, in a player's words.
+fn ago(secs: u64) -> String {
+    match secs {
+        0..60 => "just now".into(),
+        60..3600 => format!("{} min ago", secs / 60),
+        3600..86_400 => format!("{} h ago", secs / 3600),
+        _ => format!("{} days ago", secs / 86_400),
+    }
 }
 
 /// How the session plays, as its saves record it.
