@@ -48,6 +48,12 @@ pub fn modified(name: &str) -> Option<std::time::SystemTime> {
     std::fs::metadata(dir().join(name)).and_then(|m| m.modified()).ok()
 }
 
+/// Whether an autosave is the game to continue: the battle goes on, and its scenario can be
+/// reopened by its id alone (a bundled one, not a file from elsewhere).
+pub fn worth_continuing(scenario_id: &str, over: bool) -> bool {
+    !over && crate::scenario::find_bundled(scenario_id).is_some()
+}
+
 /// Records `name` as the game to continue.
 pub fn set_unfinished(name: &str) -> Result<(), String> {
     write(CONTINUE, name).map(|_| ())

@@ -88,14 +88,7 @@ fn play_on<R: Judge + Present>(s: &Scenario, seed: u64, mut app: BattleApp<R>, t
             Some(c) => Side(c).other(),
             None => side,
         };
-        for e in &app.events()[printed..] {
-            if R::visible_to(&shown, e, Some(viewer)) {
-                if let Some(line) = R::event_line(&shown, e) {
-                    println!("  {line}");
-                }
-            }
-            R::apply(&mut shown, e);
-        }
+        print_lines(&mut shown, &app.events()[printed..], Some(viewer));
         printed = app.events().len();
         let legal = app.legal_commands();
         let command = if computer == Some(side.0) {
@@ -123,24 +116,32 @@ fn play_on<R: Judge + Present>(s: &Scenario, seed: u64, mut app: BattleApp<R>, t
             Err(e) => println!("refused: {e}"),
         }
     }
-    for e in &app.events()[printed..] {
-        if let Some(line) = R::event_line(&shown, e) {
-            println!("  {line}");
-        }
-        R::apply(&mut shown, e);
-    }
+    // The battle is over: everything is revealed.
+    print_lines(&mut shown, &app.events()[printed..], None);
     println!("final state hash {}", turn_hash(&app).hash);
     Ok(())
+}
+
+/// Prints the lines of `events` that `viewer` may read, each against the battle before it, and
+/// brings `shown` past them.
+fn print_lines<R: Present>(shown: &mut Battle<R>, events: &[R::Event], viewer: Option<Side>) {
+    for e in events {
+        if R::visible_to(shown, e, viewer) {
+            if let Some(line) = R::event_line(shown, e) {
+                println!("  {line}");
+            }
+        }
+        R::apply(shown, e);
+    }
 }
 
 /// The autosave after a command; a save that fails is said, and the game goes on.
 fn save<R: Judge + Present>(s: &Scenario, seed: u64, app: &BattleApp<R>, table: &Table, name: &str) {
     let replay = Replay::new(s, seed, app.log().command_list(), app.turn_hashes().to_vec()).at_table(table.clone());
-    // A game of a scenario file outside the bundle cannot be reopened by its id alone.
-    let reopens = crate::scenario::find_bundled(&s.id).is_some();
-    let saved = saves::write(name, &to_ron(&replay)).and_then(|_| match R::outcome(app.view()) {
-        None if reopens => saves::set_unfinished(name),
-        _ => {
+    let saved = saves::write(name, &to_ron(&replay)).and_then(|_| {
+        if saves::worth_continuing(&s.id, R::outcome(app.view()).is_some()) {
+            saves::set_unfinished(name)
+        } else {
             saves::finished(name);
             Ok(())
         }

@@ -5,7 +5,7 @@
 use super::session::{Mode, Session, start};
 use super::stage::{Film, show};
 use crate::ai::Judge;
-use crate::battle::{AppState, Present, Side};
+use crate::battle::{AppState, Present};
 use crate::replay::{ReplayHeader, parse_header, turn_hash, verified};
 use crate::rules::registry::{ForRuleset, with_ruleset};
 use crate::scenario::{self, Scenario};
@@ -63,7 +63,7 @@ impl MenuChoice {
     }
 
     pub fn mode(&self) -> Mode {
-        self.computer.map_or(Mode::Hotseat, |s| Mode::Computer(Side(s)))
+        Mode::of_computer(self.computer)
     }
 }
 
@@ -157,7 +157,7 @@ impl ForRuleset for Opened<'_> {
             let choice = world.resource::<MenuChoice>();
             let (mut mode, mut level, mut taken_over_at) = (choice.mode(), choice.level, None);
             if let Some(table) = &replay.table {
-                mode = table.computer.map_or(Mode::Hotseat, |s| Mode::Computer(Side(s.min(1))));
+                mode = Mode::of_computer(table.computer);
                 level = crate::ai::Level::from_name(&table.level).unwrap_or(level);
                 taken_over_at = table.taken_over_at;
             }

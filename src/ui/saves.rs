@@ -3,7 +3,7 @@
 //! its own autosave, written after every command; the last game left unfinished is offered to
 //! continue.
 
-use super::session::{Mode, Session};
+use super::session::Session;
 use crate::battle::Ruleset;
 use crate::battle::ecs::{BattleView, EventLog};
 use crate::replay::{Replay, Table, to_ron};
@@ -121,11 +121,7 @@ fn ago(secs: u64) -> String {
 
 /// How the session plays, as its saves record it.
 pub fn table(session: &Session) -> Table {
-    let computer = match session.mode {
-        Mode::Hotseat => None,
-        Mode::Computer(side) => Some(side.0),
-    };
-    Table { computer, level: session.level.name().to_string(), taken_over_at: session.taken_over_at }
+    Table { computer: session.mode.computer(), level: session.level.name().to_string(), taken_over_at: session.taken_over_at }
 }
 
 /// The replay of the game so far, with the turn hashes the log collected as it went and how it
@@ -162,11 +158,10 @@ pub fn autosave<R: Ruleset>(session: Res<Session>, log: Res<EventLog<R>>, view: 
         store::finished(&name);
         return;
     }
-    // A game of a scenario file outside the bundle cannot be reopened by its id alone.
-    let reopens = crate::scenario::find_bundled(&session.scenario.id).is_some();
-    let saved = save(&session, &log, &name).and_then(|_| match R::outcome(&view.0) {
-        None if reopens => store::set_unfinished(&name),
-        _ => {
+    let saved = save(&session, &log, &name).and_then(|_| {
+        if crate::saves::worth_continuing(&session.scenario.id, R::outcome(&view.0).is_some()) {
+            store::set_unfinished(&name)
+        } else {
             store::finished(&name);
             Ok(())
         }

@@ -22,6 +22,19 @@ impl Mode {
     pub fn is_human(self, side: Side) -> bool {
         self != Mode::Computer(side)
     }
+
+    /// The mode where the computer plays `computer` (hotseat for none), as menus and saves say it.
+    pub fn of_computer(computer: Option<u8>) -> Mode {
+        computer.map_or(Mode::Hotseat, |s| Mode::Computer(Side(s.min(1))))
+    }
+
+    /// The side the computer plays, if any.
+    pub fn computer(self) -> Option<u8> {
+        match self {
+            Mode::Hotseat => None,
+            Mode::Computer(side) => Some(side.0),
+        }
+    }
 }
 
 #[derive(Resource, Clone)]

@@ -129,18 +129,27 @@ impl<R: Present> Stage<R> {
     /// runs out, so the next events (after the player ends a phase, say) start at once.
     pub fn pace(&mut self, events: &[R::Event], dt: f32) {
         self.timer += dt;
+        let before = self.cursor;
         while !self.caught_up(events) {
-            let wait = self.last(events).filter(|e| R::visible_to(&self.shown, e, self.viewer)).map_or(0.0, R::pause_after);
+            let wait = self.last_pause(events);
             if self.timer < wait {
                 break;
             }
             self.timer -= wait;
-            self.step(events);
+            self.apply_next(events);
+        }
+        if self.cursor != before {
+            // What the viewer may know, once for all the events shown this frame.
+            self.refresh();
         }
         if self.caught_up(events) {
-            let wait = self.last(events).map_or(0.0, R::pause_after);
-            self.timer = self.timer.min(wait);
+            self.timer = self.timer.min(self.last_pause(events));
         }
+    }
+
+    /// How long the last event shown holds the board: none for one the viewer may not see.
+    fn last_pause(&self, events: &[R::Event]) -> f32 {
+        self.last(events).filter(|e| R::visible_to(&self.shown, e, self.viewer)).map_or(0.0, R::pause_after)
     }
 
     /// How the last event shown appears over the board, if the viewer may see it.

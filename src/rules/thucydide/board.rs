@@ -4,7 +4,7 @@
 //! before an attack.
 
 use super::Thucydide;
-use super::combat::cannot_attack;
+use super::combat::{cannot_attack, enemies_adjacent};
 use super::command::Command;
 use super::describe;
 use super::odds::attack_odds;
@@ -108,7 +108,7 @@ pub fn why_not(b: &B, legal: &[Command], unit: UnitId, hex: Hex) -> Option<Strin
     }
     let p = u.state.profile();
     let distance = from.unsigned_distance_to(hex);
-    let adjacent: Vec<String> = b.map.neighbours(from).filter_map(|n| b.unit_at(n)).filter(|e| e.side != u.side).map(|e| format!("#{}", e.id.0)).collect();
+    let adjacent: Vec<String> = enemies_adjacent(b, u.side, from).map(|e| format!("#{}", e.id.0)).collect();
     Some(if distance == 1 {
         "Cannot fight in melee: no assault or melee factor".into()
     } else if !adjacent.is_empty() {

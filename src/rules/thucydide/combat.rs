@@ -44,7 +44,8 @@ pub fn movement_ban(b: &B, unit: &U) -> Option<&'static str> {
     }
 }
 
-fn enemies_adjacent<'a>(b: &'a B, side: Side, hex: Hex) -> impl Iterator<Item = &'a U> + 'a {
+/// The enemies of `side` next to `hex`.
+pub fn enemies_adjacent<'a>(b: &'a B, side: Side, hex: Hex) -> impl Iterator<Item = &'a U> + 'a {
     b.map.neighbours(hex).filter_map(move |n| b.unit_at(n)).filter(move |u| u.side != side)
 }
 

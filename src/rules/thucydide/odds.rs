@@ -32,13 +32,16 @@ const ODDS_SEED: u64 = 0x0dd5_0dd5;
 
 /// The answer the odds assume to a decision the attack raises.
 fn assumed(b: &Battle<Thucydide>, step: &Step) -> Option<Command> {
-    match step {
+    let preferred = match step {
         Step::Defence(_) => Some(Command::Defend { defence_order: false }),
-        Step::Riposte(_) => Some(Command::Riposte { strike: true }).filter(|c| legal_commands(b).contains(c)).or_else(|| legal_commands(b).into_iter().next()),
-        Step::FollowUp(_) => Some(Command::FollowUp { advance: false }).filter(|c| legal_commands(b).contains(c)).or_else(|| legal_commands(b).into_iter().next()),
-        Step::Pursuit { .. } => Some(Command::Pursue { to: None, target: None, attack_order: false }).filter(|c| legal_commands(b).contains(c)).or_else(|| legal_commands(b).into_iter().next()),
-        _ => legal_commands(b).into_iter().next(),
-    }
+        Step::Riposte(_) => Some(Command::Riposte { strike: true }),
+        Step::FollowUp(_) => Some(Command::FollowUp { advance: false }),
+        Step::Pursuit { .. } => Some(Command::Pursue { to: None, target: None, attack_order: false }),
+        _ => None,
+    };
+    // The preferred answer where the rules offer it, else the first option.
+    let legal = legal_commands(b);
+    preferred.filter(|c| legal.contains(c)).or_else(|| legal.into_iter().next())
 }
 
 /// Resolves `Attack { attacker, target, attack_order }` `samples` times. The caller knows the
