@@ -89,8 +89,8 @@ fn after_a_pause_the_next_events_show_at_once_then_at_their_pace() {
     let split = film.command_ends.iter().copied().find(|end| *end < events.len() && Thucydide::pause_after(&events[end - 1]) > 0.0).expect("a paced event");
     let mut stage = Stage::new(Thucydide::setup(&s).unwrap(), false);
     stage.seek(&events, split);
-    stage.pace(&events[..split], 10.0);
-    stage.pace(&events, 0.0);
+    stage.pace(&events[..split], 10.0, false);
+    stage.pace(&events, 0.0, false);
     assert!(stage.cursor > split, "the player waited longer than the last pause: the next event shows at once");
     assert!(stage.cursor < events.len(), "then each event waits its own pause");
 }
@@ -127,4 +127,80 @@ fn the_next_unit_key_goes_round_the_units_that_can_still_act() {
     let side = Thucydide::deciding_side(b).unwrap();
     assert!(seen.iter().all(|id| b.unit(*id).unwrap().side == side), "only the deciding side's units");
     assert!(seen.len() > 1);
+}
+
+#[test]
+fn a_battle_started_from_the_menu_has_its_legal_commands_at_its_first_frame() {
+    use bevy::prelude::*;
+    use strategos::battle::AppState;
+    use strategos::ui::input::{InputPlugin, LegalNow, RulesetInputPlugin};
+    use strategos::ui::session::{BattleStarted, Mode, Session, start};
+    let s = common::load_bundled("thucydide-first-clash");
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin, bevy::input::InputPlugin))
+        .init_state::<AppState>()
+        .add_message::<BattleStarted>()
+        .init_resource::<strategos::ui::camera::Hovered>()
+        .init_resource::<strategos::ui::panels::Curtain>()
+        .init_resource::<strategos::ui::preferences::Preferences>()
+        .add_plugins((strategos::battle::ecs::BattlePlugin::<Thucydide>::default(), InputPlugin, RulesetInputPlugin::<Thucydide>::default()));
+    // The menu is up for a while, as a person reads it; then a system of the frame starts the
+    // battle (as the menu's and the script's do), before the battle's systems look at it.
+    for _ in 0..3 {
+        app.update();
+    }
+    let session = Session { scenario: s, seed: 5, mode: Mode::Hotseat, level: strategos::ai::Level::Easy, taken_over_at: None };
+    let mut to_start = Some(session);
+    app.add_systems(
+        Update,
+        (move |world: &mut World| {
+            if let Some(session) = to_start.take() {
+                start::<Thucydide>(world, session, Vec::new()).unwrap();
+            }
+        })
+        .before(strategos::battle::ecs::BattleSet::Resolve),
+    );
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Battle);
+    assert!(!app.world().resource::<LegalNow<Thucydide>>().0.is_empty(), "the first player may act at once");
+}
+
+#[test]
+fn dice_held_for_the_player_wait_for_a_click_however_long_it_takes() {
+    let s = common::load_bundled("thucydide-first-clash");
+    let game = play_game::<Thucydide>(&s, 3, |_| {}).unwrap();
+    let played = strategos::replay::play::<Thucydide>(&s, &game.replay).unwrap();
+    let events = played.app.events().to_vec();
+    use strategos::rules::thucydide::event::Event;
+    let roll = events.iter().position(|e| matches!(e, Event::DiceRolled { .. })).expect("a roll");
+    let mut stage = Stage::new(Thucydide::setup(&s).unwrap(), false);
+    stage.seek(&events, roll + 1);
+    assert!(stage.holding(&events), "the dice are on the board with events after them");
+    stage.pace(&events, 60.0, true);
+    assert_eq!(stage.cursor, roll + 1, "a minute later the dice are still there");
+    stage.release();
+    stage.pace(&events, 0.0, true);
+    assert!(stage.cursor > roll + 1, "after the click the next event shows at once");
+    let mut unheld = Stage::new(Thucydide::setup(&s).unwrap(), false);
+    unheld.seek(&events, roll + 1);
+    unheld.pace(&events, 60.0, false);
+    assert!(unheld.cursor > roll + 1, "without holding, the dice go after their pause");
+}
+
+#[test]
+fn ending_a_phase_with_units_able_to_act_asks_first_unless_told_not_to() {
+    use strategos::battle::ecs::{BattleApp, CommandInbox};
+    use strategos::ui::input::{AskingToEnd, Selection, ask_to_end_phase, units_waiting};
+    let s = common::load_bundled("thucydide-first-clash");
+    let app = BattleApp::<Thucydide>::new(Thucydide::setup(&s).unwrap(), Dice::new(7));
+    let (b, legal) = (app.view(), app.legal_commands());
+    let waiting = units_waiting(b, &legal);
+    assert!(waiting > 0, "at the start of the movement phase units can move");
+    let (mut asking, mut inbox, mut selection) = (AskingToEnd::default(), CommandInbox::<Thucydide>(Default::default()), Selection::default());
+    assert!(ask_to_end_phase(b, &legal, true, &mut asking, &mut inbox, &mut selection));
+    assert_eq!((asking.0, inbox.0.len()), (Some(waiting), 0), "asked, nothing sent");
+    let mut asking = AskingToEnd::default();
+    assert!(ask_to_end_phase(b, &legal, false, &mut asking, &mut inbox, &mut selection));
+    assert_eq!((asking.0, inbox.0.front()), (None, Some(&Command::EndPhase)), "not asked: the phase ends");
 }

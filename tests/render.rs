@@ -1,7 +1,8 @@
 //! The real window, without a physical display: the app runs under Xvfb (Mesa's software Vulkan),
-//! a script takes it from the menu into a battle, selects a unit, hovers a target and attacks, opens
-//! the saved game in the replay viewer and shows the hotseat hand-off, and
-//! each step's screenshot must exist and show something (`<target>/screenshots/*.png`).
+//! a script takes it from the menu into a battle, selects a unit, hovers a target and attacks, takes
+//! a decision, is asked before ending a phase, opens the help, plays the battle out to its victory
+//! window, opens the saved game in the replay viewer and shows the hotseat hand-off, and each step's
+//! screenshot must exist and show something (`<target>/screenshots/*.png`).
 #![cfg(feature = "gui")]
 
 mod common;
@@ -10,7 +11,7 @@ use common::distinct_colours as colours;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const SHOTS: [&str; 8] = [
+const SHOTS: [&str; 12] = [
     "01-menu.png",
     "02-battle.png",
     "03-selected.png",
@@ -19,6 +20,10 @@ const SHOTS: [&str; 8] = [
     "06-after.png",
     "07-replay.png",
     "08-handoff.png",
+    "09-decision.png",
+    "10-end-phase.png",
+    "11-help.png",
+    "12-victory.png",
 ];
 
 fn screenshots_dir() -> PathBuf {
@@ -49,4 +54,59 @@ fn the_window_goes_from_menu_to_an_attack_and_every_screenshot_shows_it() {
         let n = colours(&path);
         assert!(n > 20, "{} looks blank ({n} colours)", path.display());
     }
+    // A decision's buttons keep their place whether the pointer is off the board or over the
+    // combat's hexes (whose cards fill the panel).
+    let places = std::fs::read_to_string(dir.join("decision-places.txt")).expect("the script notes where the decision's buttons were");
+    let places: Vec<&str> = places.lines().collect();
+    assert_eq!(places.len(), 2, "{places:?}");
+    assert!(places[0].starts_with("Some"), "a decision's button was drawn: {places:?}");
+    assert_eq!(places[0], places[1], "the decision's first button moved when the pointer moved");
+}
+
+/// A window at rest (the menu, nothing moving) costs almost no processor time.
+#[test]
+fn an_idle_window_draws_nothing() {
+    let runtime = Path::new(env!("CARGO_TARGET_TMPDIR")).join("xdg-runtime-idle");
+    std::fs::create_dir_all(&runtime).unwrap();
+    let mut child = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_strategos"))
+        .arg("play")
+        .env("XDG_RUNTIME_DIR", &runtime)
+        .env("STRATEGOS_SAVES", Path::new(env!("CARGO_TARGET_TMPDIR")).join("idle-saves"))
+        .spawn()
+        .expect("xvfb-run must be installed");
+    // Wait for the game's own process under xvfb-run, then for its window to settle.
+    let game = (0..100).find_map(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        game_process(child.id())
+    });
+    let game = game.expect("the game started under xvfb-run");
+    std::thread::sleep(std::time::Duration::from_secs(6));
+    let before = cpu_ticks(game);
+    std::thread::sleep(std::time::Duration::from_secs(5));
+    let spent = cpu_ticks(game).saturating_sub(before);
+    let _ = Command::new("kill").arg(game.to_string()).status();
+    let _ = child.wait();
+    // Clock ticks are hundredths of a second: a window drawing every frame spends about 500 here.
+    assert!(spent < 60, "the idle menu used {spent} hundredths of a second of processor time in 5 s");
+}
+
+/// The `strategos` process below `parent` (xvfb-run starts it through a shell).
+fn game_process(parent: u32) -> Option<u32> {
+    let children = std::fs::read_to_string(format!("/proc/{parent}/task/{parent}/children")).ok()?;
+    children.split_whitespace().filter_map(|c| c.parse::<u32>().ok()).find_map(|c| {
+        let name = std::fs::read_to_string(format!("/proc/{c}/comm")).unwrap_or_default();
+        if name.trim() == "strategos" { Some(c) } else { game_process(c) }
+    })
+}
+
+/// User and system time of a process so far, in clock ticks.
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // Fields after the command name (which may hold spaces) start at the last ')'.
+    let fields: Vec<&str> = stat.rsplit_once(')').map_or("", |(_, rest)| rest).split_whitespace().collect();
+    let field = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok()).unwrap_or(0);
+    // utime and stime are the 14th and 15th fields, the 12th and 13th after the name.
+    field(11) + field(12)
 }

@@ -6,7 +6,7 @@
 use bevy::prelude::SubStates;
 use serde::{Deserialize, Serialize};
 use strategos::ai::{Ai, Judge, Level};
-use strategos::battle::look::{Counter, Cue, Decision, Intent, Line, Marks, Preview};
+use strategos::battle::look::{Counter, Cue, Decision, Intent, Line, Marks, Preview, Legend};
 use strategos::battle::{AppState, Battle, Dice, Outcome, Present, RuleError, Ruleset, Side, SideInfo, Unit, UnitId};
 use strategos::hex::{BoardEdge, Hex, HexMap};
 use strategos::scenario::{Scenario, SetupError};
@@ -136,6 +136,9 @@ impl Present for Bids {
     fn unit_card(_: &Battle<Self>, _: UnitId) -> Vec<Line> {
         Vec::new()
     }
+    fn legend() -> Vec<Legend> {
+        Vec::new()
+    }
     fn terrain_card(_: &Battle<Self>, _: Hex) -> Vec<Line> {
         Vec::new()
     }
@@ -209,10 +212,10 @@ fn the_board_and_the_log_keep_a_sealed_bid_from_the_other_side_until_it_is_revea
     assert_eq!(stage.readable().count(), 0, "side 0's bid is not in side 1's log");
     stage.set_viewer(Some(Side(0)));
     assert_eq!(stage.board().global.bids[0], Some(2));
-    assert_eq!(stage.readable().collect::<Vec<_>>(), vec!["side 0 bids 2"]);
+    assert_eq!(stage.readable().map(|l| l.text.as_str()).collect::<Vec<_>>(), vec!["side 0 bids 2"]);
     stage.set_viewer(Some(Side(1)));
     stage.seek(&events, events.len());
-    assert_eq!(stage.readable().collect::<Vec<_>>(), vec!["side 1 bids 1", "revealed: 2 against 1"], "side 1 reads its own bid and the reveal");
+    assert_eq!(stage.readable().map(|l| l.text.as_str()).collect::<Vec<_>>(), vec!["side 1 bids 1", "revealed: 2 against 1"], "side 1 reads its own bid and the reveal");
     stage.set_viewer(None);
     assert_eq!(stage.readable().count(), 3, "a spectator of the whole game reads everything");
 }

@@ -173,3 +173,26 @@ fn a_shooter_out_of_range_or_sight_says_so() {
     let masked = Thucydide::why_not(&b, &legal, UnitId(1), hex(2, 6)).unwrap();
     assert!(masked.starts_with("No line of sight"), "{masked}");
 }
+
+#[test]
+fn hexes_reached_only_by_road_march_are_marked_and_the_hovered_way_says_its_cost() {
+    let s = common::load_bundled("thucydide-first-clash");
+    let app = strategos::battle::ecs::BattleApp::<Thucydide>::new(Thucydide::setup(&s).unwrap(), Dice::new(7));
+    let (b, legal) = (app.view(), app.legal_commands());
+    let road_marcher = b.on_board().find(|u| !Thucydide::marks(b, &legal, Some(u.id), None).restricted.is_empty()).expect("a unit on the road that can road-march");
+    let marks = Thucydide::marks(b, &legal, Some(road_marcher.id), None);
+    assert_eq!(marks.restriction.as_deref(), Some("road march only: no combat this turn"));
+    for h in &marks.restricted {
+        assert!(marks.reach.contains(h));
+        assert!(legal.contains(&Command::Move { unit: road_marcher.id, to: *h, mode: MoveMode::RoadMarch }));
+        assert!(!legal.contains(&Command::Move { unit: road_marcher.id, to: *h, mode: MoveMode::Normal }), "a hex a normal move reaches is not restricted");
+    }
+    let far = marks.restricted[0];
+    let (way, cost) = Thucydide::marks(b, &legal, Some(road_marcher.id), Some(far)).way.expect("the way to a hovered reachable hex");
+    assert_eq!((way.first(), way.last()), (road_marcher.hex.as_ref(), Some(&far)));
+    assert!(cost.contains("by road march: no combat this turn"), "{cost}");
+    let near = marks.reach.iter().find(|h| !marks.restricted.contains(h)).copied().unwrap();
+    let (_, cost) = Thucydide::marks(b, &legal, Some(road_marcher.id), Some(near)).way.unwrap();
+    assert!(cost.ends_with("movement"), "a normal move says only its cost: {cost}");
+    assert_eq!(Thucydide::marks(b, &legal, Some(road_marcher.id), road_marcher.hex).way, None, "no way to where the unit stands");
+}

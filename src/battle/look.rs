@@ -16,9 +16,9 @@ pub struct Rgb(pub u8, pub u8, pub u8);
 pub struct Counter {
     /// A stripe across the top (an armour class, a troop quality).
     pub band: Option<Rgb>,
-    /// The large mark in the middle: the troop type.
-    pub mark: String,
-    /// The unit's name, small, under the mark.
+    /// The troop type's symbol in the middle.
+    pub symbol: Option<Symbol>,
+    /// The unit's name, whole, under the symbol (wrapped, and smaller when long).
     pub name: String,
     /// Lower left: the factors.
     pub factors: String,
@@ -32,6 +32,24 @@ pub struct Counter {
     pub alert: Option<(Rgb, String)>,
     /// The hexside the unit faces, for rulesets with facing.
     pub facing: Option<Direction>,
+}
+
+/// A troop type's symbol, drawn in a small frame as map symbols are: crossed for foot, a slash for
+/// horse, a disc for artillery, a silhouette for elephants; a bow under it for troops that shoot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    pub troop: Troop,
+    pub shoots: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Troop {
+    Infantry,
+    Cavalry,
+    Camelry,
+    Chariots,
+    Elephants,
+    Artillery,
 }
 
 /// A small mark on a counter.
@@ -81,6 +99,12 @@ impl Line {
 pub struct Marks {
     /// Hexes the selected unit may move to.
     pub reach: Vec<Hex>,
+    /// Hexes of `reach` the unit reaches only by a move that bars it from what it could do after
+    /// (a road march: no combat this turn), and what that move bars.
+    pub restricted: Vec<Hex>,
+    pub restriction: Option<String>,
+    /// The way the selected unit would go to the hovered hex, and what it costs in words.
+    pub way: Option<(Vec<Hex>, String)>,
     /// Hexes of the units it may attack.
     pub targets: Vec<Hex>,
     /// Hexes a pending decision can pick with a click.
@@ -137,4 +161,28 @@ pub struct Die {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Preview {
     pub lines: Vec<Line>,
+}
+
+/// A part of a ruleset's legend: a heading, then pictures from the board each with its meaning.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Legend {
+    pub heading: String,
+    pub entries: Vec<(Swatch, String)>,
+}
+
+/// A picture of the legend, drawn as the board draws it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Swatch {
+    /// A counter's band colour.
+    Band(Rgb),
+    Symbol(Symbol),
+    Tag(Tag),
+    /// A corner disc with its letter.
+    Corner(Rgb, String),
+    Die(Die),
+    /// The outline and word of an alert.
+    Alert(Rgb, String),
+    /// A counter's text in its place: lower left, the factors; lower right, in a disc, what is left.
+    Factors(String),
+    Badge(String),
 }

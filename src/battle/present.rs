@@ -4,15 +4,20 @@
 //! back. The window and the terminal game read it; each ruleset implements it in its own folder.
 
 use super::ids::{Side, UnitId};
-use super::look::{Counter, Cue, Decision, Intent, Line, Marks, Preview};
+use super::look::{Counter, Cue, Decision, Intent, Legend, Line, Marks, Preview};
 use super::model::{Battle, Unit};
 use super::ruleset::Ruleset;
 use crate::hex::Hex;
 
 pub trait Present: Ruleset {
-    /// One log line for an event, read against the battle as it stood before the event, naming
-    /// the rule that applied; `None` for bookkeeping a player need not read.
+    /// One log line for an event, read against the battle as it stood before the event, in a
+    /// player's words; `None` for bookkeeping a player need not read.
     fn event_line(battle: &Battle<Self>, event: &Self::Event) -> Option<String>;
+    /// The rules an event's line applied, as the seed names them (a heading, a step, a house
+    /// rule), shown on demand beside the line.
+    fn event_rule(_battle: &Battle<Self>, _event: &Self::Event) -> Option<String> {
+        None
+    }
     /// What a command asks for, in a player's terms.
     fn command_label(battle: &Battle<Self>, command: &Self::Command) -> String;
     /// The status line after the turn and the side to play: the phase, tokens, momentum...
@@ -21,6 +26,14 @@ pub trait Present: Ruleset {
     fn glyph(battle: &Battle<Self>, unit: &Unit<Self::UnitState>) -> char;
     /// How a unit's counter looks.
     fn counter(battle: &Battle<Self>, unit: &Unit<Self::UnitState>) -> Counter;
+    /// What a side lost between the start of the battle and now, for the victory window.
+    fn losses(start: &Battle<Self>, now: &Battle<Self>, side: Side) -> String {
+        let count = |b: &Battle<Self>| b.on_board().filter(|u| u.side == side).count();
+        let (before, after) = (count(start), count(now));
+        format!("lost {} of {before} units", before.saturating_sub(after))
+    }
+    /// What the pictures on its counters and dice mean, for the help window.
+    fn legend() -> Vec<Legend>;
     /// What the side panel says of a unit.
     fn unit_card(battle: &Battle<Self>, unit: UnitId) -> Vec<Line>;
     /// What the side panel says of a hex: its ground and what the ground does in this ruleset.

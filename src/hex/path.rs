@@ -25,6 +25,11 @@ pub struct Reachable {
 }
 
 impl Reachable {
+    /// The cheapest cost to `to`, if it was reached.
+    pub fn cost(&self, map: &HexMap, to: Hex) -> Option<u32> {
+        map.index(to).and_then(|i| self.best[i]).map(|(cost, _)| cost)
+    }
+
     /// The cheapest path to `to` (start excluded), if it was reached.
     pub fn path(&self, map: &HexMap, to: Hex) -> Option<Vec<Hex>> {
         let entry = |h: Hex| map.index(h).and_then(|i| self.best[i]);

@@ -54,6 +54,20 @@ impl Ground {
         Self::LETTERS.iter().find(|(_, g)| *g == self).map(|(c, _)| *c).unwrap_or('.')
     }
 
+    /// The ground's name in English.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ground::Open => "open ground",
+            Ground::Forest => "forest",
+            Ground::Marsh => "marsh",
+            Ground::Rocky => "rocky ground",
+            Ground::Buildings => "buildings",
+            Ground::Fortification => "fortification",
+            Ground::River => "river",
+            Ground::Stream => "stream",
+        }
+    }
+
     fn from_letter(c: char) -> Option<Ground> {
         Self::LETTERS.iter().find(|(l, _)| *l == c).map(|(_, g)| *g)
     }
@@ -81,6 +95,18 @@ impl Terrain {
                 .ok_or_else(|| format!("bad hill level '{rest}' in '{token}' (expected a digit 0-9)"))?
         };
         Ok(Terrain { ground, road, level })
+    }
+
+    /// The hex's ground in words: "forest on a level 1 hill, with a road".
+    pub fn describe(&self) -> String {
+        let mut s = self.ground.name().to_string();
+        if self.level > 0 {
+            s.push_str(&format!(" on a level {} hill", self.level));
+        }
+        if self.road {
+            s.push_str(", with a road");
+        }
+        s
     }
 
     pub fn token(&self) -> String {

@@ -1,10 +1,14 @@
 //! A scripted player for the render test: from the menu into a battle of the chosen scenario against
-//! the computer, where it selects the first unit that can act (its reach shown), then it plays side 0 as the computer would until a click of one of its units on
-//! another unit's hex has a preview (an attack, with its odds): it selects the unit, hovers the
-//! target, sends the command, and saves a screenshot of each step; then it saves the game, opens it
-//! in the replay viewer, takes it over there for two players and ends side 0's phases until the
-//! hand-off curtain shows, and quits. Only commands from `legal_commands` are sent, through the
-//! ruleset's own `Present` contract, so the script serves every ruleset.
+//! the computer, where it selects the first unit that can act (its reach shown, the pointer on a
+//! hex it reaches, with the way and its cost); then it plays side 0 as the computer would until a
+//! click of one of its units on another unit's hex has a preview (an attack, with its odds): it
+//! selects the unit, hovers the target, sends the command. It plays on until side 0 has a decision
+//! to take, then until side 0 would end a phase with units still able to act (the window asks),
+//! opens the help, and plays the battle out at once to its victory window. Then it opens the game in
+//! the replay viewer, takes it over there for two players and ends side 0's phases until the
+//! hand-off curtain shows, and quits, with a screenshot of each step. Only commands from
+//! `legal_commands` are sent, through the ruleset's own `Present` contract, so the script serves
+//! every ruleset.
 
 use super::camera::PinnedHover;
 use super::input::Selection;
@@ -41,8 +45,9 @@ impl ForRuleset for Install<'_> {
     type Output = ();
 
     fn run<R: Judge + Present>(self) {
-        let pilot = Autopilot::<R> { dir: self.dir, scenario: self.scenario, step: Step::Menu, wait: 30, sent: 0, shown: None, player: Ai::new(Level::Easy, 7) };
-        self.app.insert_resource(pilot).add_systems(Update, drive::<R>);
+        let pilot = Autopilot::<R> { dir: self.dir, scenario: self.scenario, step: Step::Menu, wait: 30, sent: 0, shown: None, player: Ai::new(Level::Easy, 7), places: Vec::new() };
+        // The script runs at the pace it was written for, whatever a player chose before.
+        self.app.insert_resource(pilot).insert_resource(super::preferences::Preferences::default()).add_systems(Update, drive::<R>);
     }
 }
 
@@ -59,6 +64,14 @@ enum Step {
     Send,
     Sent,
     After,
+    Decision,
+    DecisionShot,
+    HelpShot,
+    AskEnd,
+    AskEndShot,
+    Help,
+    ToTheEnd,
+    Victory,
     Replay,
     ReplaySeek,
     ReplayShot,
@@ -78,6 +91,8 @@ struct Autopilot<R: Present> {
     shown: Option<(R::Command, Hex)>,
     /// Plays side 0 while no command worth showing is legal.
     player: Ai,
+    /// Where the first button of a decision was, under each hover tried.
+    places: Vec<Option<[f32; 4]>>,
 }
 
 fn shot<R: Present>(world: &mut World, name: &str) {
@@ -108,9 +123,13 @@ fn drive<R: Judge + Present>(world: &mut World) {
         }
         Step::Battle => {
             // Once side 0 may act: the first unit that can, selected, its reach lit, the rest shaded.
+            // The pointer on a hex it reaches (by road march when it can): the way there and its cost.
             if let Some(b) = my_turn::<R>(world) {
                 let legal = R::legal_commands(&b);
-                world.resource_mut::<Selection>().0 = super::input::next_unit::<R>(&b, &legal, None);
+                let unit = super::input::next_unit::<R>(&b, &legal, None);
+                let marks = R::marks(&b, &legal, unit, None);
+                world.resource_mut::<Selection>().0 = unit;
+                world.insert_resource(PinnedHover(marks.restricted.first().or(marks.reach.last()).copied()));
                 next::<R>(world, Step::BattleShot, 15);
             }
         }
@@ -120,6 +139,7 @@ fn drive<R: Judge + Present>(world: &mut World) {
         }
         Step::Deselect => {
             world.resource_mut::<Selection>().0 = None;
+            world.remove_resource::<PinnedHover>();
             next::<R>(world, Step::Seek, 5);
         }
         Step::Seek => seek::<R>(world),
@@ -153,8 +173,87 @@ fn drive<R: Judge + Present>(world: &mut World) {
             let log = world.resource::<EventLog<R>>();
             if world.resource::<Stage<R>>().caught_up(&log.events) {
                 shot::<R>(world, "06-after.png");
-                next::<R>(world, Step::Replay, 10);
+                next::<R>(world, Step::Decision, 10);
             }
+        }
+        Step::Decision => {
+            // Side 0 plays on until a decision is its to take (a defence order, a follow-up...).
+            if let Some(b) = my_turn::<R>(world) {
+                let legal = R::legal_commands(&b);
+                if R::decision(&b, &legal).is_some() {
+                    world.resource_mut::<super::preferences::Preferences>().show_rules = true;
+                    next::<R>(world, Step::DecisionShot, 15);
+                } else {
+                    play_one::<R>(world, &b, "no decision came to side 0");
+                }
+            }
+        }
+        Step::DecisionShot => {
+            // The decision's buttons, with the pointer off the board, then over the hexes of its
+            // combat (the panel fills with cards): where the first button was each time.
+            let place = world.resource::<super::panels::DecisionPlace>().0;
+            let tried = {
+                let mut pilot = world.resource_mut::<Autopilot<R>>();
+                pilot.places.push(place);
+                pilot.places.len()
+            };
+            if tried == 1 {
+                let focus = world.get_resource::<BattleView<R>>().and_then(|v| R::marks(&v.0, &R::legal_commands(&v.0), None, None).focus.first().copied());
+                world.insert_resource(PinnedHover(focus));
+                next::<R>(world, Step::DecisionShot, 10);
+            } else {
+                shot::<R>(world, "09-decision.png");
+                let pilot = world.resource::<Autopilot<R>>();
+                let places: Vec<String> = pilot.places.iter().map(|p| format!("{p:?}")).collect();
+                let path = pilot.dir.join("decision-places.txt");
+                if let Err(e) = std::fs::write(&path, places.join("\n")) {
+                    error!("autopilot: {}: {e}", path.display());
+                }
+                next::<R>(world, Step::AskEnd, 5);
+            }
+        }
+        Step::AskEnd => {
+            world.remove_resource::<PinnedHover>();
+            // Side 0 asks to end a phase while some unit can still act: the window asks first.
+            if let Some(b) = my_turn::<R>(world) {
+                let legal = R::legal_commands(&b);
+                let waiting = super::input::units_waiting(&b, &legal);
+                if waiting > 0 && R::decision(&b, &legal).is_none() && legal.iter().any(|c| R::ends_phase(c)) {
+                    world.resource_mut::<super::input::AskingToEnd>().0 = Some(waiting);
+                    next::<R>(world, Step::AskEndShot, 15);
+                } else {
+                    play_one::<R>(world, &b, "side 0 never had units waiting at a phase's end");
+                }
+            }
+        }
+        Step::AskEndShot => {
+            shot::<R>(world, "10-end-phase.png");
+            next::<R>(world, Step::Help, 5);
+        }
+        Step::Help => {
+            world.resource_mut::<super::input::AskingToEnd>().0 = None;
+            world.resource_mut::<super::help::HelpOpen>().0 = true;
+            next::<R>(world, Step::HelpShot, 15);
+        }
+        Step::HelpShot => {
+            shot::<R>(world, "11-help.png");
+            next::<R>(world, Step::ToTheEnd, 5);
+        }
+        Step::ToTheEnd => {
+            // Side 0 plays as the computer would, at once, to the end of the battle.
+            world.resource_mut::<super::help::HelpOpen>().0 = false;
+            world.resource_mut::<super::preferences::Preferences>().pace = super::preferences::Pace::Instant;
+            let over = world.get_resource::<BattleView<R>>().is_some_and(|v| R::outcome(&v.0).is_some());
+            let caught_up = world.resource::<Stage<R>>().caught_up(&world.resource::<EventLog<R>>().events);
+            if over && caught_up {
+                next::<R>(world, Step::Victory, 10);
+            } else if let Some(b) = my_turn::<R>(world) {
+                play_one::<R>(world, &b, "the battle did not end");
+            }
+        }
+        Step::Victory => {
+            shot::<R>(world, "12-victory.png");
+            next::<R>(world, Step::Replay, 5);
         }
         Step::Replay => {
             // Save the game so far and open it in the replay viewer, two commands in.
@@ -204,6 +303,19 @@ fn drive<R: Judge + Present>(world: &mut World) {
             world.write_message(AppExit::Success);
         }
     }
+}
+
+/// Side 0 plays one command as the computer would; past the script's limit it gives up, saying `why`.
+fn play_one<R: Judge + Present>(world: &mut World, b: &crate::battle::Battle<R>, why: &str) {
+    let mut pilot = world.resource_mut::<Autopilot<R>>();
+    pilot.sent += 1;
+    if pilot.sent > 4 * MAX_COMMANDS {
+        error!("autopilot: {why}");
+        world.write_message(AppExit::error());
+        return;
+    }
+    let command = pilot.player.choose(b);
+    world.resource_mut::<CommandInbox<R>>().0.extend(command);
 }
 
 fn next<R: Present>(world: &mut World, step: Step, wait: u32) {

@@ -24,7 +24,9 @@ pub struct BoardPlugin;
 
 impl Plugin for BoardPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Startup, load_atlas)
+        app.init_resource::<AtlasTexture>()
+            .add_systems(Startup, load_atlas)
+            .add_systems(Update, register_atlas.run_if(|t: Res<AtlasTexture>| t.0.is_none()))
             .add_systems(Update, rebuild.run_if(resource_exists_and_changed::<BoardMap>))
             .add_systems(OnEnter(AppState::Menu), clear);
     }
@@ -32,6 +34,21 @@ impl Plugin for BoardPlugin {
 
 #[derive(Resource)]
 struct Atlas(Handle<Image>);
+
+/// The atlas as egui knows it, for tiles drawn in a panel (the help's grounds).
+#[derive(Resource, Default)]
+pub struct AtlasTexture(pub Option<bevy_egui::egui::TextureId>);
+
+fn register_atlas(atlas: Res<Atlas>, mut contexts: bevy_egui::EguiContexts, mut texture: ResMut<AtlasTexture>) {
+    texture.0 = Some(contexts.add_image(bevy_egui::EguiTextureHandle::Strong(atlas.0.clone())));
+}
+
+/// Where a ground's tile lies in the atlas, as a fraction of its size.
+pub fn tile_uv(ground: Ground, level: u8) -> bevy_egui::egui::Rect {
+    let (col, row) = (ground as u32 as f32, f32::from(level.min(LEVELS - 1)));
+    let (w, h) = (1.0 / GROUNDS as f32, 1.0 / f32::from(LEVELS));
+    bevy_egui::egui::Rect::from_min_size(bevy_egui::egui::pos2(col * w, row * h), bevy_egui::egui::vec2(w, h))
+}
 
 fn load_atlas(mut images: ResMut<Assets<Image>>, mut commands: Commands) {
     let image = Image::from_buffer(

@@ -12,8 +12,11 @@ use bevy::window::RequestRedraw;
 /// Circumradius of a hex in world units (the terrain tiles are drawn for it).
 pub const HEX_RADIUS: f32 = 128.0;
 
-/// The width the side panel takes on the right of the window, in logical pixels.
-pub const PANEL_WIDTH: f32 = 380.0;
+/// The width the side panel takes on the right of a window this wide, in logical pixels: three
+/// tenths of it, held between what its cards need and what leaves the board room.
+pub fn panel_width(window_width: f32) -> f32 {
+    (window_width * 0.3).clamp(320.0, 560.0)
+}
 pub const TOP_BAR: f32 = 36.0;
 
 #[derive(Component)]
@@ -78,10 +81,11 @@ fn spawn_camera(mut commands: Commands) {
 /// Frames a map of `width` by `height` hexes in the part of the window the panels leave free.
 pub fn fit_transform(width: i32, height: i32, window: Vec2) -> (Vec2, f32) {
     let b = map_bounds(width, height);
-    let free = Vec2::new((window.x - PANEL_WIDTH).max(100.0), (window.y - TOP_BAR).max(100.0));
+    let panel = panel_width(window.x);
+    let free = Vec2::new((window.x - panel).max(100.0), (window.y - TOP_BAR).max(100.0));
     let scale = (b.width() / free.x).max(b.height() / free.y) * 1.04;
     // Centre the map in the free area: shift the camera right by half the panel, down by half the bar.
-    let centre = b.center() + Vec2::new(PANEL_WIDTH / 2.0, TOP_BAR / 2.0) * scale;
+    let centre = b.center() + Vec2::new(panel / 2.0, TOP_BAR / 2.0) * scale;
     (centre, scale)
 }
 

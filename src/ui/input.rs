@@ -7,7 +7,7 @@ use super::session::{Session, can_undo, human_to_decide, undo};
 use super::stage::Stage;
 use crate::battle::ecs::{BattleSet, BattleView, CommandInbox, EventLog};
 use crate::battle::look::Intent;
-use crate::battle::{Present, UnitId};
+use crate::battle::{Battle, Present, UnitId};
 use bevy::prelude::*;
 use std::marker::PhantomData;
 
@@ -20,7 +20,7 @@ pub struct InputPlugin;
 
 impl Plugin for InputPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Selection>().add_systems(Update, deselect.in_set(BattleSet::Resolve));
+        app.init_resource::<Selection>().init_resource::<AskingToEnd>().add_systems(Update, deselect.in_set(BattleSet::Resolve));
     }
 }
 
@@ -41,10 +41,16 @@ impl<R: Present> Plugin for RulesetInputPlugin<R> {
     }
 }
 
-/// A new battle starts with nothing selected.
-fn deselect(mut started: MessageReader<super::session::BattleStarted>, mut selection: ResMut<Selection>) {
+/// The player asked to end the phase while this many units can still move or attack: the panels
+/// ask them first.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AskingToEnd(pub Option<usize>);
+
+/// A new battle starts with nothing selected and nothing asked.
+fn deselect(mut started: MessageReader<super::session::BattleStarted>, mut selection: ResMut<Selection>, mut asking: ResMut<AskingToEnd>) {
     if started.read().count() > 0 {
         selection.0 = None;
+        asking.0 = None;
     }
 }
 
@@ -75,9 +81,35 @@ pub fn end_phase<R: Present>(legal: &[R::Command], inbox: &mut CommandInbox<R>, 
     true
 }
 
+/// The End phase button or key: ends the phase, or first asks when units can still move or attack
+/// and the player wants to be asked.
+pub fn ask_to_end_phase<R: Present>(b: &Battle<R>, legal: &[R::Command], ask: bool, asking: &mut AskingToEnd, inbox: &mut CommandInbox<R>, selection: &mut Selection) -> bool {
+    if !legal.iter().any(|c| R::ends_phase(c)) {
+        return false;
+    }
+    let waiting = if ask { units_waiting(b, legal) } else { 0 };
+    if waiting > 0 {
+        asking.0 = Some(waiting);
+        return true;
+    }
+    end_phase(legal, inbox, selection)
+}
+
+/// The deciding side's units that can still move or attack.
+pub fn units_waiting<R: Present>(b: &Battle<R>, legal: &[R::Command]) -> usize {
+    let Some(side) = R::deciding_side(b) else { return 0 };
+    b.on_board()
+        .filter(|u| u.side == side)
+        .filter(|u| {
+            let marks = R::marks(b, legal, Some(u.id), None);
+            !marks.reach.is_empty() || !marks.targets.is_empty()
+        })
+        .count()
+}
+
 /// The deciding side's next unit after `after` (in id order, round again) that can still do
 /// something: move, attack, or take an order from a button.
-pub fn next_unit<R: Present>(b: &crate::battle::Battle<R>, legal: &[R::Command], after: Option<UnitId>) -> Option<UnitId> {
+pub fn next_unit<R: Present>(b: &Battle<R>, legal: &[R::Command], after: Option<UnitId>) -> Option<UnitId> {
     let side = R::deciding_side(b)?;
     let busy = |id: UnitId| {
         let marks = R::marks(b, legal, Some(id), None);
@@ -99,7 +131,9 @@ fn board_input<R: Present>(
     stage: Res<Stage<R>>,
     session: Res<Session>,
     curtain: Res<super::panels::Curtain>,
+    preferences: Res<super::preferences::Preferences>,
     mut selection: ResMut<Selection>,
+    mut asking: ResMut<AskingToEnd>,
     mut inbox: ResMut<CommandInbox<R>>,
     mut commands: Commands,
 ) {
@@ -111,7 +145,18 @@ fn board_input<R: Present>(
     if selection.0.is_some_and(|id| b.unit(id).is_none_or(|u| u.hex.is_none())) {
         selection.0 = None;
     }
-    if (keys.just_pressed(KeyCode::KeyE) || keys.just_pressed(KeyCode::Enter)) && end_phase(&legal.0, &mut inbox, &mut selection) {
+    let end_key = keys.just_pressed(KeyCode::KeyE) || keys.just_pressed(KeyCode::Enter);
+    if asking.0.is_some() {
+        // The question is on screen: E or Enter ends the phase all the same, Esc stays.
+        if end_key {
+            end_phase(&legal.0, &mut inbox, &mut selection);
+        }
+        if end_key || keys.just_pressed(KeyCode::Escape) {
+            asking.0 = None;
+        }
+        return;
+    }
+    if end_key && ask_to_end_phase(b, &legal.0, preferences.ask_before_ending, &mut asking, &mut inbox, &mut selection) {
         return;
     }
     if keys.just_pressed(KeyCode::Escape) {

@@ -6,6 +6,7 @@ pub mod autopilot;
 pub mod board;
 pub mod camera;
 pub mod framebench;
+pub mod help;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod idle;
 pub mod input;
@@ -13,6 +14,7 @@ pub mod menu;
 pub mod overlay;
 pub mod panels;
 pub mod players;
+pub mod preferences;
 pub mod saves;
 pub mod session;
 pub mod stage;
@@ -98,7 +100,7 @@ pub fn run(mut options: Options) -> Result<(), String> {
     }))
     .add_plugins((EguiPlugin::default(), TilemapPlugin))
     .init_state::<AppState>()
-    .add_plugins((camera::CameraPlugin, board::BoardPlugin, input::InputPlugin, panels::PanelsPlugin, menu::MenuPlugin));
+    .add_plugins((camera::CameraPlugin, board::BoardPlugin, input::InputPlugin, panels::PanelsPlugin, menu::MenuPlugin, preferences::PreferencesPlugin));
     for_each_ruleset(&mut InstallRuleset(&mut app));
     // The scripted runs draw every frame; a person's window rests when nothing moves.
     #[cfg(not(target_arch = "wasm32"))]

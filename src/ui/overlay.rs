@@ -6,7 +6,7 @@ use super::camera::{BoardCamera, HEX_RADIUS, Hovered, to_world};
 use super::input::{LegalNow, Selection};
 use super::stage::{Film, Stage};
 use crate::battle::ecs::EventLog;
-use crate::battle::look::{Counter, Cue, Rgb, Tag};
+use crate::battle::look::{Counter, Cue, Rgb, Symbol, Tag, Troop};
 use crate::battle::{AppState, Battle, Present, Side};
 use crate::hex::{Hex, Hexside};
 use crate::hex::coords::centre;
@@ -101,6 +101,9 @@ fn paint_board<R: Present>(
     for h in &marks.reach {
         painter.add(egui::Shape::closed_line(view.hex_outline(*h, 0.92), egui::Stroke::new(view.len(5.0), egui::Color32::from_rgba_unmultiplied(255, 250, 200, 170))));
     }
+    for h in &marks.restricted {
+        painter.add(egui::Shape::closed_line(view.hex_outline(*h, 0.86), egui::Stroke::new(view.len(9.0).max(1.5), RESTRICTED)));
+    }
     let pick = egui::Color32::from_rgba_unmultiplied(120, 220, 255, 90);
     let pick_edge = egui::Stroke::new(view.len(6.0).max(1.5), egui::Color32::from_rgb(120, 220, 255));
     for h in &marks.picks {
@@ -119,7 +122,10 @@ fn paint_board<R: Present>(
     }
     // A move's way goes under the counters, so it leads into the unit that took it.
     if let Some(Cue::Path { hexes }) = stage.cue() {
-        paint_path(&painter, &view, hexes);
+        paint_path(&painter, &view, hexes, egui::Color32::from_rgba_unmultiplied(255, 248, 210, 230));
+    }
+    if let Some((hexes, _)) = &marks.way {
+        paint_path(&painter, &view, hexes, egui::Color32::from_rgba_unmultiplied(150, 220, 255, 230));
     }
     paint_counters(&painter, &view, b, selection.0);
     for t in &marks.targets {
@@ -135,6 +141,13 @@ fn paint_board<R: Present>(
     }
     if let Some(Cue::Dice { over, dice }) = stage.cue() {
         paint_dice(&painter, &view, *over, dice);
+    }
+    // What the way costs, by the pointer; what a restricted hex bars, at the first one.
+    let notes = marks.way.as_ref().and_then(|(hexes, cost)| Some((*hexes.last()?, cost.as_str()))).into_iter().chain(marks.restriction.as_deref().and_then(|r| Some((*marks.restricted.first()?, r))).filter(|_| marks.way.is_none()));
+    for (hex, note) in notes {
+        if let Some(c) = view.hex(hex) {
+            paint_note(&painter, c + egui::vec2(0.0, view.len(HEX_RADIUS * 0.95)), note);
+        }
     }
     Ok(())
 }
@@ -202,7 +215,7 @@ fn paint_counters<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R
         };
         let Some(c) = view.hex(hex) else { continue };
         let shift = view.len(HEX_RADIUS * 0.16) * n as f32;
-        paint_counter(painter, view.len(HEX_RADIUS * 0.56), c + egui::vec2(shift, -shift), side_colour(u.side), &R::counter(b, u), selected == Some(u.id));
+        paint_counter(painter, view.len(HEX_RADIUS * 0.6), c + egui::vec2(shift, -shift), side_colour(u.side), &R::counter(b, u), selected == Some(u.id));
     }
 }
 
@@ -217,8 +230,11 @@ fn paint_counter(painter: &egui::Painter, half: f32, c: egui::Pos2, fill: egui::
     }
     let text = egui::Color32::from_rgb(248, 244, 232);
     let font = |size: f32| egui::FontId::proportional(size.max(4.0));
-    painter.text(c + egui::vec2(0.0, -half * 0.12), egui::Align2::CENTER_CENTER, &k.mark, font(half * 0.5), text);
-    painter.text(c + egui::vec2(0.0, half * 0.28), egui::Align2::CENTER_CENTER, &k.name, font(half * 0.24), text);
+    if let Some(symbol) = k.symbol {
+        let frame = egui::Rect::from_center_size(c + egui::vec2(0.0, -half * 0.2), egui::vec2(half * 0.8, half * 0.52));
+        paint_symbol(painter, frame, symbol, text, half * 0.07);
+    }
+    paint_name(painter, egui::Rect::from_center_size(c + egui::vec2(0.0, half * 0.32), egui::vec2(half * 1.86, half * 0.5)), &k.name, text);
     painter.text(rect.left_bottom() + egui::vec2(half * 0.1, -half * 0.06), egui::Align2::LEFT_BOTTOM, &k.factors, font(half * 0.3), text);
     let badge = rect.right_bottom() + egui::vec2(-half * 0.26, -half * 0.26);
     painter.circle_filled(badge, half * 0.24, egui::Color32::from_rgb(248, 244, 232));
@@ -229,17 +245,7 @@ fn paint_counter(painter: &egui::Painter, half: f32, c: egui::Pos2, fill: egui::
         painter.text(spot, egui::Align2::CENTER_CENTER, letter, font(half * 0.32), egui::Color32::BLACK);
     }
     for (i, tag) in k.tags.iter().enumerate() {
-        let a = rect.left_top() + egui::vec2(half * 0.1, half * (0.45 + 0.3 * i as f32));
-        match *tag {
-            Tag::Dot(c) => {
-                painter.circle_filled(a + egui::vec2(half * 0.1, half * 0.1), half * 0.1, colour(c));
-            }
-            Tag::Cross(c) => {
-                let stroke = egui::Stroke::new(half * 0.08, colour(c));
-                painter.line_segment([a, a + egui::vec2(half * 0.22, half * 0.22)], stroke);
-                painter.line_segment([a + egui::vec2(half * 0.22, 0.0), a + egui::vec2(0.0, half * 0.22)], stroke);
-            }
-        }
+        paint_tag(painter, rect.left_top() + egui::vec2(half * 0.1, half * (0.45 + 0.3 * i as f32)), half * 0.22, *tag);
     }
     if let Some(facing) = k.facing {
         // An arrowhead toward the faced hexside: north is straight up, each next one 60° clockwise.
@@ -258,6 +264,84 @@ fn paint_counter(painter: &egui::Painter, half: f32, c: egui::Pos2, fill: egui::
     }
 }
 
+/// A state mark in the square of side `size` at `a`.
+pub fn paint_tag(painter: &egui::Painter, a: egui::Pos2, size: f32, tag: Tag) {
+    match tag {
+        Tag::Dot(c) => {
+            painter.circle_filled(a + egui::vec2(size / 2.0, size / 2.0), size * 0.45, colour(c));
+        }
+        Tag::Cross(c) => {
+            let stroke = egui::Stroke::new(size * 0.36, colour(c));
+            painter.line_segment([a, a + egui::vec2(size, size)], stroke);
+            painter.line_segment([a + egui::vec2(size, 0.0), a + egui::vec2(0.0, size)], stroke);
+        }
+    }
+}
+
+/// A troop symbol in its frame: foot crossed, horse slashed, camels slashed under a hump, chariots
+/// slashed over a wheel, artillery a disc, elephants a silhouette; a bow under troops that shoot.
+pub fn paint_symbol(painter: &egui::Painter, frame: egui::Rect, symbol: Symbol, ink: egui::Color32, width: f32) {
+    let stroke = egui::Stroke::new(width.max(1.0), ink);
+    painter.rect_stroke(frame, egui::CornerRadius::ZERO, stroke, egui::StrokeKind::Middle);
+    let (lt, rt, lb, rb, c) = (frame.left_top(), frame.right_top(), frame.left_bottom(), frame.right_bottom(), frame.center());
+    let (w, h) = (frame.width(), frame.height());
+    match symbol.troop {
+        Troop::Infantry => {
+            painter.line_segment([lt, rb], stroke);
+            painter.line_segment([rt, lb], stroke);
+        }
+        Troop::Cavalry => {
+            painter.line_segment([lb, rt], stroke);
+        }
+        Troop::Camelry => {
+            painter.line_segment([lb, rt], stroke);
+            painter.circle_stroke(c + egui::vec2(-w * 0.2, -h * 0.12), h * 0.18, stroke);
+        }
+        Troop::Chariots => {
+            painter.line_segment([lb, rt], stroke);
+            painter.circle_stroke(c + egui::vec2(w * 0.2, h * 0.15), h * 0.22, stroke);
+        }
+        Troop::Artillery => {
+            painter.circle_filled(c, h * 0.2, ink);
+        }
+        Troop::Elephants => {
+            // Body, head, trunk and two legs, facing right.
+            painter.add(egui::Shape::ellipse_filled(c + egui::vec2(-w * 0.08, -h * 0.02), egui::vec2(w * 0.26, h * 0.24), ink));
+            painter.circle_filled(c + egui::vec2(w * 0.2, -h * 0.1), h * 0.16, ink);
+            painter.line_segment([c + egui::vec2(w * 0.3, -h * 0.05), c + egui::vec2(w * 0.34, h * 0.32)], stroke);
+            for x in [-0.24, 0.06] {
+                painter.line_segment([c + egui::vec2(w * x, h * 0.1), c + egui::vec2(w * x, h * 0.36)], egui::Stroke::new(width * 1.6, ink));
+            }
+        }
+    }
+    if symbol.shoots {
+        // A bow standing beside the frame, its string toward it.
+        let string = egui::pos2(frame.right() + w * 0.1, c.y);
+        let bow: Vec<egui::Pos2> = (0..=8)
+            .map(|i| {
+                let a = std::f32::consts::PI * (i as f32 / 8.0);
+                string + egui::vec2(a.sin() * w * 0.14, -a.cos() * h * 0.45)
+            })
+            .collect();
+        painter.add(egui::Shape::line(bow, stroke));
+        painter.line_segment([string + egui::vec2(0.0, -h * 0.45), string + egui::vec2(0.0, h * 0.45)], egui::Stroke::new(width * 0.6, ink));
+    }
+}
+
+/// A unit's whole name in `space`: on one line when it fits, else on two, the font shrinking until it fits.
+fn paint_name(painter: &egui::Painter, space: egui::Rect, name: &str, ink: egui::Color32) {
+    let mut size = space.height() * 0.62;
+    loop {
+        let galley = painter.layout(name.to_string(), egui::FontId::proportional(size.max(3.0)), ink, space.width());
+        if size <= 3.0 || (galley.rows.len() <= 2 && galley.size().y <= space.height() * 1.05 && galley.size().x <= space.width() + 0.5) {
+            let at = egui::pos2(space.center().x - galley.size().x / 2.0, space.center().y - galley.size().y / 2.0);
+            painter.galley(at, galley, ink);
+            return;
+        }
+        size *= 0.9;
+    }
+}
+
 /// The faces of the roll being shown, above the hex it concerns.
 fn paint_dice(painter: &egui::Painter, view: &View, over: Hex, dice: &[crate::battle::look::Die]) {
     let Some(c) = view.hex(over) else { return };
@@ -265,19 +349,35 @@ fn paint_dice(painter: &egui::Painter, view: &View, over: Hex, dice: &[crate::ba
     let n = dice.len() as f32;
     for (i, die) in dice.iter().enumerate() {
         let centre = c + egui::vec2((i as f32 - (n - 1.0) / 2.0) * (size + 6.0), -view.len(HEX_RADIUS) - size);
-        let rect = egui::Rect::from_center_size(centre, egui::vec2(size, size));
-        painter.rect_filled(rect.translate(egui::vec2(2.0, 3.0)), egui::CornerRadius::same(6), egui::Color32::from_black_alpha(120));
-        painter.rect_filled(rect, egui::CornerRadius::same(6), colour(die.fill));
-        painter.rect_stroke(rect, egui::CornerRadius::same(6), egui::Stroke::new(4.0, colour(die.border)), egui::StrokeKind::Outside);
-        painter.text(centre, egui::Align2::CENTER_CENTER, &die.mark, egui::FontId::proportional(15.0), colour(die.ink));
+        paint_die(painter, centre, size, die);
     }
 }
 
+/// A die of side `size` centred at `centre`: its face, bordered by what it did.
+pub fn paint_die(painter: &egui::Painter, centre: egui::Pos2, size: f32, die: &crate::battle::look::Die) {
+    let rect = egui::Rect::from_center_size(centre, egui::vec2(size, size));
+    let round = egui::CornerRadius::same((size * 0.18) as u8);
+    painter.rect_filled(rect.translate(egui::vec2(size * 0.06, size * 0.09)), round, egui::Color32::from_black_alpha(120));
+    painter.rect_filled(rect, round, colour(die.fill));
+    painter.rect_stroke(rect, round, egui::Stroke::new(size * 0.12, colour(die.border)), egui::StrokeKind::Outside);
+    painter.text(centre, egui::Align2::CENTER_CENTER, &die.mark, egui::FontId::proportional(size * 0.44), colour(die.ink));
+}
+
+/// The outline of hexes reached only by a restricted move (a road march).
+const RESTRICTED: egui::Color32 = egui::Color32::from_rgb(235, 175, 50);
+
+/// A short text on a dark label, centred at `at`.
+fn paint_note(painter: &egui::Painter, at: egui::Pos2, text: &str) {
+    let galley = painter.layout_no_wrap(text.to_string(), egui::FontId::proportional(13.0), egui::Color32::WHITE);
+    let rect = egui::Rect::from_center_size(at, galley.size() + egui::vec2(10.0, 4.0));
+    painter.rect_filled(rect, egui::CornerRadius::same(4), egui::Color32::from_black_alpha(200));
+    painter.galley(rect.min + egui::vec2(5.0, 2.0), galley, egui::Color32::WHITE);
+}
+
 /// A unit's way over the board, from its first hex to an arrowhead on its last.
-fn paint_path(painter: &egui::Painter, view: &View, hexes: &[Hex]) {
+fn paint_path(painter: &egui::Painter, view: &View, hexes: &[Hex], ink: egui::Color32) {
     let points: Vec<egui::Pos2> = hexes.iter().filter_map(|h| view.hex(*h)).collect();
     let (Some(&end), Some(&before)) = (points.last(), points.len().checked_sub(2).and_then(|i| points.get(i))) else { return };
-    let ink = egui::Color32::from_rgba_unmultiplied(255, 248, 210, 230);
     let shadow = egui::Color32::from_black_alpha(140);
     let width = view.len(14.0).max(2.0);
     painter.add(egui::Shape::line(points.clone(), egui::Stroke::new(width * 1.6, shadow)));

@@ -4,10 +4,12 @@
 //! unit, the log), the hotseat hand-off curtain, the victory window, and the replay viewer's controls.
 
 use super::camera::Hovered;
-use super::input::{LegalNow, Selection, end_phase};
+use super::help::HelpOpen;
+use super::input::{AskingToEnd, LegalNow, Selection, ask_to_end_phase, end_phase};
+use super::preferences::{Pace, Preferences};
 use super::overlay::{colour, side_colour};
 use super::session::{Mode, Session, can_undo, human_to_decide, undo};
-use super::stage::{Film, Origin, Stage, Stride};
+use super::stage::{Film, LogLine, Origin, Stage, Stride};
 use crate::battle::ecs::{BattleSet, BattleView, CommandInbox, EventLog};
 use crate::battle::look::{Intent, Line, Preview, Style};
 use crate::battle::{AppState, Battle, Present, Side};
@@ -22,6 +24,11 @@ pub struct Curtain(pub Option<Side>);
 /// The hex the option of a decision under the pointer would pick, marked on the board.
 #[derive(Resource, Default)]
 pub struct HoveredChoice(pub Option<crate::hex::Hex>);
+
+/// Where the first button of the pending decision was drawn last frame (left, top, right, bottom),
+/// so the render test can check it stays in place whatever the pointer hovers.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct DecisionPlace(pub Option<[f32; 4]>);
 
 /// A line under the top bar saying what just happened to a save, a load or an undo.
 #[derive(Resource, Default)]
@@ -41,6 +48,9 @@ impl Plugin for PanelsPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Curtain>()
             .init_resource::<Notice>()
+            .init_resource::<HelpOpen>()
+            .init_resource::<DecisionPlace>()
+            .add_systems(Update, super::help::toggle_help)
             .init_resource::<HoveredChoice>()
             .configure_sets(EguiPrimaryContextPass, (Paint::Board, Paint::Panels).chain())
             .add_systems(Update, fresh_panels.in_set(BattleSet::Resolve));
@@ -61,6 +71,7 @@ impl<R: Present> Plugin for RulesetPanelsPlugin<R> {
         app.init_resource::<PreviewCache<R>>()
             .add_systems(EguiPrimaryContextPass, (battle_panels::<R>, curtain_and_victory::<R>).chain().in_set(Paint::Panels).run_if(in_state(AppState::Battle).and_then(resource_exists::<BattleView<R>>)))
             .add_systems(EguiPrimaryContextPass, replay_panels::<R>.in_set(Paint::Panels).run_if(in_state(AppState::Replay).and_then(resource_exists::<Film<R>>)))
+            .add_systems(EguiPrimaryContextPass, super::help::help_window::<R>.after(Paint::Panels).run_if(resource_exists::<Stage<R>>))
             .add_systems(Update, forget_preview::<R>.in_set(BattleSet::Resolve))
             .add_systems(Update, (hand_off::<R>, follow_viewer::<R>).chain().in_set(BattleSet::Play).run_if(resource_exists::<BattleView<R>>));
     }
@@ -137,13 +148,51 @@ fn unit_card<R: Present>(ui: &mut egui::Ui, b: &Battle<R>, id: crate::battle::Un
     card(ui, &R::unit_card(b, id));
 }
 
-fn log_lines<R: Present>(ui: &mut egui::Ui, stage: &Stage<R>) {
-    egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
-        let lines: Vec<&str> = stage.readable().collect();
-        for line in &lines[lines.len().saturating_sub(400)..] {
-            ui.label(egui::RichText::new(*line).size(12.5));
+/// The log's heading, with the choice to show the rules each line applied.
+fn log_heading(ui: &mut egui::Ui, preferences: &mut Preferences) {
+    ui.horizontal(|ui| {
+        ui.strong("Log");
+        let mut rules = preferences.show_rules;
+        if ui.checkbox(&mut rules, "rules").on_hover_text("Under each line, the rules it applied as the rulebook names them").changed() {
+            preferences.show_rules = rules;
         }
     });
+}
+
+/// The lines the viewer may read, latest at the bottom; the rules behind a line show on hover, or
+/// under it when asked.
+fn log_lines<R: Present>(ui: &mut egui::Ui, stage: &Stage<R>, show_rules: bool) {
+    egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
+        let lines: Vec<&LogLine> = stage.readable().collect();
+        for line in &lines[lines.len().saturating_sub(400)..] {
+            let label = ui.label(egui::RichText::new(&line.text).size(12.5));
+            if let Some(rule) = &line.rule {
+                if show_rules {
+                    ui.label(egui::RichText::new(format!("  {rule}")).size(11.0).color(egui::Color32::from_rgb(150, 150, 140)));
+                } else {
+                    label.on_hover_text(rule);
+                }
+            }
+        }
+    });
+}
+
+/// How fast events play, and whether dice wait for a click.
+fn pace_menu(ui: &mut egui::Ui, preferences: &mut Preferences) {
+    ui.menu_button(format!("Pace: {}", preferences.pace.name()), |ui| {
+        for pace in Pace::ALL {
+            if ui.selectable_label(preferences.pace == pace, pace.name()).clicked() {
+                preferences.pace = pace;
+            }
+        }
+        ui.separator();
+        let mut hold = preferences.hold_dice;
+        if ui.checkbox(&mut hold, "Dice stay until a click").changed() {
+            preferences.hold_dice = hold;
+        }
+    })
+    .response
+    .on_hover_text("How fast the events play out on the board");
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -161,8 +210,8 @@ pub fn battle_panels<R: Present>(
     mut inbox: ResMut<CommandInbox<R>>,
     mut area: ResMut<super::camera::BoardArea>,
     curtain: Res<Curtain>,
-    mut hovered_choice: ResMut<HoveredChoice>,
     mut leaving: Local<bool>,
+    (mut preferences, mut asking, mut help, mut hovered_choice, mut place): (ResMut<Preferences>, ResMut<AskingToEnd>, ResMut<HelpOpen>, ResMut<HoveredChoice>, ResMut<DecisionPlace>),
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -184,35 +233,44 @@ pub fn battle_panels<R: Present>(
             top_bar(ui, b);
             ui.separator();
             let can_end = legal.iter().any(|c| R::ends_phase(c));
-            if ui.add_enabled(can_end, egui::Button::new("End phase (E)")).clicked() {
-                end_phase(legal, &mut inbox, &mut selection);
+            let end = ui.add_enabled(can_end, egui::Button::new("End phase (E)")).on_hover_text("End this phase; asks first while units can still move or attack");
+            if end.clicked() {
+                ask_to_end_phase(b, legal, preferences.ask_before_ending, &mut asking, &mut inbox, &mut selection);
             }
-            if ui.add_enabled(person && can_undo(&log, session.mode, &view.0), egui::Button::new("Undo (U)")).clicked() {
+            let undo_button = ui.add_enabled(person && can_undo(&log, session.mode, &view.0), egui::Button::new("Undo (U)"));
+            if undo_button.on_hover_text("Take back the last order, while no die has been rolled since").clicked() {
                 commands.queue(undo::<R>);
             }
             let name = format!("{}-turn{}-{}.ron", session.scenario.id, view.0.turn, log.commands.len());
-            if ui.button("Save").clicked() {
+            if ui.button("Save").on_hover_text(format!("Keep this game in {}", super::saves::place())).clicked() {
                 notice.0 = match super::saves::save(&session, &log, &name) {
                     Ok(place) => format!("Saved as {place}"),
                     Err(e) => format!("Save failed: {e}"),
                 };
             }
             #[cfg(target_arch = "wasm32")]
-            if ui.button("Download").clicked() {
+            if ui.button("Download").on_hover_text("Download this game as a replay file").clicked() {
                 super::web::download(&name, &super::saves::replay_text(&session, &log));
             }
-            if !caught_up && ui.button("Skip (Esc)").clicked() {
+            if !caught_up && ui.button("Skip (Esc)").on_hover_text("Show the events still playing at once").clicked() {
                 skip = true;
             }
-            if ui.button("Menu").clicked() {
+            pace_menu(ui, &mut preferences);
+            if ui.button("Help (H)").on_hover_text("Keys, the board's marks, the ground and the counters").clicked() {
+                help.0 = !help.0;
+            }
+            if ui.button("Menu").on_hover_text("Back to the main menu; the autosave keeps this battle").clicked() {
                 *leaving = true;
             }
         });
+        if stage.holding(&log.events) && preferences.hold_dice {
+            ui.colored_label(egui::Color32::from_rgb(240, 200, 90), "Dice held: click or press Space to go on");
+        }
         if !notice.0.is_empty() {
             ui.small(&notice.0);
         }
     });
-    egui::Panel::right("side").exact_size(super::camera::PANEL_WIDTH).show(&mut root, |ui| {
+    egui::Panel::right("side").exact_size(super::camera::panel_width(ctx.viewport_rect().width())).show(&mut root, |ui| {
         match deciding {
             Some(s) if !session.mode.is_human(s) => ui.colored_label(side_colour(s), format!("{} (computer) is thinking…", side_name(b, s))),
             Some(s) => ui.colored_label(side_colour(s), format!("{} to decide", side_name(b, s))),
@@ -220,11 +278,14 @@ pub fn battle_panels<R: Present>(
         };
         // Buttons first, so they keep their place whatever the pointer hovers.
         hovered_choice.0 = None;
+        place.0 = None;
         if let Some(decision) = R::decision(b, legal).filter(|_| person) {
             ui.separator();
             ui.strong(decision.prompt);
             for c in decision.options {
                 let button = ui.button(R::command_label(b, &c));
+                let r = button.rect;
+                place.0.get_or_insert([r.min.x, r.min.y, r.max.x, r.max.y]);
                 if button.hovered() {
                     // The hex this option picks, marked on the board.
                     hovered_choice.0 = R::marks(b, std::slice::from_ref(&c), None, None).picks.first().copied();
@@ -272,10 +333,29 @@ pub fn battle_panels<R: Present>(
             }
         }
         ui.separator();
-        ui.strong("Log");
-        log_lines(ui, &stage);
+        log_heading(ui, &mut preferences);
+        log_lines(ui, &stage, preferences.show_rules);
     });
     leave_board(&root, &mut area);
+    if let Some(waiting) = asking.0 {
+        let what = if waiting == 1 { "One unit can".to_string() } else { format!("{waiting} units can") };
+        egui::Window::new("End the phase?").collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
+            ui.label(format!("{what} still move or attack this phase (Tab shows them)."));
+            ui.horizontal(|ui| {
+                if ui.button("End the phase (E)").clicked() {
+                    end_phase(legal, &mut inbox, &mut selection);
+                    asking.0 = None;
+                }
+                if ui.button("Stay (Esc)").clicked() {
+                    asking.0 = None;
+                }
+            });
+            let mut never = !preferences.ask_before_ending;
+            if ui.checkbox(&mut never, "Don't ask again").changed() {
+                preferences.ask_before_ending = !never;
+            }
+        });
+    }
     if *leaving {
         // Asked once: the autosave keeps the battle, and the menu offers to continue it.
         egui::Window::new("Leave this battle?").collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
@@ -379,10 +459,14 @@ fn curtain_and_victory<R: Present>(
     if let (Some(outcome), true) = (R::outcome(&view.0), stage.caught_up(&log.events)) {
         egui::Window::new("The battle is over").collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
             match outcome.winner {
-                Some(w) => ui.heading(egui::RichText::new(format!("{} wins", side_name(&view.0, w))).color(side_colour(w))),
+                Some(w) => ui.heading(egui::RichText::new(format!("Victory: {}", side_name(&view.0, w))).color(side_colour(w))),
                 None => ui.heading("A draw"),
             };
             ui.label(&outcome.reason);
+            ui.label(format!("{} played.", if view.0.turn == 1 { "One turn".to_string() } else { format!("{} turns", view.0.turn) }));
+            for side in Side::BOTH {
+                ui.colored_label(side_colour(side), format!("{}: {}", side_name(&view.0, side), R::losses(stage.opening(), &view.0, side)));
+            }
             ui.horizontal(|ui| {
                 if ui.button("Watch the replay").clicked() {
                     let film = Film::of_game(session.scenario.clone(), session.seed, &log, "Recorded in this session".into());
@@ -473,7 +557,7 @@ pub fn replay_panels<R: Present>(
         });
         ui.small(&film.verdict);
     });
-    egui::Panel::right("side").exact_size(super::camera::PANEL_WIDTH).show(&mut root, |ui| {
+    egui::Panel::right("side").exact_size(super::camera::panel_width(ctx.viewport_rect().width())).show(&mut root, |ui| {
         if let Some(h) = hovered.0 {
             card(ui, &R::terrain_card(&b, h));
             for u in b.units_at(h) {
@@ -483,7 +567,7 @@ pub fn replay_panels<R: Present>(
             ui.separator();
         }
         ui.strong("Log");
-        log_lines(ui, &stage);
+        log_lines(ui, &stage, false);
     });
     leave_board(&root, &mut area);
     Ok(())

@@ -41,7 +41,7 @@ mod store {
     }
 
     pub fn names() -> Vec<String> {
-        web::storage_keys().lines().filter_map(|k| k.strip_prefix(PREFIX).map(str::to_string)).collect()
+        web::storage_keys().lines().filter_map(|k| k.strip_prefix(PREFIX)).filter(|n| !n.starts_with('.')).map(str::to_string).collect()
     }
 
     /// The browser's storage keeps no dates.
@@ -69,6 +69,8 @@ mod store {
 
 /// Where saves are kept, in words.
 pub use store::place;
+/// Writes a save, or another record kept beside them (a name starting with a dot is not listed).
+pub use store::write;
 /// The text of the save `name`; the error names it.
 pub use store::read;
 /// The autosave of the last game left unfinished, if any: the menu's "Continue".

@@ -4,6 +4,7 @@
 //! board always shows a state the rules produced.
 
 use crate::battle::ecs::{BattleSet, BattleView, CommandInbox, EventLog};
+use super::preferences::{Pace, Preferences};
 use crate::battle::look::Cue;
 use crate::battle::{AppState, Battle, Present, Side};
 use crate::hex::HexMap;
@@ -38,11 +39,15 @@ pub struct Stage<R: Present> {
     /// How the last event shown appears over the board (dice, a move), worked out against the
     /// battle before it, and whether the viewer may see it.
     cue: Option<Cue>,
+    /// The event count at which the player last let held dice go.
+    released: usize,
 }
 
-/// A log line and which side may read it (a sealed order is for its own side until revealed).
+/// A log line, the rules it applied (shown on demand), and which side may read it (a sealed order
+/// is for its own side until revealed).
 pub struct LogLine {
     pub text: String,
+    pub rule: Option<String>,
     pub seen_by: [bool; 2],
 }
 
@@ -58,7 +63,13 @@ impl<R: Present> Stage<R> {
             viewer: None,
             seen: None,
             cue: None,
+            released: 0,
         }
+    }
+
+    /// The battle before its first event.
+    pub fn opening(&self) -> &Battle<R> {
+        &self.opening
     }
 
     /// What the board draws: the battle as the viewer may know it.
@@ -79,9 +90,9 @@ impl<R: Present> Stage<R> {
     }
 
     /// The log lines the viewer may read.
-    pub fn readable(&self) -> impl Iterator<Item = &str> {
+    pub fn readable(&self) -> impl Iterator<Item = &LogLine> {
         let viewer = self.viewer;
-        self.lines.iter().filter(move |l| viewer.is_none_or(|v| l.seen_by[v.index()])).map(|l| l.text.as_str())
+        self.lines.iter().filter(move |l| viewer.is_none_or(|v| l.seen_by[v.index()]))
     }
 
     fn refresh(&mut self) {
@@ -102,7 +113,7 @@ impl<R: Present> Stage<R> {
         let Some(e) = events.get(self.cursor) else { return };
         let seen_by = Side::BOTH.map(|s| R::visible_to(&self.shown, e, Some(s)));
         if let Some(text) = R::event_line(&self.shown, e) {
-            self.lines.push(LogLine { text, seen_by });
+            self.lines.push(LogLine { text, rule: R::event_rule(&self.shown, e), seen_by });
         }
         self.cue = R::cue(&self.shown, e).filter(|_| self.viewer.is_none_or(|v| seen_by[v.index()]));
         R::apply(&mut self.shown, e);
@@ -127,12 +138,13 @@ impl<R: Present> Stage<R> {
     /// Shows events at a readable pace: each waits for the pause of the one before it (an event
     /// the viewer may not see passes at once). While nothing new comes, the last event's pause
     /// runs out, so the next events (after the player ends a phase, say) start at once.
-    pub fn pace(&mut self, events: &[R::Event], dt: f32) {
+    pub fn pace(&mut self, events: &[R::Event], dt: f32, hold_dice: bool) {
         self.timer += dt;
         let before = self.cursor;
         while !self.caught_up(events) {
             let wait = self.last_pause(events);
-            if self.timer < wait {
+            if self.timer < wait || (hold_dice && self.holding(events)) {
+                self.timer = self.timer.min(wait);
                 break;
             }
             self.timer -= wait;
@@ -145,6 +157,17 @@ impl<R: Present> Stage<R> {
         if self.caught_up(events) {
             self.timer = self.timer.min(self.last_pause(events));
         }
+    }
+
+    /// Whether dice shown wait for the player before the events after them (when the player
+    /// asked dice to stay until a click).
+    pub fn holding(&self, events: &[R::Event]) -> bool {
+        !self.caught_up(events) && self.released != self.cursor && matches!(self.cue, Some(Cue::Dice { .. }))
+    }
+
+    /// The player has read the dice shown: the events after them go on.
+    pub fn release(&mut self) {
+        self.released = self.cursor;
     }
 
     /// How long the last event shown holds the board: none for one the viewer may not see.
@@ -284,13 +307,28 @@ pub fn skip_pressed(keys: &ButtonInput<KeyCode>) -> bool {
     keys.just_pressed(KeyCode::Escape)
 }
 
-fn pace_battle<R: Present>(time: Res<Time>, keys: Res<ButtonInput<KeyCode>>, log: Res<EventLog<R>>, mut stage: ResMut<Stage<R>>, mut redraw: MessageWriter<RequestRedraw>) {
-    if stage.instant || skip_pressed(&keys) {
+fn pace_battle<R: Present>(
+    time: Res<Time>,
+    keys: Res<ButtonInput<KeyCode>>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    preferences: Res<Preferences>,
+    log: Res<EventLog<R>>,
+    mut stage: ResMut<Stage<R>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if stage.instant || skip_pressed(&keys) || preferences.pace == Pace::Instant {
         stage.instant = false;
         stage.seek(&log.events, log.events.len());
         return;
     }
-    stage.pace(&log.events, time.delta_secs());
+    if stage.holding(&log.events) && preferences.hold_dice {
+        if !(buttons.just_pressed(MouseButton::Left) || keys.just_pressed(KeyCode::Space)) {
+            // The window may rest until the player clicks.
+            return;
+        }
+        stage.release();
+    }
+    stage.pace(&log.events, time.delta_secs() * preferences.pace.speed(), preferences.hold_dice);
     if !stage.caught_up(&log.events) {
         // Events still to show: the window must not sleep through their pauses.
         redraw.write(RequestRedraw);
@@ -305,10 +343,10 @@ fn wake_for_commands<R: Present>(inbox: Res<CommandInbox<R>>, mut redraw: Messag
     }
 }
 
-fn pace_film<R: Present>(time: Res<Time>, mut film: ResMut<Film<R>>, mut stage: ResMut<Stage<R>>, mut redraw: MessageWriter<RequestRedraw>) {
+fn pace_film<R: Present>(time: Res<Time>, preferences: Res<Preferences>, mut film: ResMut<Film<R>>, mut stage: ResMut<Stage<R>>, mut redraw: MessageWriter<RequestRedraw>) {
     if film.playing {
         redraw.write(RequestRedraw);
-        stage.pace(&film.events, time.delta_secs());
+        stage.pace(&film.events, time.delta_secs() * preferences.pace.speed().min(100.0), false);
         if stage.caught_up(&film.events) {
             film.playing = false;
         }

@@ -7,6 +7,7 @@ use super::Thucydide;
 use super::combat::{cannot_attack, enemies_adjacent};
 use super::command::Command;
 use super::describe;
+use super::movement;
 use super::odds::attack_odds;
 use super::sight::Sight;
 use super::state::{MoveMode, Phase, Step};
@@ -80,6 +81,14 @@ pub fn marks(b: &B, legal: &[Command], selected: Option<UnitId>, hovered: Option
             _ => {}
         }
     }
+    if let Some(unit) = selected {
+        let moves_to = |hex: &Hex, mode: MoveMode| legal.contains(&Command::Move { unit, to: *hex, mode });
+        marks.restricted = marks.reach.iter().filter(|h| !moves_to(h, MoveMode::Normal) && moves_to(h, MoveMode::RoadMarch)).copied().collect();
+        if !marks.restricted.is_empty() {
+            marks.restriction = Some("road march only: no combat this turn".into());
+        }
+        marks.way = hovered.filter(|h| marks.reach.contains(h)).and_then(|h| way(b, legal, unit, h));
+    }
     if !legal.is_empty() {
         marks.focus = focus(b);
     }
@@ -87,6 +96,20 @@ pub fn marks(b: &B, legal: &[Command], selected: Option<UnitId>, hovered: Option
         marks.sight = Some(SightLine { from, to, clear: Sight::new(b).clear(from, to) });
     }
     marks
+}
+
+/// The way a click on `to` would move the unit (the plainest legal mode, as `click` picks it), from
+/// its hex, and its cost against what the unit had.
+fn way(b: &B, legal: &[Command], unit: UnitId, to: Hex) -> Option<(Vec<Hex>, String)> {
+    let mode = [MoveMode::Normal, MoveMode::RoadMarch, MoveMode::Mounted].into_iter().find(|m| legal.contains(&Command::Move { unit, to, mode: *m }))?;
+    let (path, cost, had) = movement::move_way(b, unit, mode, to)?;
+    let from = b.unit(unit)?.hex?;
+    let how = match mode {
+        MoveMode::Normal => String::new(),
+        MoveMode::RoadMarch => " by road march: no combat this turn".into(),
+        MoveMode::Mounted => " mounted: no combat this turn".into(),
+    };
+    Some((std::iter::once(from).chain(path).collect(), format!("{cost} of {had} movement{how}")))
 }
 
 /// The decision on top of the agenda, with the combat or the unit it concerns.

@@ -33,12 +33,23 @@ fn leader(b: &B, id: u32) -> String {
 /// One log line for an event, read against the battle as it stood before the event; `None` for
 /// bookkeeping a player need not read.
 pub fn event_line(b: &B, e: &Event) -> Option<String> {
-    Some(match e {
+    entry(b, e).map(|(text, _)| text)
+}
+
+/// The seed's references behind an event's line (its French headings, steps, house rules).
+pub fn event_rule(b: &B, e: &Event) -> Option<String> {
+    entry(b, e).map(|(_, rules)| rules).filter(|r| !r.is_empty()).map(|r| r.join("; "))
+}
+
+/// An event's line in a player's words, and the rules it applied as the seed names them.
+fn entry(b: &B, e: &Event) -> Option<(String, Vec<String>)> {
+    let mut c = Cited::default();
+    let text = match e {
         Event::TurnStarted { turn, side: s } => format!("— Turn {turn}: {} —", side(b, *s)),
         Event::PhaseStarted { phase } => format!("{} phase", words::phase(*phase)),
         Event::UnitActivated { unit: u, by: Activation::Leader(l) } => format!("{} activated by {}", unit(b, *u), leader(b, *l)),
         Event::UnitActivated { unit: u, by: Activation::OrderToken } => format!("{} activated with an order token", unit(b, *u)),
-        Event::OrderTokensChanged { side: s, tokens, rule } => format!("{} has {tokens} order tokens: {rule}", side(b, *s)),
+        Event::OrderTokensChanged { side: s, tokens, rule } => format!("{}: {} ({})", side(b, *s), words::count(*tokens as u64, "order token", "order tokens"), c.cite(rule)),
         Event::UnitMoved { unit: u, path, mode } => {
             let how = match mode {
                 MoveMode::Normal => "moves",
@@ -61,8 +72,8 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
         Event::DefenceChosen { defender, defence_order: true } => format!("{} gives a defence order", unit(b, *defender)),
         Event::DefenceChosen { .. } => return None,
         Event::DiceCounted { dice, steps, .. } => {
-            let why: Vec<String> = steps.iter().map(|s| format!("{}: {}", s.rule, s.dice)).collect();
-            format!("{} ({})", words::count(*dice, "die", "dice"), why.join("; "))
+            let why: Vec<String> = steps.iter().map(|s| format!("{}: {}", c.cite(s.rule), s.dice)).collect();
+            format!("{} ({})", words::count(*dice as u64, "die", "dice"), why.join("; "))
         }
         Event::DiceRolled { results, hits, morale_hits, .. } => {
             let faces: Vec<String> = results
@@ -74,40 +85,83 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
                         Effect::OrderToken => "order",
                         Effect::Miss => "miss",
                     };
-                    format!("{}: {effect} ({})", words::face(r.face), r.rule)
+                    let why = match r.rule.strip_prefix("TA ") {
+                        Some(rest) => {
+                            c.cite("(Avantages tactiques)");
+                            format!("tactical advantage {rest}")
+                        }
+                        None => c.cite(r.rule),
+                    };
+                    let face = words::face(r.face);
+                    c.note(if why.starts_with(face) { why.clone() } else { format!("{face}: {why}") });
+                    format!("{} ({effect})", words::face(r.face))
                 })
                 .collect();
-            format!("Rolled {}: {}, {}", faces.join(", "), words::count(*hits, "hit", "hits"), words::count(*morale_hits, "morale hit", "morale hits"))
+            c.cite("(Résultat des dés)");
+            format!("Rolled {}: {}, {}", faces.join(", "), words::count(*hits as u64, "hit", "hits"), words::count(*morale_hits as u64, "morale hit", "morale hits"))
         }
-        Event::ElementsLost { unit: u, lost, strength, rule } => format!("{} loses {lost}, {strength} left: {rule}", unit(b, *u)),
+        Event::ElementsLost { unit: u, lost, strength, rule } => format!("{} loses {lost}, {strength} left: {}", unit(b, *u), c.cite(rule)),
         Event::UnitDestroyed { unit: u } => format!("{} is destroyed", unit(b, *u)),
-        Event::MoraleHitIgnored { unit: u, rule } => format!("{} ignores a morale hit: {rule}", unit(b, *u)),
+        Event::MoraleHitIgnored { unit: u, rule } => format!("{} ignores a morale hit: {}", unit(b, *u), c.cite(rule)),
         Event::Retreated { unit: u, path, asked } => {
-            format!("{} falls back {} of {} (Repli)", unit(b, *u), path.len(), words::count(*asked, "hex", "hexes"))
+            c.cite("(Repli)");
+            format!("{} falls back {} of {}", unit(b, *u), path.len(), words::count(*asked as u64, "hex", "hexes"))
         }
-        Event::FollowedUp { unit: u, to, rule } => format!("{} follows up into {}: {rule}", unit(b, *u), at(*to)),
+        Event::FollowedUp { unit: u, to, rule } => format!("{} follows up into {}: {}", unit(b, *u), at(*to), c.cite(rule)),
         Event::FollowUpDeclined { unit: u } => format!("{} does not follow up", unit(b, *u)),
-        Event::Pursued { unit: u, to } => format!("{} pursues into {} (Poursuite)", unit(b, *u), at(*to)),
+        Event::Pursued { unit: u, to } => {
+            c.cite("(Poursuite)");
+            format!("{} pursues into {}", unit(b, *u), at(*to))
+        }
         Event::PursuitDeclined { unit: u } => format!("{} does not pursue", unit(b, *u)),
         Event::RiposteDeclined { unit: u } => format!("{} does not riposte", unit(b, *u)),
-        Event::ElephantPanicked { from, at: h, rule, .. } => format!("An elephant of {} panics at {}: {rule}", unit(b, *from), at(*h)),
-        Event::ProfileChanged { unit: u, profile, rule } => format!("{} becomes {profile}: {rule}", unit(b, *u)),
+        Event::ElephantPanicked { from, at: h, rule, .. } => format!("An elephant of {} panics at {}: {}", unit(b, *from), at(*h), c.cite(rule)),
+        Event::ProfileChanged { unit: u, profile, rule } => format!("{} becomes {profile}: {}", unit(b, *u), c.cite(rule)),
         Event::PanicRolled { unit: u, faces, hexes } => {
             let faces: Vec<&str> = faces.iter().map(|f| words::face(*f)).collect();
-            format!("{} rolls {} for its panic: {} of flight", unit(b, *u), faces.join(", "), words::count(*hexes, "hex", "hexes"))
+            c.cite("(Eléphant en panique)");
+            format!("{} rolls {} for its panic: {} of flight", unit(b, *u), faces.join(", "), words::count(*hexes as u64, "hex", "hexes"))
         }
-        Event::UnitLeftBoard { unit: u, rule } => format!("{} leaves the field: {rule}", unit(b, *u)),
-        Event::LeaderFled { leader: l, to } => format!("{} flees to {} (Personnage en fuite)", leader(b, *l), unit(b, *to)),
-        Event::LeaderRemoved { leader: l, rule } => format!("{} is gone: {rule}", leader(b, *l)),
-        Event::CommanderLost { side: s } => format!("{} has lost its commander-in-chief (Perte du Général en chef)", side(b, *s)),
+        Event::UnitLeftBoard { unit: u, rule } => format!("{} leaves the field: {}", unit(b, *u), c.cite(rule)),
+        Event::LeaderFled { leader: l, to } => {
+            c.cite("(Personnage en fuite)");
+            format!("{} flees to {}", leader(b, *l), unit(b, *to))
+        }
+        Event::LeaderRemoved { leader: l, rule } => format!("{} is gone: {}", leader(b, *l), c.cite(rule)),
+        Event::CommanderLost { side: s } => {
+            c.cite("(Perte du Général en chef)");
+            format!("{}: commander-in-chief lost", side(b, *s))
+        }
         Event::CommanderRedeployed { leader: l, unit: u, .. } => format!("{} returns with {}", leader(b, *l), unit(b, *u)),
-        Event::TurnPassed { side: s, rule } => format!("{} passes its turn: {rule}", side(b, *s)),
+        Event::TurnPassed { side: s, rule } => format!("{}: turn passed ({})", side(b, *s), c.cite(rule)),
         Event::BattleEnded { outcome } => match outcome.winner {
-            Some(w) => format!("{} wins: {}", side(b, w), outcome.reason),
+            Some(w) => format!("Victory: {}. {}", side(b, w), outcome.reason),
             None => format!("Draw: {}", outcome.reason),
         },
         Event::AgendaChanged { .. } => return None,
-    })
+    };
+    Some((text, c.0))
+}
+
+/// The references an event's line cites, each once, in the order cited.
+#[derive(Default)]
+struct Cited(Vec<String>);
+
+impl Cited {
+    /// A rule's explanation; its reference to the seed goes to the details.
+    fn cite(&mut self, rule: &str) -> String {
+        let (what, reference) = words::split_rule(rule);
+        if let Some(r) = reference {
+            self.note(r.to_string());
+        }
+        what.to_string()
+    }
+
+    fn note(&mut self, reference: String) {
+        if !self.0.contains(&reference) {
+            self.0.push(reference);
+        }
+    }
 }
 
 /// What a pending decision asks, naming the combat or the unit it concerns.

@@ -8,7 +8,7 @@ use super::die::Face;
 use super::event::{Effect, Event};
 use super::state::UnitState;
 use super::words;
-use crate::battle::look::{Counter, Cue, Die, Line, Rgb, Tag};
+use crate::battle::look::{Counter, Cue, Die, Line, Rgb, Symbol, Tag, Troop};
 use crate::battle::{Battle, Unit, UnitId};
 use crate::hex::{Hex, Offset};
 
@@ -27,16 +27,25 @@ pub fn armour_colour(a: Armour) -> Rgb {
     }
 }
 
-/// A short troop-type mark for a counter.
-pub fn class_mark(c: Class) -> &'static str {
+/// The troop type's map symbol.
+pub fn class_troop(c: Class) -> Troop {
     match c {
-        Class::Infantry => "INF",
-        Class::Cavalry => "CAV",
-        Class::Camelry => "CML",
-        Class::Chariots => "CHR",
-        Class::Elephants => "ELE",
-        Class::Artillery => "ART",
+        Class::Infantry => Troop::Infantry,
+        Class::Cavalry => Troop::Cavalry,
+        Class::Camelry => Troop::Camelry,
+        Class::Chariots => Troop::Chariots,
+        Class::Elephants => Troop::Elephants,
+        Class::Artillery => Troop::Artillery,
     }
+}
+
+/// Units gone and elements lost by a side, for the victory window.
+pub fn losses(start: &B, now: &B, side: crate::battle::Side) -> String {
+    let ours = |b: &B| b.on_board().filter(|u| u.side == side).map(|u| u32::from(u.state.strength)).collect::<Vec<_>>();
+    let (before, after) = (ours(start), ours(now));
+    let gone = before.len().saturating_sub(after.len());
+    let lost = before.iter().sum::<u32>().saturating_sub(after.iter().sum::<u32>());
+    format!("lost {} of {} and {} of {}", words::count(gone as u64, "unit", "units"), before.len(), words::count(u64::from(lost), "element", "elements"), before.iter().sum::<u32>())
 }
 
 pub fn status(b: &B) -> Vec<String> {
@@ -44,37 +53,45 @@ pub fn status(b: &B) -> Vec<String> {
     vec![format!("{} phase", words::phase(b.global.phase)), format!("Order tokens: {} {} · {} {}", name(0), b.global.order_tokens[0], name(1), b.global.order_tokens[1])]
 }
 
+pub const ACTIVATED: Tag = Tag::Dot(Rgb(120, 230, 110));
+pub const MOVED: Tag = Tag::Dot(Rgb(190, 215, 255));
+pub const FOUGHT: Tag = Tag::Cross(Rgb(250, 200, 80));
+pub const LEADER_DISC: Rgb = Rgb(222, 180, 60);
+pub const PANIC: Rgb = Rgb(255, 110, 35);
+
+/// The letter of a leader's rank in the corner of his unit's counter.
+pub fn rank_letter(r: Rank) -> &'static str {
+    match r {
+        Rank::CommanderInChief => "C",
+        Rank::SubGeneral => "G",
+        Rank::Historical => "H",
+        Rank::SeniorOfficer => "O",
+    }
+}
+
 pub fn counter(b: &B, u: &Unit<UnitState>) -> Counter {
     let p = u.state.profile();
     let s = &u.state;
     let mut tags = Vec::new();
     if s.activated && !s.fought {
-        tags.push(Tag::Dot(Rgb(120, 230, 110)));
+        tags.push(ACTIVATED);
     }
     if s.moved.is_some() {
-        tags.push(Tag::Dot(Rgb(190, 215, 255)));
+        tags.push(MOVED);
     }
     if s.fought {
-        tags.push(Tag::Cross(Rgb(250, 200, 80)));
+        tags.push(FOUGHT);
     }
-    let corner = b.global.leaders.iter().find(|l| l.unit == Some(u.id)).map(|l| {
-        let letter = match l.rank {
-            Rank::CommanderInChief => "C",
-            Rank::SubGeneral => "G",
-            Rank::Historical => "H",
-            Rank::SeniorOfficer => "O",
-        };
-        (Rgb(222, 180, 60), letter.to_string())
-    });
+    let corner = b.global.leaders.iter().find(|l| l.unit == Some(u.id)).map(|l| (LEADER_DISC, rank_letter(l.rank).to_string()));
     Counter {
         band: Some(armour_colour(p.armour)),
-        mark: class_mark(p.class).into(),
-        name: p.label.chars().take(12).collect(),
+        symbol: Some(Symbol { troop: class_troop(p.class), shoots: p.fire > 0 }),
+        name: p.label.clone(),
         factors: format!("{}-{}-{}", p.fire, p.assault, p.melee),
         badge: u.state.strength.to_string(),
         corner,
         tags,
-        alert: s.panicked.then(|| (Rgb(255, 110, 35), "PANIC".to_string())),
+        alert: s.panicked.then(|| (PANIC, "PANIC".to_string())),
         facing: None,
     }
 }
@@ -83,7 +100,7 @@ pub fn unit_card(b: &B, id: UnitId) -> Vec<Line> {
     let Some(u) = b.unit(id) else { return Vec::new() };
     let p = u.state.profile();
     let mut lines = vec![
-        Line::plain(format!("■ {:?} armour · {}", p.armour, class_mark(p.class))).coloured(armour_colour(p.armour)),
+        Line::plain(format!("■ {:?} armour · {}", p.armour, words::class(p.class))).coloured(armour_colour(p.armour)),
         Line::heading(format!("{} #{}", p.label, id.0)),
         Line::plain(factors_line(p)),
         Line::plain(format!("Strength {} of {}", u.state.strength, u.state.full_strength)),
@@ -165,21 +182,25 @@ pub fn cue(b: &B, e: &Event) -> Option<Cue> {
     let dice = results
         .iter()
         .map(|r| {
-            let border = match r.effect {
-                Effect::Hit => Rgb(220, 40, 30),
-                Effect::MoraleHit => Rgb(240, 170, 40),
-                Effect::OrderToken => Rgb(90, 160, 240),
-                Effect::Miss => Rgb(120, 120, 120),
-            };
             let (fill, ink) = face_colours(r.face);
-            Die { mark: face_mark(r.face).into(), fill, ink, border }
+            Die { mark: face_mark(r.face).into(), fill, ink, border: effect_border(r.effect) }
         })
         .collect();
     Some(Cue::Dice { over, dice })
 }
 
+/// A die's border: what the face did.
+pub fn effect_border(e: Effect) -> Rgb {
+    match e {
+        Effect::Hit => Rgb(220, 40, 30),
+        Effect::MoraleHit => Rgb(240, 170, 40),
+        Effect::OrderToken => Rgb(90, 160, 240),
+        Effect::Miss => Rgb(120, 120, 120),
+    }
+}
+
 /// A face's colours as printed on the die: the hit faces in their armour colour.
-fn face_colours(f: Face) -> (Rgb, Rgb) {
+pub fn face_colours(f: Face) -> (Rgb, Rgb) {
     match f {
         Face::GreenHit => (armour_colour(Armour::Green), WHITE),
         Face::BlueHit => (armour_colour(Armour::Blue), WHITE),
@@ -189,7 +210,7 @@ fn face_colours(f: Face) -> (Rgb, Rgb) {
 }
 
 /// A die face as printed: coloured hits, the flag, the order letter, the tactical advantage.
-fn face_mark(f: Face) -> &'static str {
+pub fn face_mark(f: Face) -> &'static str {
     match f {
         Face::GreenHit => "G",
         Face::Flag => "F",

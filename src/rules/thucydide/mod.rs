@@ -14,6 +14,7 @@ pub mod exchange;
 pub mod judge;
 pub mod leaders;
 pub mod legal;
+mod legend;
 pub mod look;
 pub mod movement;
 pub mod odds;

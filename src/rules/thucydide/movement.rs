@@ -105,6 +105,13 @@ pub fn move_path(b: &B, unit: UnitId, mode: MoveMode, to: Hex) -> Option<Vec<Hex
     search(b, unit, mode)?.path(&b.map, to)
 }
 
+/// The way of a move already known legal (start excluded), what it costs and what the unit had.
+pub fn move_way(b: &B, unit: UnitId, mode: MoveMode, to: Hex) -> Option<(Vec<Hex>, u32, u32)> {
+    let found = search(b, unit, mode)?;
+    let had = budget(b, unit, mode)?;
+    Some((found.path(&b.map, to)?, found.cost(&b.map, to)?, had))
+}
+
 fn hexes(found: &Option<Rc<Reachable>>) -> Vec<Hex> {
     found.as_ref().map_or(Vec::new(), |f| f.reach.iter().map(|r| r.hex).collect())
 }
@@ -148,7 +155,8 @@ fn search(b: &B, unit: UnitId, mode: MoveMode) -> Option<Rc<Reachable>> {
     })
 }
 
-fn search_uncached(b: &B, unit: UnitId, mode: MoveMode) -> Option<Reachable> {
+/// What a unit may spend on a move of this mode from where it stands; `None` when it may not.
+fn budget(b: &B, unit: UnitId, mode: MoveMode) -> Option<u32> {
     let u = b.unit(unit)?;
     let start = u.hex?;
     let p = u.state.profile();
@@ -159,9 +167,14 @@ fn search_uncached(b: &B, unit: UnitId, mode: MoveMode) -> Option<Reachable> {
         MoveMode::Mounted if p.mounted_move => p.movement + t.mounted_move_bonus,
         _ => return None,
     };
-    if budget == 0 {
-        return None;
-    }
+    (budget > 0).then_some(u32::from(budget))
+}
+
+fn search_uncached(b: &B, unit: UnitId, mode: MoveMode) -> Option<Reachable> {
+    let u = b.unit(unit)?;
+    let start = u.hex?;
+    let p = u.state.profile();
+    let budget = budget(b, unit, mode)?;
     let (occupant, enemy_zone) = occupancy(b, u.side);
     let steps = Steps {
         b,
@@ -171,7 +184,7 @@ fn search_uncached(b: &B, unit: UnitId, mode: MoveMode) -> Option<Reachable> {
         occupant,
         enemy_zone,
     };
-    Some(reachable(&b.map, start, u32::from(budget), &steps))
+    Some(reachable(&b.map, start, budget, &steps))
 }
 /// `impassable` on a bare map, for checking a scenario before any battle exists.
 pub fn impassable_for(map: &crate::hex::HexMap, mobility: Mobility, hex: Hex) -> bool {

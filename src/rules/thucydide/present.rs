@@ -5,8 +5,8 @@ use super::Thucydide;
 use super::command::Command;
 use super::event::Event;
 use super::state::UnitState;
-use super::{board, describe, look};
-use crate::battle::look::{Counter, Cue, Decision, Intent, Line, Marks, Preview};
+use super::{board, describe, legend, look};
+use crate::battle::look::{Counter, Cue, Decision, Intent, Legend, Line, Marks, Preview};
 use crate::battle::{Battle, Present, Side, Unit, UnitId};
 use crate::hex::Hex;
 
@@ -15,6 +15,10 @@ type B = Battle<Thucydide>;
 impl Present for Thucydide {
     fn event_line(b: &B, e: &Event) -> Option<String> {
         describe::event_line(b, e)
+    }
+
+    fn event_rule(b: &B, e: &Event) -> Option<String> {
+        describe::event_rule(b, e)
     }
 
     fn command_label(b: &B, c: &Command) -> String {
@@ -31,6 +35,14 @@ impl Present for Thucydide {
 
     fn counter(b: &B, unit: &Unit<UnitState>) -> Counter {
         look::counter(b, unit)
+    }
+
+    fn losses(start: &B, now: &B, side: Side) -> String {
+        look::losses(start, now, side)
+    }
+
+    fn legend() -> Vec<Legend> {
+        legend::legend()
     }
 
     fn unit_card(b: &B, unit: UnitId) -> Vec<Line> {

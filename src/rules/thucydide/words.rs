@@ -1,7 +1,7 @@
 //! The names a player reads for Thucydide's faces, traits, ranks, phases and grounds (never an
 //! enum's name), and counted nouns in the singular or the plural.
 
-use super::data::{Rank, Trait};
+use super::data::{Class, Rank, Trait};
 use super::die::Face;
 use super::state::{MoveMode, Phase};
 use crate::hex::Ground;
@@ -14,6 +14,17 @@ pub fn face(f: Face) -> &'static str {
         Face::OrderLetter => "order letter",
         Face::RedHit => "red hit",
         Face::TacticalAdvantage => "tactical advantage",
+    }
+}
+
+pub fn class(c: Class) -> &'static str {
+    match c {
+        Class::Infantry => "infantry",
+        Class::Cavalry => "cavalry",
+        Class::Camelry => "camelry",
+        Class::Chariots => "chariots",
+        Class::Elephants => "elephants",
+        Class::Artillery => "artillery",
     }
 }
 
@@ -77,4 +88,13 @@ pub fn ground(g: Ground) -> &'static str {
 pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
     let n = n.into();
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A rule's explanation and its reference to the seed: the closing parenthesis when it names a
+/// heading (capitalised), a step, an annex or a house rule ("fire factor (Déroulement, step 3)").
+pub fn split_rule(rule: &str) -> (&str, Option<&str>) {
+    let Some(open) = rule.strip_suffix(')').and_then(|r| r.rfind('(')) else { return (rule, None) };
+    let reference = &rule[open + 1..rule.len() - 1];
+    let cites = reference.starts_with(char::is_uppercase) || ["step", "house rule", "annex"].iter().any(|w| reference.starts_with(w));
+    if cites { (rule[..open].trim_end(), Some(reference)) } else { (rule, None) }
 }

@@ -1,0 +1,83 @@
+//! A player's preferences: how fast the events play, whether dice wait for a click, whether the
+//! log shows the rules it applied, whether ending a phase with units still able to act asks first.
+//! Kept beside the saves, so they hold from one session to the next.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// The record's name among the saves (a leading dot keeps it out of the saves list).
+const RECORD: &str = ".preferences.ron";
+
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Preferences {
+    pub pace: Pace,
+    /// Dice stay over the board until a click (or Space).
+    pub hold_dice: bool,
+    /// The log shows, under each line, the rules it applied as the seed names them.
+    pub show_rules: bool,
+    /// Ending a phase while units can still move or attack asks first.
+    pub ask_before_ending: bool,
+}
+
+impl Default for Preferences {
+    fn default() -> Self {
+        Preferences { pace: Pace::Normal, hold_dice: false, show_rules: false, ask_before_ending: true }
+    }
+}
+
+/// How fast the events of a battle play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pace {
+    Slow,
+    Normal,
+    Fast,
+    /// No pause: the board shows the result at once.
+    Instant,
+}
+
+impl Pace {
+    pub const ALL: [Pace; 4] = [Pace::Slow, Pace::Normal, Pace::Fast, Pace::Instant];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Pace::Slow => "slow",
+            Pace::Normal => "normal",
+            Pace::Fast => "fast",
+            Pace::Instant => "instant",
+        }
+    }
+
+    /// How many seconds of a ruleset's pauses pass in one second.
+    pub fn speed(self) -> f32 {
+        match self {
+            Pace::Slow => 0.5,
+            Pace::Normal => 1.0,
+            Pace::Fast => 2.5,
+            Pace::Instant => f32::INFINITY,
+        }
+    }
+}
+
+pub struct PreferencesPlugin;
+
+impl Plugin for PreferencesPlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(read()).add_systems(Last, keep.run_if(resource_changed::<Preferences>));
+    }
+}
+
+/// The preferences kept last time; the defaults when there are none or they do not read.
+fn read() -> Preferences {
+    super::saves::read(RECORD).ok().and_then(|text| ron::from_str(&text).ok()).unwrap_or_default()
+}
+
+/// A preference changed: keep it. A failure to write costs only the preference, so it is not said.
+fn keep(preferences: Res<Preferences>) {
+    if preferences.is_added() {
+        return;
+    }
+    if let Ok(text) = ron::ser::to_string_pretty(&*preferences, ron::ser::PrettyConfig::default()) {
+        let _ = super::saves::write(RECORD, &text);
+    }
+}
