@@ -53,29 +53,37 @@ pub fn help_window<R: Present>(mut contexts: EguiContexts, mut open: ResMut<Help
     }
     let ctx = contexts.ctx_mut()?;
     let mut still_open = true;
-    egui::Window::new("Help").open(&mut still_open).default_size([520.0, 600.0]).vscroll(true).show(ctx, |ui| {
-        ui.heading("Keys and mouse");
-        egui::Grid::new("keys").striped(true).show(ui, |ui| {
-            for (key, what) in KEYS {
-                ui.strong(key);
-                ui.label(what);
-                ui.end_row();
+    let screen = ctx.viewport_rect();
+    let size = [(screen.width() - 40.0).min(980.0), (screen.height() - 80.0).max(200.0)];
+    egui::Window::new("Help").open(&mut still_open).default_size(size).default_pos([20.0, 44.0]).vscroll(true).show(ctx, |ui| {
+        ui.columns(2, |columns| {
+            let ui = &mut columns[0];
+            ui.heading("Keys and mouse");
+            egui::Grid::new("keys").striped(true).show(ui, |ui| {
+                for (key, what) in KEYS {
+                    ui.strong(key);
+                    ui.label(what);
+                    ui.end_row();
+                }
+            });
+            ui.separator();
+            ui.heading("On the board");
+            for line in MARKS {
+                ui.label(line);
+            }
+            if let Some(stage) = &stage {
+                ui.separator();
+                ui.heading("Ground on this map");
+                grounds(ui, stage.board(), tiles.0);
+            }
+            let ui = &mut columns[1];
+            for (i, part) in R::legend().iter().enumerate() {
+                if i > 0 {
+                    ui.separator();
+                }
+                legend(ui, part);
             }
         });
-        ui.separator();
-        ui.heading("On the board");
-        for line in MARKS {
-            ui.label(line);
-        }
-        if let Some(stage) = &stage {
-            ui.separator();
-            ui.heading("Ground on this map");
-            grounds(ui, stage.board(), tiles.0);
-        }
-        for part in R::legend() {
-            ui.separator();
-            legend(ui, &part);
-        }
     });
     open.0 = still_open;
     Ok(())
@@ -110,15 +118,19 @@ fn grounds<R: Present>(ui: &mut egui::Ui, b: &Battle<R>, atlas: Option<egui::Tex
     }
 }
 
+/// A part of the legend, two pictures with their meanings a row.
 fn legend(ui: &mut egui::Ui, part: &Legend) {
-    ui.heading(&part.heading);
-    for (swatch, meaning) in &part.entries {
-        ui.horizontal(|ui| {
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(44.0, 30.0), egui::Sense::hover());
+    ui.strong(&part.heading);
+    egui::Grid::new(&part.heading).num_columns(4).spacing([6.0, 2.0]).show(ui, |ui| {
+        for (i, (swatch, meaning)) in part.entries.iter().enumerate() {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(40.0, 26.0), egui::Sense::hover());
             paint_swatch(ui.painter(), rect, swatch);
-            ui.label(meaning);
-        });
-    }
+            ui.label(egui::RichText::new(meaning).small());
+            if i % 2 == 1 {
+                ui.end_row();
+            }
+        }
+    });
 }
 
 fn paint_swatch(painter: &egui::Painter, rect: egui::Rect, swatch: &Swatch) {
@@ -139,10 +151,10 @@ fn paint_swatch(painter: &egui::Painter, rect: egui::Rect, swatch: &Swatch) {
             paint_tag(painter, c - egui::vec2(6.0, 6.0), 12.0, *tag);
         }
         Swatch::Corner(disc, letter) => {
-            painter.circle_filled(c, 11.0, colour(*disc));
+            painter.circle_filled(c, 10.0, colour(*disc));
             painter.text(c, egui::Align2::CENTER_CENTER, letter, egui::FontId::proportional(13.0), egui::Color32::BLACK);
         }
-        Swatch::Die(die) => paint_die(painter, c, 24.0, die),
+        Swatch::Die(die) => paint_die(painter, c, 19.0, die),
         Swatch::Alert(outline, word) => {
             painter.rect_filled(rect.shrink(4.0), egui::CornerRadius::same(3), counter);
             painter.rect_stroke(rect.shrink(4.0), egui::CornerRadius::same(3), egui::Stroke::new(3.0, colour(*outline)), egui::StrokeKind::Inside);
