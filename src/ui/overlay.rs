@@ -230,15 +230,22 @@ fn paint_counter(painter: &egui::Painter, half: f32, c: egui::Pos2, fill: egui::
     }
     let text = egui::Color32::from_rgb(248, 244, 232);
     let font = |size: f32| egui::FontId::proportional(size.max(4.0));
+    // Too small for a name to be read (a large map fitted to the window): the symbol and the
+    // numbers take its room; the name stays in the card.
+    let compact = half < COMPACT_BELOW;
+    let (symbol_at, symbol_size, numbers) = if compact { (-0.12, egui::vec2(1.0, 0.66), 0.44) } else { (-0.2, egui::vec2(0.8, 0.52), 0.3) };
     if let Some(symbol) = k.symbol {
-        let frame = egui::Rect::from_center_size(c + egui::vec2(0.0, -half * 0.2), egui::vec2(half * 0.8, half * 0.52));
-        paint_symbol(painter, frame, symbol, text, half * 0.07);
+        let frame = egui::Rect::from_center_size(c + egui::vec2(0.0, half * symbol_at), symbol_size * half);
+        paint_symbol(painter, frame, symbol, text, (half * 0.07).max(1.0));
     }
-    paint_name(painter, egui::Rect::from_center_size(c + egui::vec2(0.0, half * 0.32), egui::vec2(half * 1.86, half * 0.5)), &k.name, text);
-    painter.text(rect.left_bottom() + egui::vec2(half * 0.1, -half * 0.06), egui::Align2::LEFT_BOTTOM, &k.factors, font(half * 0.3), text);
-    let badge = rect.right_bottom() + egui::vec2(-half * 0.26, -half * 0.26);
-    painter.circle_filled(badge, half * 0.24, egui::Color32::from_rgb(248, 244, 232));
-    painter.text(badge, egui::Align2::CENTER_CENTER, &k.badge, font(half * 0.34), egui::Color32::BLACK);
+    if !compact {
+        paint_name(painter, egui::Rect::from_center_size(c + egui::vec2(0.0, half * 0.32), egui::vec2(half * 1.86, half * 0.5)), &k.name, text);
+    }
+    painter.text(rect.left_bottom() + egui::vec2(half * 0.1, -half * 0.04), egui::Align2::LEFT_BOTTOM, &k.factors, font(half * numbers), text);
+    let badge_radius = half * (numbers - 0.06);
+    let badge = rect.right_bottom() - egui::vec2(badge_radius + half * 0.04, badge_radius + half * 0.04);
+    painter.circle_filled(badge, badge_radius, egui::Color32::from_rgb(248, 244, 232));
+    painter.text(badge, egui::Align2::CENTER_CENTER, &k.badge, font(badge_radius * 1.4), egui::Color32::BLACK);
     if let Some((disc, letter)) = &k.corner {
         let spot = rect.right_top() + egui::vec2(-half * 0.02, half * 0.02);
         painter.circle_filled(spot, half * 0.26, colour(*disc));
@@ -362,6 +369,9 @@ pub fn paint_die(painter: &egui::Painter, centre: egui::Pos2, size: f32, die: &c
     painter.rect_stroke(rect, round, egui::Stroke::new(size * 0.12, colour(die.border)), egui::StrokeKind::Outside);
     painter.text(centre, egui::Align2::CENTER_CENTER, &die.mark, egui::FontId::proportional(size * 0.44), colour(die.ink));
 }
+
+/// A counter's half side, in pixels, under which its name would be too small to read.
+const COMPACT_BELOW: f32 = 24.0;
 
 /// The outline of hexes reached only by a restricted move (a road march).
 const RESTRICTED: egui::Color32 = egui::Color32::from_rgb(235, 175, 50);
