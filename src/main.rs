@@ -127,11 +127,11 @@ mod command_line {
         let args = Args::parse();
         let play = Command::Play { scenario: None, seed: None, computer: None, level: "normal".into(), terminal: false, resume: false, autopilot: None, frame_bench: None };
         let result = match args.command.unwrap_or(play) {
-            Command::Play { resume: true, terminal, .. } if terminal || !cfg!(feature = "gui") => cli::play::resume(),
+            Command::Play { resume: true, terminal, .. } if terminal || !cfg!(feature = "gui") => cli::terminal::resume(),
             Command::Play { resume: true, .. } => resume_window(),
             Command::Play { scenario, seed, computer, level, terminal, autopilot, frame_bench, .. } => match strategos::ai::Level::from_name(&level) {
                 Err(e) => Err(e),
-                Ok(level) if terminal || !cfg!(feature = "gui") => cli::play::run(scenario.as_deref(), seed, computer, level),
+                Ok(level) if terminal || !cfg!(feature = "gui") => cli::terminal::run(scenario.as_deref(), seed, computer, level),
                 Ok(level) => window(scenario, seed, computer, level, autopilot, frame_bench),
             },
             Command::Simulate { scenario, players, games, seed, save } => {

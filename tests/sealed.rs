@@ -124,6 +124,12 @@ impl Present for Bids {
     fn command_label(_: &Battle<Self>, c: &Bid) -> String {
         format!("bid {}", c.0)
     }
+    fn command_code(_: &Battle<Self>, c: &Bid) -> String {
+        format!("b{}", c.0)
+    }
+    fn command_unit(_: &Bid) -> Option<UnitId> {
+        None
+    }
     fn status(_: &Battle<Self>) -> Vec<String> {
         Vec::new()
     }

@@ -1,7 +1,8 @@
-//! What a person sees of a ruleset, as data: the words of the log, of the command list and of the
-//! status line, the counter and cards of a unit, the terrain card, what the board marks and what a
-//! click means, how an event is shown, the preview of a command, and which commands may be taken
-//! back. The window and the terminal game read it; each ruleset implements it in its own folder.
+//! What a person sees of a ruleset, as data: the words of the log, of the command list (with the
+//! code a player types for each command and the unit it is listed under) and of the status line,
+//! the counter and cards of a unit, the terrain card, what the board marks and what a click means,
+//! how an event is shown, the preview of a command, and which commands may be taken back. The
+//! window and the terminal game read it; each ruleset implements it in its own folder.
 
 use super::ids::{Side, UnitId};
 use super::look::{Counter, Cue, Decision, Intent, Legend, Line, Marks, Preview};
@@ -20,6 +21,13 @@ pub trait Present: Ruleset {
     }
     /// What a command asks for, in a player's terms.
     fn command_label(battle: &Battle<Self>, command: &Self::Command) -> String;
+    /// A command's short code, typed at the terminal instead of its number: the same for the same
+    /// command from one listing to the next, and distinct among the legal commands ("m 3 2,5":
+    /// move unit 3 to column 2, row 5).
+    fn command_code(battle: &Battle<Self>, command: &Self::Command) -> String;
+    /// The unit that carries a command out, under which the terminal lists it; `None` for the
+    /// orders of the whole side and the answers to a pending decision.
+    fn command_unit(command: &Self::Command) -> Option<UnitId>;
     /// The status line after the turn and the side to play: the phase, tokens, momentum...
     fn status(battle: &Battle<Self>) -> Vec<String>;
     /// The letter standing for a unit on the terminal's board.

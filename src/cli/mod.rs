@@ -1,6 +1,6 @@
 //! The headless subcommands behind `strategos`.
 
-pub mod play;
 pub mod replay;
 pub mod simulate;
+pub mod terminal;
 pub mod validate;

@@ -4,6 +4,7 @@
 pub mod apply;
 pub mod approach;
 pub mod board;
+mod codes;
 pub mod combat;
 pub mod command;
 pub mod data;

@@ -1,11 +1,11 @@
-//! Thucydide's presentation contract: the words (`describe`), the pictures (`look`), the board's
-//! meaning (`board`), the pace of the shown events and the undo rule.
+//! Thucydide's presentation contract: the words (`describe`), the terminal's codes (`codes`), the
+//! pictures (`look`), the board's meaning (`board`), the pace of the shown events and the undo rule.
 
 use super::Thucydide;
 use super::command::Command;
 use super::event::Event;
 use super::state::UnitState;
-use super::{board, describe, legend, look};
+use super::{board, codes, describe, legend, look};
 use crate::battle::look::{Counter, Cue, Decision, Intent, Legend, Line, Marks, Preview};
 use crate::battle::{Battle, Present, Side, Unit, UnitId};
 use crate::hex::Hex;
@@ -23,6 +23,14 @@ impl Present for Thucydide {
 
     fn command_label(b: &B, c: &Command) -> String {
         describe::command_label(b, c)
+    }
+
+    fn command_code(_: &B, c: &Command) -> String {
+        codes::code(c)
+    }
+
+    fn command_unit(c: &Command) -> Option<UnitId> {
+        codes::unit(c)
     }
 
     fn status(b: &B) -> Vec<String> {

@@ -1,0 +1,137 @@
+//! The terminal game as a person plays it, through the real binary line by line: the board with its
+//! column numbers and legend, the commands listed with their codes, a move given by its code and
+//! taken back with `undo`, given again by its number, the game saved with `save` (a file
+//! `validate` accepts), and `quit`.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+const PROMPT: &str = "choose a command number or code";
+
+fn saves() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("terminal-saves");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A game in hotseat, read up to each prompt.
+struct Game {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: ChildStdout,
+    /// Bytes printed and not read yet: a character may be cut between two reads.
+    unread: Vec<u8>,
+}
+
+impl Game {
+    fn start(saves: &Path) -> Game {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_strategos"))
+            .args(["play", "--terminal", "--scenario", "thucydide-first-clash", "--seed", "11"])
+            .env("STRATEGOS_SAVES", saves)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let (stdin, stdout) = (child.stdin.take().unwrap(), child.stdout.take().unwrap());
+        Game { child, stdin, stdout, unread: Vec::new() }
+    }
+
+    /// What the game printed up to its next prompt, the prompt included.
+    fn screen(&mut self) -> String {
+        let mut chunk = [0u8; 4096];
+        loop {
+            if let Some(i) = self.unread.windows(PROMPT.len()).position(|w| w == PROMPT.as_bytes()) {
+                let screen: Vec<u8> = self.unread.drain(..i + PROMPT.len()).collect();
+                return String::from_utf8(screen).unwrap();
+            }
+            let n = self.stdout.read(&mut chunk).unwrap();
+            assert!(n > 0, "the game ended before its prompt:\n{}", String::from_utf8_lossy(&self.unread));
+            self.unread.extend_from_slice(&chunk[..n]);
+        }
+    }
+
+    /// Types a line; what the game printed up to its next prompt.
+    fn answer(&mut self, line: &str) -> String {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.screen()
+    }
+
+    /// Types `quit`; what the game printed before it exited, once it exited successfully.
+    fn quit(mut self) -> String {
+        writeln!(self.stdin, "quit").unwrap();
+        let mut rest = String::from_utf8(std::mem::take(&mut self.unread)).unwrap();
+        self.stdout.read_to_string(&mut rest).unwrap();
+        assert!(self.child.wait().unwrap().success(), "quit ends the game without an error:\n{rest}");
+        rest
+    }
+}
+
+/// The commands a screen lists: their numbers and codes.
+fn listed(screen: &str) -> Vec<(usize, String)> {
+    screen
+        .lines()
+        .filter_map(|line| {
+            let (number, rest) = line.trim_start().strip_prefix('[')?.split_once(']')?;
+            let code = rest.trim_start().split("  ").next()?;
+            Some((number.parse().ok()?, code.to_string()))
+        })
+        .collect()
+}
+
+/// The state a screen shows: its last status line, the board, the legend and the commands.
+fn state(screen: &str) -> &str {
+    &screen[screen.rfind("\nTurn ").expect("a status line")..]
+}
+
+/// The log line of a move given by `code` ("m 1 3,6": "moves to (3, 6)").
+fn moved_line(code: &str) -> String {
+    let (col, row) = code.rsplit(' ').next().and_then(|hex| hex.split_once(',')).expect("a move's code ends on its hex");
+    format!(" moves to ({col}, {row})")
+}
+
+#[test]
+fn a_person_reads_the_board_gives_codes_takes_back_saves_and_quits() {
+    let dir = saves();
+    let mut game = Game::start(&dir);
+    let first = game.screen();
+    assert!(first.lines().any(|l| l.split_whitespace().eq((0..10).map(|c| c.to_string()))), "the columns are numbered along the top:\n{first}");
+    assert!(first.contains("Ground: . open ground") && first.contains("s stream"), "the legend names the grounds:\n{first}");
+    assert!(first.contains("Units, Athenians in capitals, Thebans in lower case:"), "the legend says which side is which:\n{first}");
+    assert!(first.contains("  Hoplites: H1 H2 h11"), "the legend lists the cells of each type of unit:\n{first}");
+    assert!(first.contains("Athenians, the whole side"), "the end of the phase is the whole side's:\n{first}");
+    let listed_first = listed(&first);
+    assert_eq!(listed_first.iter().map(|(i, _)| *i).max(), Some(listed_first.len() - 1), "every legal command is listed once:\n{first}");
+    assert!(listed_first.iter().any(|(_, code)| code == "e"), "the end of the phase is coded e:\n{first}");
+
+    let help = game.answer("help");
+    for word in ["undo", "save", "quit"] {
+        assert!(help.lines().any(|l| l.trim_start().starts_with(word)), "help lists {word}:\n{help}");
+    }
+    assert!(game.answer("xyzzy").contains("type help"), "a line not understood gets a hint");
+    assert!(game.answer("undo").contains("cannot undo"), "nothing to take back before the first command");
+
+    let (number, code) = listed_first.iter().find(|(_, code)| code.starts_with("m ")).cloned().expect("a move is listed");
+    let moved = game.answer(&code);
+    assert!(moved.contains(&moved_line(&code)), "the code {code} moves the unit:\n{moved}");
+    assert_ne!(state(&moved), state(&first), "the board and the list change after a move");
+
+    let undone = game.answer("undo");
+    assert!(undone.contains("took back: "), "undo says what it took back:\n{undone}");
+    assert_eq!(state(&undone), state(&first), "after undo, the board and the list are as before the move");
+
+    let again = game.answer(&number.to_string());
+    assert!(again.contains(&moved_line(&code)), "the number [{number}] gives the same move:\n{again}");
+    let saved = game.answer("save mine");
+    let file = dir.join("mine.ron");
+    assert!(saved.contains("saved to") && file.is_file(), "save mine writes mine.ron in the saves folder:\n{saved}");
+
+    let end = game.quit();
+    assert!(end.contains("--continue"), "quit says the autosave keeps the game:\n{end}");
+    assert!(dir.join(".continue").exists(), "the game left is the one to continue");
+
+    let validate = Command::new(env!("CARGO_BIN_EXE_strategos")).arg("validate").arg(&file).env("STRATEGOS_SAVES", &dir).output().unwrap();
+    assert!(validate.status.success(), "the save validates: {}", String::from_utf8_lossy(&validate.stderr));
+}
