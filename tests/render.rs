@@ -2,7 +2,8 @@
 //! a script takes it from the menu into a battle, selects a unit, hovers a target and attacks, takes
 //! a decision, is asked before ending a phase, opens the help, plays the battle out to its victory
 //! window, opens the saved game in the replay viewer and shows the hotseat hand-off, and each step's
-//! screenshot must exist and show something (`<target>/screenshots/*.png`).
+//! screenshot must exist and show something (`<target>/screenshots/*.png`; the largest scenario's in
+//! `<target>/screenshots-hydaspes/`).
 #![cfg(feature = "gui")]
 
 mod common;
@@ -32,17 +33,31 @@ fn screenshots_dir() -> PathBuf {
 
 #[test]
 fn the_window_goes_from_menu_to_an_attack_and_every_screenshot_shows_it() {
-    let dir = screenshots_dir();
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let runtime = Path::new(env!("CARGO_TARGET_TMPDIR")).join("xdg-runtime");
+    script(None, &screenshots_dir());
+}
+
+/// The largest bundled scenario, fitted to the window, through the same script: its counters are
+/// drawn compact (symbol and numbers, no name), and every step still shows.
+#[test]
+fn the_largest_scenario_goes_through_the_same_script() {
+    script(Some("thucydide-hydaspes"), &Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-hydaspes"));
+}
+
+/// Runs the scripted window on `scenario` (the default one if none), saving its screenshots in
+/// `dir`, and checks them.
+fn script(scenario: Option<&str>, dir: &Path) {
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir).unwrap();
+    let tag = scenario.unwrap_or("default");
+    let runtime = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("xdg-runtime-{tag}"));
     std::fs::create_dir_all(&runtime).unwrap();
-    let saves = Path::new(env!("CARGO_TARGET_TMPDIR")).join("render-saves");
+    let saves = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("render-saves-{tag}"));
     let status = Command::new("timeout")
         .args(["600", "xvfb-run", "-a", "-s", "-screen 0 1280x800x24"])
         .arg(env!("CARGO_BIN_EXE_strategos"))
         .args(["play", "--autopilot"])
-        .arg(&dir)
+        .arg(dir)
+        .args(scenario.map(|s| ["--scenario", s]).into_iter().flatten())
         .env("XDG_RUNTIME_DIR", &runtime)
         .env("STRATEGOS_SAVES", &saves)
         .status()
