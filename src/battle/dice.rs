@@ -93,6 +93,18 @@ impl Dice {
         }
     }
 
+    /// A D3 read from a d6, as on the table: 1-2 is 1, 3-4 is 2, 5-6 is 3, so a forced face means
+    /// what it means there (`roll(3)` would fold a forced 5 into 2).
+    pub fn d3(&mut self) -> u8 {
+        self.roll(6).div_ceil(2)
+    }
+
+    /// Two d6 rolled one after the other, both faces kept (a double can matter).
+    pub fn two_d6(&mut self) -> (u8, u8) {
+        let first = self.roll(6);
+        (first, self.roll(6))
+    }
+
     /// How many dice have been rolled so far.
     pub fn rolled(&self) -> u64 {
         self.rolled
@@ -137,6 +149,15 @@ mod tests {
         assert_eq!([d.roll(6), d.roll(6), d.roll(6)], [6, 6, 2]);
         assert_eq!(d.rolled(), 3);
         assert_eq!(d.misfit(), None);
+    }
+
+    #[test]
+    fn a_d3_reads_a_d6_in_pairs_and_two_d6_keep_both_faces_in_order() {
+        let mut d = Dice::with_forced(1, &[1, 2, 3, 4, 5, 6, 4, 3]);
+        let d3: Vec<u8> = (0..6).map(|_| d.d3()).collect();
+        assert_eq!(d3, [1, 1, 2, 2, 3, 3]);
+        assert_eq!(d.two_d6(), (4, 3));
+        assert_eq!(d.rolled(), 8, "each draws d6s, one per face");
     }
 
     #[test]

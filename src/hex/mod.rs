@@ -1,5 +1,6 @@
 //! Hex geometry shared by every ruleset: coordinates, terrain, hexside features, named regions, maps, facing,
-//! paths (with or without the cost of turning), retreats and graded line of sight.
+//! paths (with or without the cost of turning), retreats, graded line of sight and distances in a
+//! ruleset's own unit (the gap rule).
 //! Pure data and functions; nothing here knows about ECS or about any one ruleset.
 
 pub mod coords;
@@ -10,13 +11,15 @@ pub mod map;
 pub mod path;
 pub mod region;
 pub mod retreat;
+pub mod scale;
 pub mod terrain;
 pub mod turning;
 
 pub use coords::{hex_key, Offset};
-pub use facing::{Arc, Direction};
+pub use facing::{Arc, Direction, Sector};
 pub use hexside::{Hexside, Hexsides};
 pub use hexx::Hex;
 pub use map::{BoardEdge, HexMap};
 pub use region::{Region, RegionKind};
+pub use scale::Scale;
 pub use terrain::{Ground, Terrain};
