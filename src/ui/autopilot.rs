@@ -46,8 +46,7 @@ impl ForRuleset for Install<'_> {
 
     fn run<R: Judge + Present>(self) {
         let pilot = Autopilot::<R> { dir: self.dir, scenario: self.scenario, step: Step::Menu, wait: 30, sent: 0, shown: None, player: Ai::new(Level::Easy, 7), places: Vec::new() };
-        // The script runs at the pace it was written for, whatever a player chose before.
-        self.app.insert_resource(pilot).insert_resource(super::preferences::Preferences::default()).add_systems(Update, drive::<R>);
+        self.app.insert_resource(pilot).add_systems(Update, drive::<R>);
     }
 }
 

@@ -100,7 +100,8 @@ pub fn run(mut options: Options) -> Result<(), String> {
     }))
     .add_plugins((EguiPlugin::default(), TilemapPlugin))
     .init_state::<AppState>()
-    .add_plugins((camera::CameraPlugin, board::BoardPlugin, input::InputPlugin, panels::PanelsPlugin, menu::MenuPlugin, preferences::PreferencesPlugin));
+    .add_plugins((camera::CameraPlugin, board::BoardPlugin, input::InputPlugin, panels::PanelsPlugin, menu::MenuPlugin));
+    app.add_plugins(preferences::PreferencesPlugin { kept: autopilot.is_none() && options.frame_bench.is_none() });
     for_each_ruleset(&mut InstallRuleset(&mut app));
     // The scripted runs draw every frame; a person's window rests when nothing moves.
     #[cfg(not(target_arch = "wasm32"))]

@@ -59,11 +59,19 @@ impl Pace {
     }
 }
 
-pub struct PreferencesPlugin;
+/// The player's preferences; a scripted run (`kept: false`) starts from the defaults and keeps
+/// nothing, so it never changes a player's.
+pub struct PreferencesPlugin {
+    pub kept: bool,
+}
 
 impl Plugin for PreferencesPlugin {
     fn build(&self, app: &mut App) {
-        app.insert_resource(read()).add_systems(Last, keep.run_if(resource_changed::<Preferences>));
+        if self.kept {
+            app.insert_resource(read()).add_systems(Last, keep.run_if(resource_changed::<Preferences>));
+        } else {
+            app.insert_resource(Preferences::default());
+        }
     }
 }
 
