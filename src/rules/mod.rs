@@ -2,4 +2,5 @@
 
 pub mod recent;
 pub mod registry;
+pub mod swordpoint;
 pub mod thucydide;
