@@ -64,6 +64,12 @@ impl<R: Ruleset> EventLog<R> {
     pub fn command_list(&self) -> Vec<R::Command> {
         self.commands.iter().map(|(c, _)| c.clone()).collect()
     }
+
+    /// The events the `index`-th command produced (the first command's start after the opening).
+    pub fn events_of(&self, index: usize) -> &[R::Event] {
+        let start = index.checked_sub(1).map_or(self.opening, |i| self.commands[i].1);
+        &self.events[start..self.commands[index].1]
+    }
 }
 
 /// The order of a battle's frame in `Update`, chained once here so no plugin names another's

@@ -31,7 +31,7 @@ impl Scale {
 mod tests {
     use super::*;
 
-    /// The conversions of the Swordpoint specification at 4" a hex (A.3.1), row by row.
+    /// The conversions of a ruleset at 4" a hex, row by row as the specifications tabulate them.
     #[test]
     fn four_inches_a_hex_as_the_specification_converts() {
         let s = Scale { per_hex: 4 };

@@ -362,8 +362,5 @@ fn seek<R: Judge + Present>(world: &mut World) {
             return;
         }
     }
-    let mut pilot = world.resource_mut::<Autopilot<R>>();
-    let command = pilot.player.choose(&b);
-    pilot.sent += 1;
-    world.resource_mut::<CommandInbox<R>>().0.extend(command);
+    play_one::<R>(world, &b, "nothing worth showing found");
 }

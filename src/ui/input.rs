@@ -98,23 +98,20 @@ pub fn ask_to_end_phase<R: Present>(b: &Battle<R>, legal: &[R::Command], ask: bo
 /// The deciding side's units that can still move or attack.
 pub fn units_waiting<R: Present>(b: &Battle<R>, legal: &[R::Command]) -> usize {
     let Some(side) = R::deciding_side(b) else { return 0 };
-    b.on_board()
-        .filter(|u| u.side == side)
-        .filter(|u| {
-            let marks = R::marks(b, legal, Some(u.id), None);
-            !marks.reach.is_empty() || !marks.targets.is_empty()
-        })
-        .count()
+    b.on_board().filter(|u| u.side == side && can_move_or_attack(b, legal, u.id)).count()
+}
+
+/// Whether the board marks somewhere `unit` may move to or something it may attack.
+fn can_move_or_attack<R: Present>(b: &Battle<R>, legal: &[R::Command], unit: UnitId) -> bool {
+    let marks = R::marks(b, legal, Some(unit), None);
+    !marks.reach.is_empty() || !marks.targets.is_empty()
 }
 
 /// The deciding side's next unit after `after` (in id order, round again) that can still do
 /// something: move, attack, or take an order from a button.
 pub fn next_unit<R: Present>(b: &Battle<R>, legal: &[R::Command], after: Option<UnitId>) -> Option<UnitId> {
     let side = R::deciding_side(b)?;
-    let busy = |id: UnitId| {
-        let marks = R::marks(b, legal, Some(id), None);
-        !marks.reach.is_empty() || !marks.targets.is_empty() || !R::unit_orders(b, legal, id).is_empty()
-    };
+    let busy = |id: UnitId| can_move_or_attack(b, legal, id) || !R::unit_orders(b, legal, id).is_empty();
     let ours: Vec<UnitId> = b.on_board().filter(|u| u.side == side).map(|u| u.id).collect();
     let start = after.and_then(|a| ours.iter().position(|id| *id == a)).map_or(0, |i| i + 1);
     (0..ours.len()).map(|k| ours[(start + k) % ours.len()]).find(|id| busy(*id))

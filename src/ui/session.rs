@@ -106,9 +106,8 @@ impl ForRuleset for StartFresh<'_> {
 /// Whether the last command may be taken back: the ruleset says whose it is to take back (a move
 /// before any die is rolled, say), and a person plays that side.
 pub fn can_undo<R: Present>(log: &EventLog<R>, mode: Mode, view: &Battle<R>) -> bool {
-    let Some((command, end)) = log.commands.last() else { return false };
-    let start = log.commands.len().checked_sub(2).map_or(0, |i| log.commands[i].1);
-    R::taken_back_by(view, command, &log.events[start..*end]).is_some_and(|side| mode.is_human(side))
+    let Some(last) = log.commands.len().checked_sub(1) else { return false };
+    R::taken_back_by(view, &log.commands[last].0, log.events_of(last)).is_some_and(|side| mode.is_human(side))
 }
 
 /// Takes back the last command by replaying all the others from the start.

@@ -158,9 +158,8 @@ impl<R: Present> Game<R> {
     /// that person take it back and let the computer take back each of its own after it.
     fn undo_from(&self) -> Result<usize, String> {
         let (log, view) = (self.app.log(), self.app.view());
-        for (i, (command, end)) in log.commands.iter().enumerate().rev() {
-            let start = if i == 0 { log.opening } else { log.commands[i - 1].1 };
-            match R::taken_back_by(view, command, &log.events[start..*end]) {
+        for (i, (command, _)) in log.commands.iter().enumerate().rev() {
+            match R::taken_back_by(view, command, log.events_of(i)) {
                 Some(side) if self.table.computer == Some(side.0) => continue,
                 Some(_) => return Ok(i),
                 None => return Err(format!("cannot undo: \"{}\" stands, the rules do not let it be taken back", R::command_label(view, command))),

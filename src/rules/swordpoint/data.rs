@@ -1,5 +1,5 @@
-//! Swordpoint's tables, read once from `assets/rules/swordpoint/*.ron` (compiled in, as Thucydide's
-//! are): every number of the seed's reference sheet, each row citing its seed line (`SP:Lnn`), and the
+//! Swordpoint's tables, read once from `assets/rules/swordpoint/*.ron` (compiled in, so the web build
+//! needs no files): every number of the seed's reference sheet, each row citing its seed line (`SP:Lnn`), and the
 //! numbers of the house rules (profiles, momentum pool, scale). `docs/rules/swordpoint.md` lists them.
 
 use crate::hex::Scale;

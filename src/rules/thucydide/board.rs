@@ -54,12 +54,13 @@ pub fn click(b: &B, legal: &[Command], selected: Option<UnitId>, hex: Hex, attac
         };
     }
     let Some(unit) = selected else { return Intent::Nothing };
-    // The plainest way there: a normal move before a road march or a mounted move.
-    [MoveMode::Normal, MoveMode::RoadMarch, MoveMode::Mounted]
-        .into_iter()
-        .map(|mode| Command::Move { unit, to: hex, mode })
-        .find(|c| legal.contains(c))
-        .map_or(Intent::Deselect, send)
+    plainest_move(legal, unit, hex).map_or(Intent::Deselect, |mode| send(Command::Move { unit, to: hex, mode }))
+}
+
+/// The plainest legal way for `unit` to move to `to`: a normal move before a road march or a
+/// mounted move (what a click sends, and the way the board draws for it).
+fn plainest_move(legal: &[Command], unit: UnitId, to: Hex) -> Option<MoveMode> {
+    [MoveMode::Normal, MoveMode::RoadMarch, MoveMode::Mounted].into_iter().find(|mode| legal.contains(&Command::Move { unit, to, mode: *mode }))
 }
 
 /// Hexes the selected unit may move to, the units it may attack, the hexes a pending decision
@@ -98,10 +99,10 @@ pub fn marks(b: &B, legal: &[Command], selected: Option<UnitId>, hovered: Option
     marks
 }
 
-/// The way a click on `to` would move the unit (the plainest legal mode, as `click` picks it), from
+/// The way a click on `to` would move the unit (by `plainest_move`, as `click` does), from
 /// its hex, and its cost against what the unit had.
 fn way(b: &B, legal: &[Command], unit: UnitId, to: Hex) -> Option<(Vec<Hex>, String)> {
-    let mode = [MoveMode::Normal, MoveMode::RoadMarch, MoveMode::Mounted].into_iter().find(|m| legal.contains(&Command::Move { unit, to, mode: *m }))?;
+    let mode = plainest_move(legal, unit, to)?;
     let (path, cost, had) = movement::move_way(b, unit, mode, to)?;
     let from = b.unit(unit)?.hex?;
     let how = match mode {
