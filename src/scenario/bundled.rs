@@ -6,6 +6,8 @@ pub const DEFAULT: &str = "thucydide-first-clash";
 pub const BUNDLED: &[(&str, &str)] = &[
     ("thucydide-first-clash.ron", include_str!("../../scenarios/thucydide-first-clash.ron")),
     ("thucydide-hydaspes.ron", include_str!("../../scenarios/thucydide-hydaspes.ron")),
+    ("swordpoint-hastings-skirmish.ron", include_str!("../../scenarios/swordpoint-hastings-skirmish.ron")),
+    ("swordpoint-heraclea.ron", include_str!("../../scenarios/swordpoint-heraclea.ron")),
 ];
 
 /// A bundled scenario by id, parsed.

@@ -843,7 +843,7 @@ impl CombatTable {
 // --- Combat results (SP:L165–169, L265–282) -------------------------------------------------------
 
 /// "Action du Perdant". Every row but the first also demoralises the loser.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LoserAction {
     Continue,
     /// Recoils, Demoralised, and the combat goes on.

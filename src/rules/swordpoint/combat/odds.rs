@@ -1,0 +1,126 @@
+//! The odds of a combat before it is fought (SP5.2, SP5.4–5.9), for the momentum sheet and the
+//! charge declarations: the combat resolved many times on a copy of the battle, with independent
+//! dice, through the very strikes, score, commander deaths and results the real one goes through.
+
+use super::aftermath::{self, Fate, Shaken};
+use super::{B, fight};
+use crate::battle::agenda;
+use crate::battle::{Dice, Side, UnitId};
+use crate::hex::{Direction, Hex};
+use crate::rules::swordpoint::data::tables;
+use crate::rules::swordpoint::state::{Charge, Combat};
+use std::collections::BTreeMap;
+
+/// The odds of one combat as it stands.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CombatOdds {
+    /// The chance each side wins.
+    pub win: [f64; 2],
+    pub draw: f64,
+    /// For each side, given that it loses, the chance that its worst-off unit in the combat:
+    /// continues (0), recoils (1), takes a break test and stays, recoiling if it can (2: passed,
+    /// or the stubborn reprieve of SP5.75), or breaks or is destroyed (3). A row sums to 1, or is
+    /// all 0 when that side never lost.
+    pub loser: [[f64; 4]; 2],
+    /// Each signed difference of the totals (side 0's less side 1's) with its chance, ascending.
+    pub difference: Vec<(i16, f64)>,
+}
+
+/// The resolutions sampled: a chance within a few points, fast enough for the computer player.
+const SAMPLES: u32 = 400;
+
+/// Fixed seeds, apart from the battle's own dice (which the odds never touch): the same position
+/// always shows the same odds.
+const ODDS_SEED: u64 = 0x5eed_0dd5_c0b7;
+const SEED_STEP: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// The odds of `combat` with `momentum[side]` points put in by each side (at most the per-combat
+/// cap, SP5.2): `SAMPLES` resolutions of its strikes, score, commander deaths and results, each
+/// with its own fixed-seed dice. The strikes and results have too many dice between them for an
+/// exact enumeration to be cheap. `None` if there is no such combat with two sides to fight.
+pub fn odds(b: &B, combat: u32, momentum: [u8; 2]) -> Option<CombatOdds> {
+    let mut base = b.clone();
+    let cap = tables().momentum.per_combat;
+    for side in Side::BOTH {
+        let sheet = &mut base.global.sheets[side.index()];
+        sheet.momentum.retain(|(c, _)| *c != combat);
+        let points = momentum[side.index()].min(cap);
+        if points > 0 {
+            sheet.momentum.push((combat, points));
+            sheet.momentum.sort();
+        }
+    }
+    let mut wins = [0u32; 2];
+    let mut draws = 0u32;
+    let mut fates = [[0u32; 4]; 2];
+    let mut spread: BTreeMap<i16, u32> = BTreeMap::new();
+    for i in 0..SAMPLES {
+        let mut dice = Dice::new(ODDS_SEED ^ u64::from(i).wrapping_mul(SEED_STEP));
+        let mut ctx = agenda::Ctx { b: base.clone(), events: Vec::new(), dice: &mut dice };
+        let fought = fight(&mut ctx, &base, combat)?;
+        let mut shaken = Shaken::default();
+        let one = std::slice::from_ref(&fought);
+        aftermath::commander_deaths(&mut ctx, one, &mut shaken);
+        let outcomes = aftermath::apply_results(&mut ctx, one, &mut shaken);
+        *spread.entry(fought.difference).or_default() += 1;
+        match fought.winner {
+            None => draws += 1,
+            Some(w) => {
+                wins[w.index()] += 1;
+                // A beaten side with no unit left to carry out a result was destroyed or broke.
+                let worst = outcomes.iter().map(|o| o.fate).max().unwrap_or(Fate::Broke);
+                fates[w.other().index()][worst as usize] += 1;
+            }
+        }
+    }
+    let n = f64::from(SAMPLES);
+    let loser = Side::BOTH.map(|s| {
+        let lost = wins[s.other().index()];
+        fates[s.index()].map(|k| if lost > 0 { f64::from(k) / f64::from(lost) } else { 0.0 })
+    });
+    Some(CombatOdds {
+        win: wins.map(|w| f64::from(w) / n),
+        draw: f64::from(draws) / n,
+        loser,
+        difference: spread.into_iter().map(|(d, k)| (d, f64::from(k) / n)).collect(),
+    })
+}
+
+/// The odds of the combat a declared charge would start (H-10, A.3.3): the battle with the
+/// charger in `to`, facing the target, marked as having charged (and its charge recorded, for
+/// SP5.74), in the target's combat or, if it fights none, a new one in its first round; no
+/// momentum on either side. `None` unless `to` is beside the target and free, and the two are
+/// enemies on the table.
+pub fn charge_odds(b: &B, charger: UnitId, target: UnitId, to: Hex) -> Option<CombatOdds> {
+    let mut after = b.clone();
+    let t = after.unit(target)?;
+    let (at, side) = (t.hex?, t.side);
+    let facing = Direction::between(to, at)?;
+    if after.unit(charger)?.side == side || after.unit_at(to).is_some_and(|u| u.id != charger) {
+        return None;
+    }
+    let u = after.unit_mut(charger)?;
+    u.hex = Some(to);
+    u.facing = facing;
+    u.state.charged = true;
+    let g = &mut after.global;
+    g.charges.retain(|c| c.charger != charger);
+    g.charges.push(Charge { charger, target, to, response: None });
+    let combat = match g.combats.iter_mut().find(|c| c.units.contains(&target)) {
+        Some(c) => {
+            if let Err(i) = c.units.binary_search(&charger) {
+                c.units.insert(i, charger);
+            }
+            c.id
+        }
+        None => {
+            let id = g.next_combat;
+            g.next_combat += 1;
+            let mut units = vec![charger, target];
+            units.sort();
+            g.combats.push(Combat { id, units, first_round: true });
+            id
+        }
+    };
+    odds(&after, combat, [0, 0])
+}
