@@ -18,6 +18,9 @@ pub fn apply(b: &mut Battle<Swordpoint>, event: &Event) {
                 c.first_round = false;
             }
             g.disengaging.clear();
+            for c in &mut g.commanders {
+                c.rode = false;
+            }
             for u in &mut b.units {
                 let s = &mut u.state;
                 s.recoiled_last_turn = s.recoiled;
@@ -73,6 +76,7 @@ pub fn apply(b: &mut Battle<Swordpoint>, event: &Event) {
         Event::CommanderAttached { commander, unit } => {
             if let Some(c) = g.commanders.iter_mut().find(|c| c.id == *commander) {
                 c.unit = Some(*unit);
+                c.rode = true;
             }
         }
         Event::MarkerChanged { unit, marker, on, .. } => {

@@ -94,9 +94,8 @@ pub fn click(b: &B, legal: &[Command], selected: Option<UnitId>, hex: Hex, modif
         let combat = on_hex.and_then(|u| b.global.combat_of(u)).map(|c| c.id);
         if let (Some(combat), Some(side)) = (combat, deciding) {
             let now = sheet_points(b, side, combat);
-            let points = if modifier { now.checked_sub(1) } else { now.checked_add(1) };
-            let command = points.map(|points| Command::Momentum { combat, points });
-            return command.filter(|c| legal.contains(c)).map_or(Intent::Nothing, |command| Intent::Send { command, deselect: false });
+            let command = Command::Momentum { combat, points: now + 1 };
+            return Some(command).filter(|c| legal.contains(c)).map_or(Intent::Nothing, |command| Intent::Send { command, deselect: false });
         }
     }
     if let Some(unit) = on_hex {
@@ -302,14 +301,14 @@ fn sheet_prompt(b: &B, side: Side) -> String {
                 })
                 .collect();
             let listed = if shots.is_empty() { "no shots".to_string() } else { shots.join("; ") };
-            format!("{who}, your shooting sheet (sealed until both are in): {listed}. Select a shooter and click a target to change it.")
+            format!("{who}, your shooting sheet (sealed until both are in): {listed}. Select a shooter and click its target; undo (U) takes an entry back.")
         }
         Phase::Initiative => format!("{who}, bid momentum for the initiative (H-9): pool {pool}, bid {}. Each side rolls d6 + its bid; the bid is spent.", sheet.bid),
         _ => {
             let cap = tables().momentum.per_combat;
             let combats: Vec<String> = g.combats.iter().map(|c| format!("{}: {}", combat_name(b, c.id), sheet_points(b, side, c.id))).collect();
             format!(
-                "{who}, momentum into each combat, at most {cap} a combat (SP:L158), pool {pool}: {}. Click a combat's unit to add a point, Shift-click to take one back.",
+                "{who}, momentum into each combat, at most {cap} a combat (SP:L158), pool {pool}: {}. Click a combat's unit to add a point; undo (U) takes one back.",
                 combats.join("; ")
             )
         }

@@ -171,17 +171,21 @@ fn remaining_moves(b: &B, side: Side) -> Vec<Command> {
     out
 }
 
+// A sheet only moves forward: a shooter's entry changes once from its default (its first priority
+// target), a bid or a combat's momentum only rises, and undo takes an entry back. A sheet that
+// could flip between two entries would let a player (the computer first) go round for ever.
 fn shooting_sheet(b: &B, side: Side) -> Vec<Command> {
     let sheet = &b.global.sheets[side.index()];
     let mut out = Vec::new();
     for shooter in shooting::shooters(b, side) {
-        let now = sheet.shots.iter().find(|(s, _)| *s == shooter).and_then(|(_, t)| *t);
-        for target in shooting::targets(b, shooter) {
-            if now != Some(target) {
-                out.push(Command::Shoot { shooter, target: Some(target) });
-            }
+        let targets = shooting::targets(b, shooter);
+        let default = targets.first().copied();
+        let entry = sheet.shots.iter().find(|(s, _)| *s == shooter).map_or(default, |(_, t)| *t);
+        if entry != default {
+            continue;
         }
-        if now.is_some() {
+        out.extend(targets.into_iter().filter(|t| Some(*t) != default).map(|target| Command::Shoot { shooter, target: Some(target) }));
+        if default.is_some() {
             out.push(Command::Shoot { shooter, target: None });
         }
     }
@@ -192,7 +196,7 @@ fn shooting_sheet(b: &B, side: Side) -> Vec<Command> {
 fn bid_sheet(b: &B, side: Side) -> Vec<Command> {
     let now = b.global.sheets[side.index()].bid;
     let pool = b.global.momentum[side.index()];
-    let mut out: Vec<Command> = (0..=pool).filter(|p| *p != now).map(|points| Command::Bid { points }).collect();
+    let mut out: Vec<Command> = (now + 1..=pool).map(|points| Command::Bid { points }).collect();
     out.push(Command::Seal);
     out
 }
@@ -206,7 +210,7 @@ fn momentum_sheet(b: &B, side: Side) -> Vec<Command> {
         let here = sheet.momentum.iter().find(|(id, _)| *id == c.id).map_or(0, |(_, p)| *p);
         let elsewhere: u8 = sheet.momentum.iter().filter(|(id, _)| *id != c.id).map(|(_, p)| *p).sum();
         let most = cap.min(pool.saturating_sub(elsewhere));
-        out.extend((0..=most).filter(|p| *p != here).map(|points| Command::Momentum { combat: c.id, points }));
+        out.extend((here + 1..=most).map(|points| Command::Momentum { combat: c.id, points }));
     }
     out.push(Command::Seal);
     out

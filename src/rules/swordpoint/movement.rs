@@ -753,12 +753,12 @@ pub fn return_hexes(b: &B, unit: UnitId) -> Vec<Hex> {
     out
 }
 
-/// H-22 as the lead reads it: the units of the commander's side on the table, not fleeing, other
+/// H-22 as the lead reads it, once a turn: the units of the commander's side on the table, not fleeing, other
 /// than his own, within his move of his unit's hex: 16" (4 hexes) riding with a mounted unit, else
 /// 12" (SP4.18–4.19; an elephant counts as foot). Commanders ignore terrain (SP:L129–130), so the
 /// move is counted in hexes. Sorted by id.
 pub fn attach_options(b: &B, commander: u32) -> Vec<UnitId> {
-    let Some(c) = b.global.commanders.iter().find(|c| c.id == commander) else { return Vec::new() };
+    let Some(c) = b.global.commanders.iter().find(|c| c.id == commander && !c.rode) else { return Vec::new() };
     let Some(now) = c.unit.and_then(|id| b.unit(id)) else { return Vec::new() };
     let Some(at) = now.hex else { return Vec::new() };
     let t = tables();

@@ -170,7 +170,7 @@ fn commanders_of(part: &Part) -> Result<Vec<Commander>, SetupError> {
             }
             generals[side.index()] = true;
         }
-        out.push(Commander { id: c.id, side, name: c.name.clone(), rank, unit: Some(UnitId(c.unit)) });
+        out.push(Commander { id: c.id, side, name: c.name.clone(), rank, unit: Some(UnitId(c.unit)), rode: false });
     }
     out.sort_by_key(|c| c.id);
     Ok(out)

@@ -70,6 +70,8 @@ pub struct Commander {
     pub rank: CommanderRank,
     /// The unit he is with; `None` once killed.
     pub unit: Option<UnitId>,
+    /// He changed unit this turn (his one move of H-22, or his escape from a unit that left).
+    pub rode: bool,
 }
 
 /// A melee in progress: the units locked in it, both sides (A.3.3).

@@ -302,35 +302,33 @@ fn rally(ctx: &mut Ctx) {
 /// with nowhere to go it is destroyed.
 pub fn flee(ctx: &mut Ctx, unit: UnitId) {
     match movement::flight(&ctx.b, unit) {
-        Flight::Moves { path, facing } => {
-            if !path.is_empty() {
-                common::move_unit(ctx, unit, path, facing, MoveKind::Flight);
-            }
-        }
-        Flight::OffTable { path } => {
-            if let Some(facing) = ctx.b.unit(unit).map(|u| u.facing) {
-                if !path.is_empty() {
-                    common::move_unit(ctx, unit, path, facing, MoveKind::Flight);
-                }
-            }
-            common::leave_table(ctx, unit);
-        }
         Flight::Trapped => common::destroy(ctx, unit, "H-12 (nowhere to flee)"),
+        flight => run(ctx, unit, flight, MoveKind::Flight),
     }
 }
 
 fn evade(ctx: &mut Ctx, unit: UnitId, from: Hex) {
     match movement::evade(&ctx.b, unit, from) {
+        Flight::Trapped => {}
+        flight => run(ctx, unit, flight, MoveKind::Evade),
+    }
+}
+
+/// A flight or an evasion: along its path; off the table, it passes through the friends on its
+/// way out and leaves from the last empty hex of the path (or its start), where it may come back.
+fn run(ctx: &mut Ctx, unit: UnitId, flight: Flight, kind: MoveKind) {
+    match flight {
         Flight::Moves { path, facing } => {
             if !path.is_empty() {
-                common::move_unit(ctx, unit, path, facing, MoveKind::Evade);
+                common::move_unit(ctx, unit, path, facing, kind);
             }
         }
-        Flight::OffTable { path } => {
-            if let Some(facing) = ctx.b.unit(unit).map(|u| u.facing) {
-                if !path.is_empty() {
-                    common::move_unit(ctx, unit, path, facing, MoveKind::Evade);
-                }
+        Flight::OffTable { mut path } => {
+            let empty = |h: &Hex| !ctx.b.on_board().any(|u| u.id != unit && u.hex == Some(*h));
+            let last_empty = path.iter().rposition(empty).map_or(0, |i| i + 1);
+            path.truncate(last_empty);
+            if let (false, Some(facing)) = (path.is_empty(), ctx.b.unit(unit).map(|u| u.facing)) {
+                common::move_unit(ctx, unit, path, facing, kind);
             }
             common::leave_table(ctx, unit);
         }
