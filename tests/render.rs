@@ -3,7 +3,7 @@
 //! a decision, is asked before ending a phase, opens the help, plays the battle out to its victory
 //! window, opens the saved game in the replay viewer and shows the hotseat hand-off, and each step's
 //! screenshot must exist and show something (`<target>/screenshots/*.png`; the largest scenario's in
-//! `<target>/screenshots-hydaspes/`).
+//! `<target>/screenshots-hydaspes/`, Swordpoint's in `<target>/screenshots-swordpoint/`).
 #![cfg(feature = "gui")]
 
 mod common;
@@ -41,6 +41,12 @@ fn the_window_goes_from_menu_to_an_attack_and_every_screenshot_shows_it() {
 #[test]
 fn the_largest_scenario_goes_through_the_same_script() {
     script(Some("thucydide-hydaspes"), &Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-hydaspes"));
+}
+
+/// The second ruleset through the same script: its sheets, charges, combats and victory window.
+#[test]
+fn swordpoint_goes_through_the_same_script() {
+    script(Some("swordpoint-hastings-skirmish"), &Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-swordpoint"));
 }
 
 /// Runs the scripted window on `scenario` (the default one if none), saving its screenshots in

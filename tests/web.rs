@@ -1,7 +1,8 @@
 //! The game in a browser: `tools/build-web.sh` makes the page, Python serves `dist/` on
 //! localhost, Debian's headless Chromium (software WebGL) opens it through `tests/web/smoke.mjs`,
-//! starts a scenario and takes a screenshot, then watches a replay the native build recorded; the
-//! page must log the same final state hash as `strategos replay --verify`. Needs the tools of
+//! starts a scenario of each ruleset and takes a screenshot, then watches a replay of each that the
+//! native build recorded; the page must log the same final state hashes as `strategos replay
+//! --verify`. Needs the tools of
 //! `tools/install-web-tools.sh` and the `chromium` package (`.ci/run` installs both).
 #![cfg(feature = "gui")]
 
@@ -39,16 +40,18 @@ fn build_page() -> PathBuf {
     dist
 }
 
+/// The scenarios the page starts and whose native games it replays: one of each ruleset.
+const SCENARIOS: [&str; 2] = ["thucydide-first-clash", "swordpoint-hastings-skirmish"];
+
 /// A game the native build plays and records, with the final state hash `replay --verify` gives.
-fn native_replay() -> (PathBuf, String) {
+fn native_replay(scenario: &str) -> (PathBuf, String) {
     let dir = target().join("native");
-    let _ = std::fs::remove_dir_all(&dir);
     let exe = env!("CARGO_BIN_EXE_strategos");
     run(
-        Command::new(exe).args(["simulate", "--scenario", "thucydide-first-clash", "--players", "ai-easy,ai-normal", "--games", "1", "--seed", "11", "--save"]).arg(&dir),
+        Command::new(exe).args(["simulate", "--scenario", scenario, "--players", "ai-easy,ai-normal", "--games", "1", "--seed", "11", "--save"]).arg(&dir),
         "strategos simulate",
     );
-    let file = dir.join("thucydide-first-clash-11.ron");
+    let file = dir.join(format!("{scenario}-11.ron"));
     let said = run(Command::new(exe).arg("replay").arg("--verify").arg(&file), "strategos replay --verify");
     let hash = said.lines().find_map(|l| l.split("final state hash ").nth(1)).expect("a final state hash").trim().to_string();
     (file, hash)
@@ -87,16 +90,20 @@ impl Drop for Server {
 #[test]
 fn the_page_starts_a_battle_and_replays_a_native_game_to_the_same_hash() {
     let dist = build_page();
-    let (replay, native_hash) = native_replay();
+    let _ = std::fs::remove_dir_all(target().join("native"));
+    let replays: Vec<(PathBuf, String)> = SCENARIOS.iter().map(|s| native_replay(s)).collect();
     let server = Server::start(&dist);
-    let shot = target().join("web-battle.png");
-    let _ = std::fs::remove_file(&shot);
+    let shots: Vec<PathBuf> = SCENARIOS.iter().map(|s| target().join(format!("web-{s}.png"))).collect();
+    for shot in &shots {
+        let _ = std::fs::remove_file(shot);
+    }
     let mut browser = Command::new("timeout")
         .args(["600", "node"])
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/web/smoke.mjs"))
         .arg(format!("http://127.0.0.1:{}", server.1))
-        .arg(&shot)
-        .arg(&replay)
+        .arg(target())
+        .arg(SCENARIOS.join(","))
+        .args(replays.iter().map(|(file, _)| file))
         .env("PLAYWRIGHT_CORE", tools().join("npm/node_modules/playwright-core"))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -109,8 +116,18 @@ fn the_page_starts_a_battle_and_replays_a_native_game_to_the_same_hash() {
     let status = browser.wait().expect("node ends");
     println!("{said}{errors}");
     assert!(status.success(), "the page failed in Chromium ({status}): see the console lines above");
-    let colours = common::distinct_colours(&shot);
-    assert!(colours > 20, "{} looks blank ({colours} colours)", shot.display());
-    let page_hash = said.lines().find_map(|l| l.split("final state hash ").nth(1)).and_then(|rest| rest.split_whitespace().next()).expect("the page logged a final state hash");
-    assert_eq!(page_hash, native_hash, "the page's replay of {} drifted from the native build", replay.display());
+    for shot in &shots {
+        let colours = common::distinct_colours(shot);
+        assert!(colours > 20, "{} looks blank ({colours} colours)", shot.display());
+    }
+    for (file, native_hash) in &replays {
+        let name = file.file_name().unwrap().to_string_lossy();
+        let page_hash = said
+            .lines()
+            .filter_map(|l| l.strip_prefix(&format!("page {name}: ")))
+            .find_map(|l| l.split("final state hash ").nth(1))
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or_else(|| panic!("the page logged no final state hash for {name}"));
+        assert_eq!(page_hash, native_hash, "the page's replay of {} drifted from the native build", file.display());
+    }
 }

@@ -1,9 +1,9 @@
-// The page in Debian's headless Chromium (software WebGL through SwiftShader): starts a scenario and
-// saves a screenshot, then loads a replay recorded by the native build and prints the final state
-// hash the page logs; last, without WebGL2, the page must say so. Fails on a console error or when
-// the page never says it started.
+// The page in Debian's headless Chromium (software WebGL through SwiftShader): starts each scenario
+// and saves a screenshot of it, then loads each replay recorded by the native build and prints the
+// final state hash the page logs; last, without WebGL2, the page must say so. Fails on a console
+// error or when the page never says it started.
 //
-// node smoke.mjs URL SCREENSHOT REPLAY_FILE
+// node smoke.mjs URL SCREENSHOT_DIR SCENARIO,SCENARIO... REPLAY_FILE...
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
@@ -11,7 +11,7 @@ import { basename } from "node:path";
 // playwright-core lives with the web tools (tools/install-web-tools.sh), not in the repository.
 const { chromium } = createRequire(import.meta.url)(process.env.PLAYWRIGHT_CORE || "playwright-core");
 
-const [url, screenshot, replayFile] = process.argv.slice(2);
+const [url, screenshotDir, scenarios, ...replayFiles] = process.argv.slice(2);
 const WAIT_MS = 240_000;
 
 const launch = (extra) => chromium.launch({
@@ -38,21 +38,26 @@ try {
   page.on("pageerror", (e) => errors.push(String(e)));
   const said = (text) => page.waitForEvent("console", { predicate: (m) => m.text().includes(text), timeout: WAIT_MS });
 
-  // A scenario straight from the address, the computer playing side 1.
-  let started = said("strategos: battle started");
-  await page.goto(`${url}/?scenario=thucydide-first-clash&computer=1`);
-  await started;
-  await page.waitForTimeout(3000);
-  await page.screenshot({ path: screenshot });
-  console.log(`screenshot: ${screenshot}`);
+  // Each scenario straight from the address, the computer playing side 1.
+  for (const scenario of scenarios.split(",")) {
+    const started = said("strategos: battle started");
+    await page.goto(`${url}/?scenario=${scenario}&computer=1`);
+    await started;
+    await page.waitForTimeout(3000);
+    const screenshot = `${screenshotDir}/web-${scenario}.png`;
+    await page.screenshot({ path: screenshot });
+    console.log(`screenshot: ${screenshot}`);
+  }
 
-  // A native replay put in the page's storage, then watched to its end.
-  const name = basename(replayFile);
-  await page.evaluate(([key, text]) => localStorage.setItem(key, text), [`strategos/saves/${name}`, readFileSync(replayFile, "utf8")]);
-  const hash = said("strategos: final state hash");
-  await page.goto(`${url}/?watch=${encodeURIComponent(name)}`);
-  const line = (await hash).text();
-  console.log(`page: ${line}`);
+  // Each native replay put in the page's storage, then watched to its end.
+  for (const replayFile of replayFiles) {
+    const name = basename(replayFile);
+    await page.evaluate(([key, text]) => localStorage.setItem(key, text), [`strategos/saves/${name}`, readFileSync(replayFile, "utf8")]);
+    const hash = said("strategos: final state hash");
+    await page.goto(`${url}/?watch=${encodeURIComponent(name)}`);
+    const line = (await hash).text();
+    console.log(`page ${name}: ${line}`);
+  }
 } catch (e) {
   console.log(`failed: ${e}`);
   failed = true;
