@@ -13,8 +13,8 @@ pub enum Item {
     Region(usize),
     /// The n-th entry of the ruleset part's `units`.
     Unit(usize),
-    /// The n-th entry of the ruleset part's `leaders`.
-    Leader(usize),
+    /// The n-th entry of another list of the ruleset part, by its key (`leaders`, `commanders`).
+    Listed(&'static str, usize),
     /// A place in the file (a syntax or type error inside the ruleset's part).
     Text { line: usize, column: usize },
 }
@@ -44,7 +44,7 @@ impl SetupError {
             Item::Hexside(i) => format!("map.hexsides[{i}].{}", self.field),
             Item::Region(i) => format!("map.regions[{i}].{}", self.field),
             Item::Unit(i) => format!("setup.units[{i}].{}", self.field),
-            Item::Leader(i) => format!("setup.leaders[{i}].{}", self.field),
+            Item::Listed(key, i) => format!("setup.{key}[{i}].{}", self.field),
             Item::Text { .. } => self.field.to_string(),
         }
     }
@@ -146,7 +146,7 @@ pub fn key_line(text: &str, key: &str) -> Option<usize> {
 }
 
 /// The 1-based line where an item starts: the rows after `rows:`; a hexside by its `feature:`, a
-/// region by its `kind:`; an entry of the ruleset part's `units` or `leaders` list by the n-th `id:`
+/// region by its `kind:`; an entry of the ruleset part's `units` or another list by the n-th `id:`
 /// after the list's key (every ruleset's units and leaders carry an `id`).
 pub fn locate_item(text: &str, item: &Item) -> Option<usize> {
     let is_key = |line: &str, key: &str| line.trim_start().starts_with(key) || line.contains(&format!("({key}")) || line.contains(&format!(" {key}"));
@@ -157,7 +157,7 @@ pub fn locate_item(text: &str, item: &Item) -> Option<usize> {
         Item::Hexside(i) => nth_key_after(0, "feature:", *i),
         Item::Region(i) => nth_key_after(0, "kind:", *i),
         Item::Unit(i) => key_line(text, "units").and_then(|l| nth_key_after(l, "id:", *i)),
-        Item::Leader(i) => key_line(text, "leaders").and_then(|l| nth_key_after(l, "id:", *i)),
+        Item::Listed(key, i) => key_line(text, key).and_then(|l| nth_key_after(l, "id:", *i)),
         Item::Text { line, .. } => Some(*line),
     }
 }

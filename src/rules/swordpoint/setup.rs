@@ -153,20 +153,20 @@ fn commanders_of(part: &Part) -> Result<Vec<Commander>, SetupError> {
     let mut out = Vec::new();
     for (i, c) in part.commanders.iter().enumerate() {
         if !ids.insert(c.id) {
-            return Err(SetupError::new(Item::Leader(i), "id", format!("commander id {} used twice", c.id)));
+            return Err(SetupError::new(Item::Listed("commanders", i), "id", format!("commander id {} used twice", c.id)));
         }
-        let rank = parse_rank(&c.rank).ok_or_else(|| SetupError::new(Item::Leader(i), "rank", format!("unknown rank '{}'; known: {RANKS}", c.rank)))?;
+        let rank = parse_rank(&c.rank).ok_or_else(|| SetupError::new(Item::Listed("commanders", i), "rank", format!("unknown rank '{}'; known: {RANKS}", c.rank)))?;
         match part.units.iter().find(|u| u.id == c.unit) {
-            None => return Err(SetupError::new(Item::Leader(i), "unit", format!("no unit {}", c.unit))),
+            None => return Err(SetupError::new(Item::Listed("commanders", i), "unit", format!("no unit {}", c.unit))),
             Some(u) if u.side != c.side => {
-                return Err(SetupError::new(Item::Leader(i), "unit", format!("unit {} is not on side {}", c.unit, c.side)));
+                return Err(SetupError::new(Item::Listed("commanders", i), "unit", format!("unit {} is not on side {}", c.unit, c.side)));
             }
             Some(_) => {}
         }
         let side = Side(c.side);
         if rank == CommanderRank::ArmyGeneral {
             if generals[side.index()] {
-                return Err(SetupError::new(Item::Leader(i), "rank", format!("side {} already has an army general", c.side)));
+                return Err(SetupError::new(Item::Listed("commanders", i), "rank", format!("side {} already has an army general", c.side)));
             }
             generals[side.index()] = true;
         }
@@ -282,9 +282,9 @@ mod tests {
         let (item, field, _) = refused(with_part(hastings(), |p| p.units[0].frontage = Some(0)));
         assert_eq!((item, field), (Item::Unit(0), "frontage"));
         let (item, field, _) = refused(with_part(hastings(), |p| p.commanders[3].rank = "army-general".into()));
-        assert_eq!((item, field), (Item::Leader(3), "rank"), "a second army general for the English");
+        assert_eq!((item, field), (Item::Listed("commanders", 3), "rank"), "a second army general for the English");
         let (item, field, _) = refused(with_part(hastings(), |p| p.commanders[0].unit = 11));
-        assert_eq!((item, field), (Item::Leader(0), "unit"), "William with an English unit");
+        assert_eq!((item, field), (Item::Listed("commanders", 0), "unit"), "William with an English unit");
         let (item, field, _) = refused(with_part(hastings(), |p| p.momentum = Some((5, 13))));
         assert_eq!((item, field), (Item::Scenario, "setup.momentum"), "over the cap of 12");
     }

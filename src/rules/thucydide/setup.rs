@@ -59,12 +59,12 @@ fn check_leaders(part: &Part) -> Result<(), SetupError> {
     let mut ids = HashSet::new();
     for (i, l) in part.leaders.iter().enumerate() {
         if !ids.insert(l.id) {
-            return Err(SetupError::new(Item::Leader(i), "id", format!("leader id {} used twice", l.id)));
+            return Err(SetupError::new(Item::Listed("leaders", i), "id", format!("leader id {} used twice", l.id)));
         }
         match part.units.iter().find(|u| u.id == l.unit) {
-            None => return Err(SetupError::new(Item::Leader(i), "unit", format!("no unit {}", l.unit))),
+            None => return Err(SetupError::new(Item::Listed("leaders", i), "unit", format!("no unit {}", l.unit))),
             Some(u) if u.side != l.side => {
-                return Err(SetupError::new(Item::Leader(i), "unit", format!("unit {} is not on side {}", l.unit, l.side)));
+                return Err(SetupError::new(Item::Listed("leaders", i), "unit", format!("unit {} is not on side {}", l.unit, l.side)));
             }
             Some(_) => {}
         }
@@ -119,7 +119,7 @@ pub fn setup(s: &Scenario) -> Result<Battle<Thucydide>, SetupError> {
     let mut leaders = Vec::new();
     for (i, l) in part.leaders.iter().enumerate() {
         let rank = Rank::parse(&l.rank).ok_or_else(|| {
-            SetupError::new(Item::Leader(i), "rank", format!("unknown rank '{}'; known: commander-in-chief, sub-general, historical, senior-officer", l.rank))
+            SetupError::new(Item::Listed("leaders", i), "rank", format!("unknown rank '{}'; known: commander-in-chief, sub-general, historical, senior-officer", l.rank))
         })?;
         leaders.push(Leader {
             id: l.id,
