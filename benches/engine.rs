@@ -1,9 +1,11 @@
 //! Engine speed: line-of-sight queries on the larger scenario, whole random-vs-random games on the
-//! small one through the same ECS path as live play, and a full AI side-turn on the larger one.
+//! small ones through the same ECS path as live play, and a full AI side-turn on the larger ones,
+//! for each ruleset.
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use strategos::battle::Ruleset;
+use strategos::rules::swordpoint::Swordpoint;
 use strategos::rules::thucydide::Thucydide;
 use strategos::rules::thucydide::sight::Sight;
 use strategos::sim::play_game;
@@ -37,6 +39,15 @@ fn random_games(c: &mut Criterion) {
             play_game::<Thucydide>(&s, seed, |_| {}).expect("game ends").turns
         })
     });
+    for id in ["swordpoint-hastings-skirmish", "swordpoint-heraclea"] {
+        let s = strategos::scenario::find_bundled(id).expect("bundled");
+        group.bench_function(format!("{id}_random_vs_random_through_ecs"), |bench| {
+            bench.iter(|| {
+                seed += 1;
+                play_game::<Swordpoint>(&s, seed, |_| {}).expect("game ends").turns
+            })
+        });
+    }
     group.finish();
 }
 
@@ -68,5 +79,49 @@ fn ai_side_turn(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, line_of_sight, random_games, ai_side_turn);
+/// Swordpoint's heaviest side-turn: one side's remaining moves in the first turn of Heraclea (the
+/// computer at the quick level played both sides up to there, outside the timing), until the other
+/// side must decide.
+fn swordpoint_ai_side_turn(c: &mut Criterion) {
+    use strategos::ai::{Ai, Level};
+    use strategos::battle::Dice;
+    use strategos::rules::swordpoint::state::Phase;
+    use strategos::sim::Player;
+    let s = strategos::scenario::find_bundled("swordpoint-heraclea").expect("bundled");
+    let mut b = Swordpoint::setup(&s).expect("sets up");
+    let mut dice = Dice::new(1);
+    let play = |b: &mut strategos::battle::Battle<Swordpoint>, ai: &mut Ai, dice: &mut Dice| {
+        let c = ai.choose(b).expect("a command");
+        for e in Swordpoint::resolve(b, &c, dice).expect("legal") {
+            Swordpoint::apply(b, &e);
+        }
+    };
+    for e in Swordpoint::open(&b, &mut dice) {
+        Swordpoint::apply(&mut b, &e);
+    }
+    let mut quick = Ai::new(Level::Easy, 1);
+    while b.global.phase != Phase::RemainingMoves {
+        play(&mut b, &mut quick, &mut dice);
+    }
+    let mover = Swordpoint::deciding_side(&b);
+    let mut group = c.benchmark_group("ai_side_turn");
+    group.sample_size(10);
+    for (name, level) in [("heraclea_remaining_moves_easy", Level::Easy), ("heraclea_remaining_moves_normal", Level::Normal)] {
+        group.bench_function(name, |bench| {
+            bench.iter_batched(
+                || (b.clone(), Ai::new(level, 1), Dice::new(2)),
+                |(mut b, mut ai, mut dice)| {
+                    while Swordpoint::deciding_side(&b) == mover && b.global.phase == Phase::RemainingMoves {
+                        play(&mut b, &mut ai, &mut dice);
+                    }
+                    b.turn
+                },
+                BatchSize::SmallInput,
+            )
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, line_of_sight, random_games, ai_side_turn, swordpoint_ai_side_turn);
 criterion_main!(benches);
