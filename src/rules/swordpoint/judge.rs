@@ -1,13 +1,13 @@
 //! What the computer opponent weighs in a Swordpoint position (house heuristics, not rules): the
 //! battle's result; each side's standing strength points against its start, the nearer to H-25's
-//! break point the dearer; momentum; Demoralised and exhausted units; units in command; the army
-//! general alive and kept out of contact; melee troops closing on the enemy and shooters at their
-//! short range.
+//! break point the dearer; momentum, counting what its sealed sheet commits, and the initiative;
+//! Demoralised and exhausted units; units in command; the army general alive and kept out of
+//! contact; melee troops closing on the enemy and shooters at their short range.
 
 use super::Swordpoint;
 use super::data::tables;
 use super::resolve::preview;
-use super::state::UnitState;
+use super::state::{Phase, UnitState};
 use super::unit::{SpUnit, distance, enemies, friends, in_command, standing_strength};
 use crate::ai::Judge;
 use crate::battle::{Battle, Dice, Ruleset, Side};
@@ -26,6 +26,11 @@ const BREAKING: f64 = 150.0;
 const BREAKING_FROM: f64 = 0.3;
 /// Per point in the pool (initiative bids, up to 3 per combat).
 const MOMENTUM: f64 = 0.4;
+/// Per point written into a combat on the sealed sheet: +1 to that combat's score (SP:L195), worth
+/// more there than in the pool, so the computer spends what it holds when it fights.
+const MOMENTUM_IN_COMBAT: f64 = 0.7;
+/// Holding the initiative (declaring and moving first, H-9); while bidding, its chance of it.
+const INITIATIVE: f64 = 1.0;
 /// A living army general: his death makes the units beyond 12" test (SP1.4) and takes his
 /// Cohesion and re-rolls away.
 const GENERAL: f64 = 6.0;
@@ -40,7 +45,7 @@ const IN_COMMAND: f64 = 0.2;
 /// Shooters or skirmishers in contact fight badly and cannot shoot.
 const SHOOTER_IN_CONTACT: f64 = 0.5;
 /// Per hex away from where the unit wants to be (next to the enemy, or at its short range).
-const CLOSING: f64 = 0.08;
+const CLOSING: f64 = 0.25;
 /// Per hill level (SP5.16).
 const HILL: f64 = 0.05;
 
@@ -61,7 +66,7 @@ fn side_value(b: &B, side: Side, planning: bool) -> f64 {
     let standing = f64::from(standing_strength(b, side)).min(start);
     let lost = 1.0 - standing / start;
     let mut value = ARMY * standing / start - BREAKING * (lost - BREAKING_FROM).max(0.0);
-    value += MOMENTUM * f64::from(b.global.momentum[side.index()]);
+    value += momentum_value(b, side);
     let general = b.global.general(side).and_then(|g| g.unit);
     if general.is_some() {
         value += GENERAL;
@@ -71,6 +76,42 @@ fn side_value(b: &B, side: Side, planning: bool) -> f64 {
         value += unit_value(b, u, start, &foes, general == Some(u.id), planning);
     }
     value
+}
+
+/// The pool, less what the side's own sheet already commits (a bid is spent whatever the dice
+/// say; momentum written into combats is worth its +1s), and the initiative or the chance of it.
+/// Counting an entry as spent when it is written is what keeps the computer from raising a bid for
+/// nothing: the sheet is resolved only once both sides have sealed.
+fn momentum_value(b: &B, side: Side) -> f64 {
+    let g = &b.global;
+    let sheet = &g.sheets[side.index()];
+    let pool = f64::from(g.momentum[side.index()]);
+    match g.phase {
+        Phase::Initiative => MOMENTUM * (pool - f64::from(sheet.bid)) + INITIATIVE * initiative_chance(sheet.bid),
+        Phase::CombatMomentum => {
+            let committed = f64::from(sheet.momentum.iter().map(|(_, p)| *p).sum::<u8>());
+            MOMENTUM * (pool - committed) + MOMENTUM_IN_COMBAT * committed
+        }
+        Phase::DeclareMounted | Phase::DeclareFoot | Phase::ChargeMoves | Phase::RemainingMoves if g.initiative == side => MOMENTUM * pool + INITIATIVE,
+        _ => MOMENTUM * pool,
+    }
+}
+
+/// The chance that d6 + `bid` beats the other side's d6 with no bid (H-9, ties rolled again): the
+/// other sheet is sealed, so the computer reckons with nothing on it.
+fn initiative_chance(bid: u8) -> f64 {
+    let faces = 1..=6u8;
+    let (mut wins, mut ties) = (0u32, 0u32);
+    for mine in faces.clone() {
+        for theirs in faces.clone() {
+            match (mine + bid).cmp(&theirs) {
+                std::cmp::Ordering::Greater => wins += 1,
+                std::cmp::Ordering::Equal => ties += 1,
+                std::cmp::Ordering::Less => {}
+            }
+        }
+    }
+    f64::from(wins) / f64::from(36 - ties)
 }
 
 fn unit_value(b: &B, u: &SpUnit, start: f64, foes: &[Hex], has_general: bool, planning: bool) -> f64 {
@@ -165,5 +206,22 @@ mod tests {
         let archers = b.unit(UnitId(4)).map(|u| &u.state).expect("the Norman archers");
         let javelins = b.unit(UnitId(15)).map(|u| &u.state).expect("the English javelinmen");
         assert_eq!([wanted_distance(warriors), wanted_distance(archers), wanted_distance(javelins)], [1, 4, 2], "contact; bows 12\"; javelins 6\"");
+    }
+
+    #[test]
+    fn a_bid_costs_its_points_at_once_and_buys_only_a_better_chance() {
+        assert_eq!(initiative_chance(0), 0.5);
+        assert!((initiative_chance(1) - 21.0 / 31.0).abs() < 1e-12, "d6 + 1 against d6: 21 wins, 5 ties of 36");
+        assert_eq!(initiative_chance(6), 1.0);
+        let mut b = hastings();
+        b.global.phase = Phase::Initiative;
+        let none = evaluate(&b, Side(0));
+        b.global.sheets[0].bid = 1;
+        assert!(evaluate(&b, Side(0)) < none, "a point of momentum is worth more than 18% of the initiative");
+        b.global.phase = Phase::CombatMomentum;
+        b.global.sheets[0].bid = 0;
+        let kept = evaluate(&b, Side(0));
+        b.global.sheets[0].momentum = vec![(1, 2)];
+        assert!(evaluate(&b, Side(0)) > kept, "momentum written into a combat is worth its +1s");
     }
 }
