@@ -1,0 +1,514 @@
+//! Swordpoint's situations from the seed (`000_dd1bca2cefe3b4db.txt`, cited `SP:Lnn`), each set up
+//! on an open field and played through the real turn with forced dice in the order
+//! `docs/rules/swordpoint.md` ("The order of the dice") gives: the combat result's chain, cohesion
+//! and break tests with their modifiers, momentum, answers to a charge, disengagement, rally,
+//! shooting priorities and modifiers, and commanders' deaths. `tests/swordpoint_rules.rs` holds the
+//! first volley, the initiative and the flank charge; the unit tests of `combat/` the strike counts.
+
+use strategos::battle::ecs::BattleApp;
+use strategos::battle::{Ruleset, Side, UnitId};
+use strategos::hex::{BoardEdge, Direction, Offset};
+use strategos::rules::swordpoint::data::LoserAction;
+use strategos::rules::swordpoint::event::{Marker, MoveKind, Test, Volley};
+use strategos::rules::swordpoint::setup::{CommanderSpec, Part, UnitSpec};
+use strategos::rules::swordpoint::state::{Phase, Response};
+use strategos::rules::swordpoint::{Command, Event, Swordpoint};
+use strategos::scenario::{MapSpec, Scenario, Setup, SideSpec};
+
+/// `(id, side, profile, column, row, facing)`
+type U<'a> = (u32, u8, &'a str, i32, i32, Option<Direction>);
+/// `(id, side, rank, unit)`
+type C<'a> = (u32, u8, &'a str, u32);
+
+/// An open 12×10 field, side 0 from the south (facing north), side 1 from the north.
+fn field(units: &[U], commanders: &[C]) -> Scenario {
+    let rows = vec![". . . . . . . . . . . .".to_string(); 10];
+    let units = units
+        .iter()
+        .map(|(id, side, profile, c, r, facing)| UnitSpec { id: *id, side: *side, profile: profile.to_string(), at: Offset(*c, *r), facing: *facing, bases: None, frontage: None })
+        .collect();
+    let commanders = commanders.iter().map(|(id, side, rank, unit)| CommanderSpec { id: *id, side: *side, name: format!("commander {id}"), rank: rank.to_string(), unit: *unit }).collect();
+    Scenario {
+        id: "test".into(),
+        name: "test".into(),
+        ruleset: "swordpoint".into(),
+        briefing: String::new(),
+        turns: 8,
+        first_side: 0,
+        map: MapSpec { rows, hexsides: Vec::new(), regions: Vec::new() },
+        sides: vec![SideSpec { name: "South".into(), edge: BoardEdge::South }, SideSpec { name: "North".into(), edge: BoardEdge::North }],
+        setup: Setup::of(&Part { units, commanders, momentum: None }),
+    }
+}
+
+fn start_on(s: &Scenario, forced: &[u8]) -> BattleApp<Swordpoint> {
+    strategos::replay::start::<Swordpoint>(s, 1, forced).unwrap()
+}
+
+fn start(units: &[U], commanders: &[C], forced: &[u8]) -> BattleApp<Swordpoint> {
+    start_on(&field(units, commanders), forced)
+}
+
+/// Submits `c` and returns the events it made.
+fn send(app: &mut BattleApp<Swordpoint>, c: Command) -> Vec<Event> {
+    let before = app.events().len();
+    app.submit(c.clone()).unwrap_or_else(|e| panic!("{c:?}: {e}"));
+    app.events()[before..].to_vec()
+}
+
+/// The deciding side does nothing more this step: seals its sheet, ends its declarations or moves.
+fn pass(app: &mut BattleApp<Swordpoint>) -> Vec<Event> {
+    let legal = Swordpoint::legal_commands(app.view());
+    let c = [Command::Seal, Command::EndDeclarations, Command::EndMoves].into_iter().find(|c| legal.contains(c)).unwrap_or_else(|| panic!("no way to pass: {legal:?}"));
+    send(app, c)
+}
+
+/// Passes until an event matching `stop` happens; every event up to there.
+fn pass_until(app: &mut BattleApp<Swordpoint>, stop: impl Fn(&Event) -> bool) -> Vec<Event> {
+    let mut log = Vec::new();
+    while !log.iter().any(&stop) {
+        log.extend(pass(app));
+    }
+    log
+}
+
+/// Passes until `charger` may charge `target`, declares it and answers it with `response`.
+fn charge(app: &mut BattleApp<Swordpoint>, charger: u32, target: u32, response: Response) -> Vec<Event> {
+    let wanted = |c: &Command| matches!(c, Command::DeclareCharge { charger: a, target: t, .. } if *a == UnitId(charger) && *t == UnitId(target));
+    let mut log = Vec::new();
+    let declare = loop {
+        if let Some(c) = Swordpoint::legal_commands(app.view()).into_iter().find(wanted) {
+            break c;
+        }
+        log.extend(pass(app));
+    };
+    log.extend(send(app, declare));
+    while !Swordpoint::legal_commands(app.view()).contains(&Command::Respond { response }) {
+        log.extend(pass(app));
+    }
+    log.extend(send(app, Command::Respond { response }));
+    log
+}
+
+/// Passes through the moves and the momentum sheets until the combats are scored and resolved.
+fn fight(app: &mut BattleApp<Swordpoint>) -> Vec<Event> {
+    pass_until(app, |e| matches!(e, Event::CombatScored { .. }))
+}
+
+fn tests(events: &[Event]) -> Vec<(UnitId, Test, [u8; 2], u8, Vec<&'static str>, bool)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Tested { unit, test, faces, needed, factors, passed, .. } => Some((*unit, *test, *faces, *needed, factors.iter().map(|f| f.rule).collect(), *passed)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn volleys(events: &[Event]) -> Vec<Volley> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Volley { volley, .. } => Some(volley.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Each momentum change: side, points, rule.
+fn momentum(events: &[Event]) -> Vec<(u8, i8, &'static str)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::MomentumChanged { side, change, rule, .. } => Some((side.0, *change, *rule)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Each loser's row: unit, differential, battle line, moderated, shifts' rules, action.
+fn losers(events: &[Event]) -> Vec<(UnitId, u8, u8, u8, Vec<&'static str>, LoserAction)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::LoserResult { unit, differential, line, moderated, shifts, action } => Some((*unit, *differential, *line, *moderated, shifts.iter().map(|f| f.rule).collect(), *action)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn scored(events: &[Event]) -> ([u8; 2], [i16; 2], Option<Side>) {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::CombatScored { hits, totals, winner, .. } => Some((*hits, *totals, *winner)),
+            _ => None,
+        })
+        .expect("a combat was scored")
+}
+
+fn marked(events: &[Event], id: u32, what: Marker, on: bool) -> bool {
+    events.iter().any(|e| matches!(e, Event::MarkerChanged { unit, marker, on: o, .. } if *unit == UnitId(id) && *marker == what && *o == on))
+}
+
+fn moved(events: &[Event], id: u32, how: MoveKind) -> bool {
+    events.iter().any(|e| matches!(e, Event::UnitMoved { unit, kind, .. } if *unit == UnitId(id) && *kind == how))
+}
+
+fn unit(app: &BattleApp<Swordpoint>, id: u32) -> &strategos::battle::Unit<strategos::rules::swordpoint::state::UnitState> {
+    app.view().unit(UnitId(id)).unwrap()
+}
+
+/// Warriors of the south at (5, 7) facing north, warriors of the north at (5, 4) facing south: a
+/// charge of 2 hexes, contact at (5, 5).
+const HEAD_ON: [U; 2] = [(1, 0, "warriors", 5, 7, None), (2, 1, "warriors", 5, 4, None)];
+
+/// Initiative 6 against 1: the south declares first (H-9).
+const SOUTH_FIRST: [u8; 2] = [6, 1];
+
+fn faces(parts: &[&[u8]]) -> Vec<u8> {
+    parts.concat()
+}
+
+// --- The combat result's chain (SP:L155–290) ----------------------------------------------------
+
+#[test]
+fn a_head_on_loser_by_two_recoils_demoralised_and_the_winner_follows_up_for_two() {
+    // The chargers strike first (SP:L162): 8 dice (4 bases × 2, SP:L241) at 4+ (SP:L230), two
+    // hits, both saves failed; the defenders' 8 dice miss. 2 + close order + depth (SP:L185–186)
+    // against 0 + 2: a differential of 2 recoils 4" with a Demoralised marker (SP:L269).
+    let f = faces(&[&SOUTH_FIRST, &[6, 6, 1, 1, 1, 1, 1, 1], &[1, 1], &[1; 8]]);
+    let mut app = start(&HEAD_ON, &[], &f);
+    let mut log = charge(&mut app, 1, 2, Response::Hold);
+    log.extend(fight(&mut app));
+    let v = volleys(&log);
+    assert_eq!(v.iter().map(|v| (v.by, v.dice, v.to_hit, v.hits, v.save, v.lost)).collect::<Vec<_>>(), [(UnitId(1), 8, 4, 2, 4, 2), (UnitId(2), 8, 4, 0, 4, 0)], "the chargers first");
+    assert_eq!(scored(&log), ([2, 0], [4, 2], Some(Side(0))));
+    assert_eq!(losers(&log), [(UnitId(2), 2, 1, 2, vec![], LoserAction::Recoil { inches: 4 })]);
+    assert!(moved(&log, 2, MoveKind::Recoil) && marked(&log, 2, Marker::Demoralised, true));
+    assert_eq!(unit(&app, 2).hex, Some(Offset(5, 3).to_hex()), "one hex straight back, facing kept (H-27)");
+    // H-14: the winner may move into the hex it left, for 2 (SP:L289); the charge earned 1 (SP:L150).
+    let log = send(&mut app, Command::FollowUp { advance: true });
+    assert!(moved(&log, 1, MoveKind::FollowUp));
+    assert_eq!(momentum(&app.events()), [(0, 1, "SP:L150"), (0, 2, "SP:L289")]);
+    assert!(app.view().global.combat_of(UnitId(2)).is_some_and(|c| c.units == [UnitId(1), UnitId(2)]), "in contact again");
+}
+
+#[test]
+fn a_battle_line_of_two_halves_the_differential_and_the_win_without_recoil_earns_one() {
+    // A friend beside the beaten unit, facing its way (F−1): 2 ÷ 2 = 1 (SP:L168) reads 0–1, the
+    // combat goes on (SP:L268); a lone unit would have recoiled. The winner pushed nobody back:
+    // 1 (SP:L287).
+    let units = [HEAD_ON[0], HEAD_ON[1], (3, 1, "warriors", 6, 5, None)];
+    let f = faces(&[&SOUTH_FIRST, &[6, 6, 1, 1, 1, 1, 1, 1], &[1, 1], &[1; 8]]);
+    let mut app = start(&units, &[], &f);
+    let mut log = charge(&mut app, 1, 2, Response::Hold);
+    log.extend(fight(&mut app));
+    assert_eq!(scored(&log), ([2, 0], [4, 2], Some(Side(0))));
+    assert_eq!(losers(&log), [(UnitId(2), 2, 2, 1, vec![], LoserAction::Continue)]);
+    assert!(!moved(&log, 2, MoveKind::Recoil) && !unit(&app, 2).state.demoralised);
+    assert_eq!(momentum(&log), [(0, 1, "SP:L150"), (0, 1, "SP:L287")]);
+}
+
+#[test]
+fn a_break_test_adds_the_differential_uses_the_generals_cohesion_and_rerolls_within_12_inches() {
+    // Four figures lost, none taken: 6 against 2. The loser tests with the army general's
+    // Cohesion 4 (his unit 3 hexes away, SP:L205) plus the differential 4 (SP:L177): 8. It fails
+    // on 3 + 3 and, within 12" of him, rolls again (SP:L204): 4 + 4 passes, so it recoils
+    // Demoralised (SP:L270). Forcing a break test earns 1 (SP:L287).
+    let units = [HEAD_ON[0], HEAD_ON[1], (3, 1, "warriors", 5, 1, None)];
+    let f = faces(&[&SOUTH_FIRST, &[6, 6, 6, 6, 1, 1, 1, 1], &[1; 4], &[1; 8], &[3, 3, 4, 4]]);
+    let mut app = start(&units, &[(10, 1, "army-general", 3)], &f);
+    let mut log = charge(&mut app, 1, 2, Response::Hold);
+    log.extend(fight(&mut app));
+    assert_eq!(scored(&log), ([4, 0], [6, 2], Some(Side(0))));
+    assert_eq!(losers(&log), [(UnitId(2), 4, 1, 4, vec![], LoserAction::BreakTest { recoil_inches: 4 })]);
+    let cohesion: Vec<u8> = log.iter().filter_map(|e| if let Event::Tested { cohesion, .. } = e { Some(*cohesion) } else { None }).collect();
+    assert_eq!(cohesion, [4, 4], "the army general's Cohesion, not the warriors' 6");
+    assert_eq!(tests(&log), [(UnitId(2), Test::Break, [3, 3], 8, vec!["SP:L177"], false), (UnitId(2), Test::Break, [4, 4], 8, vec!["SP:L177"], true)]);
+    assert!(moved(&log, 2, MoveKind::Recoil) && marked(&log, 2, Marker::Demoralised, true) && !unit(&app, 2).state.fleeing);
+    assert_eq!(momentum(&log), [(0, 1, "SP:L150"), (0, 1, "SP:L287")]);
+}
+
+#[test]
+fn the_first_unit_shock_cavalry_charges_reads_a_row_lower_breaks_and_is_ridden_down() {
+    // Knights: 3 bases + ceil(3/2) shock dice = 5 (SP:L240, L249) at 3+ (SP:L228); the couched
+    // lance makes the warriors save on 4 + 2 (SP:L257). Two figures: 4 against 2. The
+    // differential 2 reads 2–3, one row lower for the shock cavalry's first victim (SP:L279):
+    // a break test, 6 + 2, failed on 1 + 1. It breaks (SP:L270): 1 for the test (SP:L287), 3 for
+    // the break (SP:L290); the knights ride it down, 16 + 1 against 8 + 6 (H-13), for 2 (SP:L288).
+    let units = [(1, 0, "knights", 5, 8, None), (2, 1, "warriors", 5, 4, None)];
+    let f = faces(&[&SOUTH_FIRST, &[6, 6, 1, 1, 1], &[1, 1], &[1; 7], &[1, 1], &[1, 6]]);
+    let mut app = start(&units, &[], &f);
+    let mut log = charge(&mut app, 1, 2, Response::Hold);
+    log.extend(fight(&mut app));
+    let k = &volleys(&log)[0];
+    assert_eq!((k.dice, k.to_hit, k.save), (5, 3, 6));
+    assert_eq!(k.dice_factors.iter().chain(&k.save_factors).map(|f| f.rule).collect::<Vec<_>>(), ["SP:L240", "SP:L249", "SP:L257"]);
+    assert_eq!(scored(&log), ([2, 0], [4, 2], Some(Side(0))));
+    assert_eq!(losers(&log), [(UnitId(2), 2, 1, 2, vec!["SP:L279"], LoserAction::BreakTest { recoil_inches: 4 })]);
+    assert!(marked(&log, 1, Marker::ShockUsed, true), "its first victim is spent");
+    assert_eq!(tests(&log), [(UnitId(2), Test::Break, [1, 1], 8, vec!["SP:L177"], false)]);
+    assert!(marked(&log, 2, Marker::Fleeing, true) && moved(&log, 2, MoveKind::Flight));
+    log.extend(send(&mut app, Command::Pursue { pursue: true }));
+    assert!(log.iter().any(|e| matches!(e, Event::PursuitRolled { pursuer: UnitId(1), fleeing: UnitId(2), faces: [1, 6], caught: true })));
+    assert!(unit(&app, 2).state.destroyed);
+    assert_eq!(momentum(&log), [(0, 1, "SP:L150"), (0, 1, "SP:L287"), (0, 3, "SP:L290"), (0, 2, "SP:L288")]);
+    assert!(marked(&log, 1, Marker::Disorganised, true), "a pursuer is disorganised (SP:L194)");
+}
+
+#[test]
+fn stubborn_huscarls_failing_their_first_break_test_only_recoil() {
+    // The warriors' 3 bases facing the huscarls' 3 and a corner base: 7 dice; the huscarls save on
+    // 5. Four figures: 6 against 2 (close order, depth). The 4 reads a break test, 5 + 4, failed
+    // on 1 + 1: stubborn, the huscarls recoil 4" only, without Demoralised (SP:L280, R-10).
+    let units = [HEAD_ON[0], (2, 1, "huscarls", 5, 4, None)];
+    let f = faces(&[&SOUTH_FIRST, &[6, 6, 6, 6, 1, 1, 1], &[1; 4], &[1; 6], &[1, 1]]);
+    let mut app = start(&units, &[], &f);
+    let mut log = charge(&mut app, 1, 2, Response::Hold);
+    log.extend(fight(&mut app));
+    assert_eq!(volleys(&log).iter().map(|v| (v.dice, v.save)).collect::<Vec<_>>(), [(7, 5), (6, 6)], "the huscarls' axes: +2 to the save (SP:L261)");
+    assert_eq!(scored(&log), ([4, 0], [6, 2], Some(Side(0))));
+    assert_eq!(tests(&log), [(UnitId(2), Test::Break, [1, 1], 9, vec!["SP:L177"], false)]);
+    assert!(marked(&log, 2, Marker::StubbornUsed, true) && moved(&log, 2, MoveKind::Recoil));
+    let h = &unit(&app, 2).state;
+    assert!(!h.fleeing && !h.demoralised && h.stubborn_spent);
+}
+
+#[test]
+fn a_warband_bound_to_charge_earns_three_on_contact_and_its_loser_reads_a_row_lower() {
+    // H-19: the warband's owner chooses to charge; contact earns 1 (SP:L150) and 2 more for a
+    // warband (SP:L152). 8 dice, 3 figures: 3 + depth (loose order: no SP:L185) against 2. The
+    // differential 2 reads one row lower against a warband (SP:L281): a break test, passed.
+    let units = [(1, 0, "warband", 5, 7, None), HEAD_ON[1]];
+    let f = faces(&[&SOUTH_FIRST, &[6, 6, 6, 1, 1, 1, 1, 1], &[1; 3], &[1; 8], &[4, 4]]);
+    let mut app = start(&units, &[], &f);
+    assert_eq!(Swordpoint::legal_commands(app.view()), [Command::Impetuous { charge: true }, Command::Impetuous { charge: false }]);
+    let mut log = send(&mut app, Command::Impetuous { charge: true });
+    assert!(marked(&log, 1, Marker::MustCharge, true));
+    log.extend(charge(&mut app, 1, 2, Response::Hold));
+    log.extend(fight(&mut app));
+    assert_eq!(scored(&log), ([3, 0], [4, 2], Some(Side(0))));
+    assert_eq!(losers(&log), [(UnitId(2), 2, 1, 2, vec!["SP:L281"], LoserAction::BreakTest { recoil_inches: 4 })]);
+    assert_eq!(tests(&log), [(UnitId(2), Test::Break, [4, 4], 8, vec!["SP:L177"], true)]);
+    assert_eq!(momentum(&log), [(0, 1, "SP:L150"), (0, 2, "SP:L152"), (0, 1, "SP:L287")]);
+}
+
+#[test]
+fn skirmishers_read_two_rows_lower_without_the_generals_cohesion_or_reroll() {
+    // The warriors' 7 dice score 1; the javelinmen's 3 (6 bases, 3 a rank, 1 die a base,
+    // SP:L240) score 3. 1 + close order + depth + twice the strength points (32 against 12,
+    // SP:L191) against 3: a differential of 1, two rows lower for unformed troops (SP:L282): a
+    // break test at their own 7 + 1, failed, with no re-roll though the army general is 3 hexes
+    // away (SP:L204 "sauf si OD", R-4). His unit, a friend within 12" of one that broke, tests
+    // (SP:L21, L178) with his Cohesion 4 and passes on 2 + 2.
+    let units = [HEAD_ON[0], (2, 1, "javelinmen", 5, 4, None), (3, 1, "warriors", 5, 1, None)];
+    let f = faces(&[&SOUTH_FIRST, &[6, 1, 1, 1, 1, 1, 1], &[1], &[6, 6, 6], &[1, 1, 1], &[3, 3], &[2, 2]]);
+    let mut app = start(&units, &[(10, 1, "army-general", 3)], &f);
+    let mut log = charge(&mut app, 1, 2, Response::Hold);
+    log.extend(fight(&mut app));
+    assert_eq!(volleys(&log).iter().map(|v| (v.dice, v.lost)).collect::<Vec<_>>(), [(7, 1), (3, 3)]);
+    assert_eq!(scored(&log), ([1, 3], [4, 3], Some(Side(0))));
+    assert_eq!(losers(&log), [(UnitId(2), 1, 1, 1, vec!["SP:L282"], LoserAction::BreakTest { recoil_inches: 4 })]);
+    assert_eq!(tests(&log), [(UnitId(2), Test::Break, [3, 3], 8, vec!["SP:L177"], false), (UnitId(3), Test::FriendBroken, [2, 2], 4, vec![], true)]);
+    assert!(unit(&app, 2).state.fleeing && !unit(&app, 3).state.fleeing);
+}
+
+#[test]
+fn a_differential_of_six_breaks_without_a_test_and_halving_the_enemy_earns_two() {
+    // Six of the javelinmen's 12 figures: 6 + 3 against 0 reads 6+ (and two rows lower, SP:L282):
+    // Demoralised, breaks and flees without a test (SP:L271). 1 for the contact (SP:L150), 2 for
+    // an enemy brought to half its strength points (SP:L289), 3 for breaking it (SP:L290).
+    let units = [HEAD_ON[0], (2, 1, "javelinmen", 5, 4, None)];
+    let f = faces(&[&SOUTH_FIRST, &[6, 6, 6, 6, 6, 6, 1], &[1; 6], &[1; 3]]);
+    let mut app = start(&units, &[], &f);
+    let mut log = charge(&mut app, 1, 2, Response::Hold);
+    log.extend(fight(&mut app));
+    assert_eq!(scored(&log), ([6, 0], [9, 0], Some(Side(0))));
+    assert_eq!(losers(&log), [(UnitId(2), 9, 1, 9, vec!["SP:L282"], LoserAction::Break)]);
+    assert!(tests(&log).is_empty() && marked(&log, 2, Marker::Fleeing, true));
+    assert_eq!(momentum(&log), [(0, 1, "SP:L150"), (0, 2, "SP:L289"), (0, 3, "SP:L290")]);
+}
+
+// --- Shooting (SP:L31–98) -----------------------------------------------------------------------
+
+/// The volleys of the first shooting phase, once the south seals (the north has no shooter).
+fn shoot(app: &mut BattleApp<Swordpoint>) -> Vec<Event> {
+    assert_eq!(app.view().global.phase, Phase::ShootingDeclare);
+    send(app, Command::Seal)
+}
+
+#[test]
+fn a_quarter_lost_to_shooting_tests_with_demoralised_and_exhausted() {
+    // 8 archers' bases: 4 + 2 dice (SP:L50), at 5+ against skirmishers (SP:L77); javelinmen save
+    // on 6. Six of 12 figures: 3 of 6 bases left, exhausted (SP:L29); 25% makes them Demoralised
+    // and test (SP:L98): 7 + 1 (SP:L28) + 2 = 10, passed on 5 + 5. 1 point, even against
+    // skirmishers (SP:L98; SP:L85 spares only the 10% row).
+    let units = [(1, 0, "archers", 5, 7, None), (2, 1, "javelinmen", 5, 3, None)];
+    let mut app = start(&units, &[], &faces(&[&[5, 5, 5, 6, 6, 6], &[1; 6], &[5, 5]]));
+    let log = shoot(&mut app);
+    let v = &volleys(&log)[0];
+    assert_eq!((v.dice, v.to_hit, v.hits, v.save, v.lost), (6, 5, 6, 6, 6));
+    assert_eq!(v.to_hit_factors.iter().map(|f| f.rule).collect::<Vec<_>>(), ["SP:L77"]);
+    assert_eq!(tests(&log), [(UnitId(2), Test::ShootingLosses, [5, 5], 10, vec!["SP:L28", "SP:L29"], true)]);
+    assert!(!unit(&app, 2).state.fleeing && unit(&app, 2).state.demoralised);
+    assert_eq!(momentum(&log), [(0, 1, "SP:L98")]);
+}
+
+#[test]
+fn archers_shoot_the_nearest_enemy_able_to_charge_before_a_nearer_one() {
+    // Warriors 2 hexes off facing north, away from them, cannot charge the archers; warriors 3 hexes off facing them
+    // can (a 2-hex charge): they are the priority target (SP:L42 before SP:L43), and the sheet
+    // offers no other.
+    let units = [(1, 0, "archers", 5, 7, None), (2, 1, "warriors", 3, 6, Some(Direction::N)), (3, 1, "warriors", 5, 4, None)];
+    let mut app = start(&units, &[], &[]);
+    let legal = Swordpoint::legal_commands(app.view());
+    assert!(!legal.contains(&Command::Shoot { shooter: UnitId(1), target: Some(UnitId(2)) }), "{legal:?}");
+    let log = shoot(&mut app);
+    assert_eq!(volleys(&log).iter().map(|v| v.target).collect::<Vec<_>>(), [UnitId(3)]);
+    let mut alone = start(&units[..2], &[], &[]);
+    assert_eq!(volleys(&shoot(&mut alone)).iter().map(|v| v.target).collect::<Vec<_>>(), [UnitId(2)], "with none able to charge, the nearest (SP:L43)");
+}
+
+#[test]
+fn a_target_at_long_range_in_a_wood_is_hit_on_six() {
+    // 6 hexes: beyond short range (12", 4 hexes) and within long (24", 7 hexes): −1 (SP:L76); in
+    // a forest, light cover: −1 (SP:L78). 4 + 2 = 6 to hit.
+    let mut s = field(&[(1, 0, "archers", 5, 8, None), (2, 1, "warriors", 5, 2, None)], &[]);
+    s.map.rows[2] = ". . . . . f . . . . . .".into();
+    let mut app = start_on(&s, &faces(&[&[6, 6, 5, 5, 5, 5], &[3, 3]]));
+    let v = &volleys(&shoot(&mut app))[0];
+    assert_eq!((v.to_hit, v.hits, v.lost), (6, 2, 2));
+    assert_eq!(v.to_hit_factors.iter().map(|f| f.rule).collect::<Vec<_>>(), ["SP:L76", "SP:L78"]);
+}
+
+// --- Commanders (SP:L36, L170–178, L198–205) ----------------------------------------------------
+
+#[test]
+fn the_army_general_with_a_unit_shot_dies_on_twelve_and_his_units_within_12_inches_test() {
+    // Two figures lost (SP:L35); the general rolls 2d6 and dies on 12 (SP:L36, R-13). Every unit
+    // of his side within 12" of where he fell tests at once (SP:L23, L178), now with its own
+    // Cohesion 6: 3 + 3 passes.
+    let units = [(1, 0, "archers", 5, 7, None), (2, 1, "warriors", 5, 4, None)];
+    let mut app = start(&units, &[(10, 1, "army-general", 2)], &faces(&[&[4, 5, 6, 1, 2, 3], &[4, 3, 1], &[6, 6], &[3, 3]]));
+    let log = shoot(&mut app);
+    assert_eq!(volleys(&log)[0].lost, 2);
+    assert!(log.iter().any(|e| matches!(e, Event::CommanderTested { commander: 10, faces: [6, 6], killed_on: 12, killed: true, rule: "SP:L36" })));
+    assert!(app.view().global.general(Side(1)).is_none());
+    assert_eq!(tests(&log), [(UnitId(2), Test::GeneralKilled, [3, 3], 6, vec![], true)]);
+}
+
+#[test]
+fn in_combat_a_winners_general_dies_only_on_twelve_and_a_recoiling_units_commander_on_ten() {
+    // The general attached adds 1 (SP:L187): 2 + 3 against 1 + 2, the loser recoils. Both units
+    // lost figures: the winner's general survives 11 (SP:L171), the loser's commander dies on 10
+    // (SP:L174). Ascending unit id.
+    let f = faces(&[&SOUTH_FIRST, &[6, 6, 1, 1, 1, 1, 1, 1], &[1, 1], &[6, 1, 1, 1, 1, 1, 1, 1], &[1], &[5, 6], &[4, 6]]);
+    let mut app = start(&HEAD_ON, &[(10, 0, "army-general", 1), (20, 1, "commander", 2)], &f);
+    let mut log = charge(&mut app, 1, 2, Response::Hold);
+    log.extend(fight(&mut app));
+    assert_eq!(scored(&log), ([2, 1], [5, 3], Some(Side(0))));
+    let deaths: Vec<(u32, [u8; 2], u8, bool)> = log
+        .iter()
+        .filter_map(|e| if let Event::CommanderTested { commander, faces, killed_on, killed, .. } = e { Some((*commander, *faces, *killed_on, *killed)) } else { None })
+        .collect();
+    assert_eq!(deaths, [(10, [5, 6], 12, false), (20, [4, 6], 10, true)]);
+    assert!(app.view().global.commanders.iter().any(|c| c.id == 20 && c.unit.is_none()));
+}
+
+// --- Answers to a charge (H-11), disengagement (SP4.12–4.17), rally (SP4.3) -----------------------
+
+#[test]
+fn a_unit_that_flees_from_a_charge_is_ridden_down_for_three() {
+    // The warriors flee (H-11): broken, they run 2 hexes to the north in the compulsory moves
+    // (H-12); the knights' 4 hexes still reach them: destroyed, 3 points (SP:L290), and no point
+    // for a contact (SP:L150). With nothing left to decide, the answer plays the turn out: the
+    // north has lost everything (H-25).
+    let units = [(1, 0, "knights", 5, 6, None), (2, 1, "warriors", 5, 3, None)];
+    let mut app = start(&units, &[], &SOUTH_FIRST);
+    let log = charge(&mut app, 1, 2, Response::Flee);
+    assert!(marked(&log, 2, Marker::Fleeing, true) && marked(&log, 2, Marker::Demoralised, true));
+    assert!(moved(&log, 2, MoveKind::Flight) && moved(&log, 1, MoveKind::Charge));
+    assert!(log.iter().any(|e| matches!(e, Event::UnitDestroyed { unit: UnitId(2), .. })));
+    assert_eq!(momentum(&log), [(0, 3, "SP:L290")]);
+    assert_eq!(app.view().global.outcome.as_ref().and_then(|o| o.winner), Some(Side(0)));
+}
+
+#[test]
+fn skirmishers_evade_out_of_reach_and_the_charger_earns_one() {
+    // The javelinmen evade 2 hexes straight away, facing the knights (H-11), 6 hexes from them:
+    // the knights' 4 hexes cannot reach them, they ride toward them, 1 point (SP:L151). An evader
+    // is not broken.
+    let units = [(1, 0, "knights", 5, 6, None), (2, 1, "javelinmen", 5, 2, None)];
+    let mut app = start(&units, &[], &SOUTH_FIRST);
+    let mut log = charge(&mut app, 1, 2, Response::Evade);
+    log.extend(pass_until(&mut app, |e| matches!(e, Event::PhaseStarted { phase: Phase::RemainingMoves })));
+    assert!(moved(&log, 2, MoveKind::Evade) && moved(&log, 1, MoveKind::Charge));
+    let j = unit(&app, 2);
+    assert_eq!((j.hex, j.facing), (Some(Offset(5, 0).to_hex()), Direction::S));
+    assert!(!j.state.fleeing && !j.state.demoralised && app.view().global.combats.is_empty());
+    assert_eq!(momentum(&log), [(0, 1, "SP:L151")]);
+}
+
+#[test]
+fn knights_counter_charging_strike_with_their_shock_dice_and_lance_but_earn_no_contact_point() {
+    // H-11: counter-charging counts as charging for the shock dice (SP:L249) and the couched lance
+    // (SP:L257), and both units strike in the chargers' step (SP:L162); only the charge earns its
+    // point (SP:L150, "contre charges exclues"). Every die misses: a draw.
+    let units = [HEAD_ON[0], (2, 1, "knights", 5, 4, None)];
+    let f = faces(&[&SOUTH_FIRST, &[1; 7], &[1; 5]]);
+    let mut app = start(&units, &[], &f);
+    let mut log = charge(&mut app, 1, 2, Response::CounterCharge);
+    assert!(marked(&log, 2, Marker::Charged, true));
+    log.extend(fight(&mut app));
+    let v = volleys(&log);
+    assert_eq!(v.iter().map(|v| (v.by, v.dice, v.save)).collect::<Vec<_>>(), [(UnitId(1), 7, 3), (UnitId(2), 5, 6)]);
+    assert_eq!(v[1].dice_factors.iter().chain(&v[1].save_factors).map(|f| f.rule).collect::<Vec<_>>(), ["SP:L240", "SP:L249", "SP:L257"]);
+    assert_eq!(scored(&log).2, None);
+    assert_eq!(momentum(&log), [(0, 1, "SP:L150")]);
+}
+
+#[test]
+fn a_unit_that_recoiled_last_turn_disengages_on_a_test_with_one_more() {
+    // Turn 1: the north's warriors lose by 2, recoil Demoralised and are followed up. Turn 2:
+    // still in combat, so still Demoralised (SP:L16); disengaging tests 6 + 1 (SP:L28) + 1 for
+    // the recoil (SP:L122) = 8, passed on 4 + 4; in the compulsory moves they step straight back
+    // (H-15) and the combat ends.
+    let f = faces(&[&SOUTH_FIRST, &[6, 6, 1, 1, 1, 1, 1, 1], &[1, 1], &[1; 8], &SOUTH_FIRST, &[4, 4]]);
+    let mut app = start(&HEAD_ON, &[], &f);
+    charge(&mut app, 1, 2, Response::Hold);
+    fight(&mut app);
+    send(&mut app, Command::FollowUp { advance: true });
+    while !Swordpoint::legal_commands(app.view()).contains(&Command::Disengage { unit: UnitId(2) }) {
+        pass(&mut app);
+    }
+    assert_eq!(app.view().turn, 2);
+    let mut log = send(&mut app, Command::Disengage { unit: UnitId(2) });
+    assert_eq!(tests(&log), [(UnitId(2), Test::Disengage, [4, 4], 8, vec!["SP:L28", "SP:L122"], true)]);
+    assert!(log.iter().any(|e| matches!(e, Event::DisengageDeclared { unit: UnitId(2), allowed: true, pursuer: None })));
+    log.extend(pass_until(&mut app, |e| matches!(e, Event::PhaseStarted { phase: Phase::RemainingMoves })));
+    assert!(moved(&log, 2, MoveKind::Disengage));
+    assert!(log.iter().any(|e| matches!(e, Event::CombatEnded { .. })) && app.view().global.combats.is_empty());
+    let w = unit(&app, 2);
+    assert_eq!((w.facing, w.state.fleeing), (Direction::S, false), "facing kept");
+}
+
+#[test]
+fn a_fleeing_unit_within_a_commanders_radius_rallies() {
+    // The archers take 3 of the javelinmen's 12 figures: 25%, a test at 7 + 1, failed: they break
+    // (SP:L24). In the movement phase, a commander 2 hexes off (8" radius, SP:L200), they test to
+    // rally before fleeing (SP:L105): 7 + 2 fleeing (SP:L112) + 2 for the larger archers within
+    // 8" (SP:L114, R-3: not the +1 of SP:L113 as well) = 11, passed on 5 + 6.
+    let units = [(1, 0, "archers", 5, 7, None), (2, 1, "javelinmen", 5, 4, None), (3, 1, "warriors", 5, 2, None)];
+    let f = faces(&[&[5, 5, 5, 1, 1, 1], &[1, 1, 1], &[1, 1], &SOUTH_FIRST, &[5, 6]]);
+    let mut app = start(&units, &[(10, 1, "commander", 3)], &f);
+    let mut log = shoot(&mut app);
+    assert!(unit(&app, 2).state.fleeing);
+    log.extend(pass_until(&mut app, |e| matches!(e, Event::PhaseStarted { phase: Phase::RemainingMoves })));
+    assert_eq!(
+        tests(&log),
+        [(UnitId(2), Test::ShootingLosses, [1, 1], 8, vec!["SP:L28"], false), (UnitId(2), Test::Rally, [5, 6], 11, vec!["SP:L112", "SP:L114"], true)]
+    );
+    assert!(marked(&log, 2, Marker::Fleeing, false) && !moved(&log, 2, MoveKind::Flight));
+    assert!(!unit(&app, 2).state.fleeing && unit(&app, 2).state.demoralised);
+}
