@@ -112,36 +112,12 @@ fn unit_of(i: usize, spec: &UnitSpec, map: &HexMap, sides: &[SideInfo; 2]) -> Re
         return Err(SetupError::new(Item::Unit(i), "at", format!("{} is {}, impassable without a bridge (H-23)", spec.at, map.at(spec.at.to_hex()).describe())));
     }
     let side = Side(spec.side);
-    let figures = bases.saturating_mul(p.figures_per_base);
     Ok(Unit {
         id: UnitId(spec.id),
         side,
         hex: Some(spec.at.to_hex()),
         facing: spec.facing.unwrap_or(sides[side.index()].edge.facing_away()),
-        state: UnitState {
-            profile,
-            figures,
-            start_figures: figures,
-            start_bases: bases,
-            frontage,
-            demoralised: false,
-            fleeing: false,
-            off_table: None,
-            destroyed: false,
-            disorganised: false,
-            charged: false,
-            terrified: false,
-            must_charge: false,
-            recoiled: false,
-            recoiled_last_turn: false,
-            pursued_into: false,
-            pursued_into_last_turn: false,
-            shot_losses: 0,
-            shock_spent: false,
-            stubborn_spent: false,
-            moved: false,
-            won_combat: false,
-        },
+        state: UnitState::deployed(profile, bases, frontage),
     })
 }
 

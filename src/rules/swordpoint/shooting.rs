@@ -484,6 +484,7 @@ mod tests {
     use super::*;
     use crate::battle::{Dice, SideInfo, Unit, agenda};
     use crate::hex::{BoardEdge, Direction, Ground, HexMap, Offset, Terrain};
+    use crate::rules::swordpoint::combat::fixture::unit;
     use crate::rules::swordpoint::state::{Global, Phase, Sheet, UnitState};
     use std::sync::Arc;
 
@@ -494,37 +495,6 @@ mod tests {
 
     fn at(q: i32, r: i32) -> Hex {
         origin() + Hex::new(q, r)
-    }
-
-    fn unit(id: u32, side: u8, profile: &str, hex: Hex, facing: Direction) -> Unit<UnitState> {
-        let index = tables().units.profiles.iter().position(|p| p.name == profile).expect("a profile of units.ron");
-        let p = &tables().units.profiles[index];
-        let figures = p.bases.default * p.figures_per_base;
-        let state = UnitState {
-            profile: u16::try_from(index).expect("few profiles"),
-            figures,
-            start_figures: figures,
-            start_bases: p.bases.default,
-            frontage: p.frontage,
-            demoralised: false,
-            fleeing: false,
-            off_table: None,
-            destroyed: false,
-            disorganised: false,
-            charged: false,
-            terrified: false,
-            must_charge: false,
-            recoiled: false,
-            recoiled_last_turn: false,
-            pursued_into: false,
-            pursued_into_last_turn: false,
-            shot_losses: 0,
-            shock_spent: false,
-            stubborn_spent: false,
-            moved: false,
-            won_combat: false,
-        };
-        Unit { id: UnitId(id), side: Side(side), hex: Some(hex), facing, state }
     }
 
     fn battle(units: Vec<Unit<UnitState>>, map: HexMap) -> B {

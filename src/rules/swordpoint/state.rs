@@ -55,6 +55,36 @@ pub struct UnitState {
 }
 
 impl UnitState {
+    /// A unit as it deploys: `bases` bases of the profile at `index` of the table, `frontage` a
+    /// rank, its figures whole (H-1) and no marker.
+    pub fn deployed(index: u16, bases: u8, frontage: u8) -> UnitState {
+        let figures = bases.saturating_mul(tables().units.profiles[usize::from(index)].figures_per_base);
+        UnitState {
+            profile: index,
+            figures,
+            start_figures: figures,
+            start_bases: bases,
+            frontage,
+            demoralised: false,
+            fleeing: false,
+            off_table: None,
+            destroyed: false,
+            disorganised: false,
+            charged: false,
+            terrified: false,
+            must_charge: false,
+            recoiled: false,
+            recoiled_last_turn: false,
+            pursued_into: false,
+            pursued_into_last_turn: false,
+            shot_losses: 0,
+            shock_spent: false,
+            stubborn_spent: false,
+            moved: false,
+            won_combat: false,
+        }
+    }
+
     pub fn profile(&self) -> &'static Profile {
         &tables().units.profiles[usize::from(self.profile)]
     }

@@ -17,30 +17,7 @@ pub fn at(q: i32, r: i32) -> Hex {
 pub fn unit(id: u32, side: u8, profile: &str, hex: Hex, facing: Direction) -> Unit<UnitState> {
     let index = tables().units.profiles.iter().position(|p| p.name == profile).expect("a profile of units.ron");
     let p = &tables().units.profiles[index];
-    let state = UnitState {
-        profile: u16::try_from(index).expect("few profiles"),
-        figures: p.bases.default * p.figures_per_base,
-        start_figures: p.bases.default * p.figures_per_base,
-        start_bases: p.bases.default,
-        frontage: p.frontage,
-        demoralised: false,
-        fleeing: false,
-        off_table: None,
-        destroyed: false,
-        disorganised: false,
-        charged: false,
-        terrified: false,
-        must_charge: false,
-        recoiled: false,
-        recoiled_last_turn: false,
-        pursued_into: false,
-        pursued_into_last_turn: false,
-        shot_losses: 0,
-        shock_spent: false,
-        stubborn_spent: false,
-        moved: false,
-        won_combat: false,
-    };
+    let state = UnitState::deployed(u16::try_from(index).expect("few profiles"), p.bases.default, p.frontage);
     Unit { id: UnitId(id), side: Side(side), hex: Some(hex), facing, state }
 }
 

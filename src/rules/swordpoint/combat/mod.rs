@@ -142,4 +142,4 @@ fn verdicts(ctx: &mut Ctx, start: &B, combat: u32, units: &[UnitId], loser: Side
 }
 
 #[cfg(test)]
-mod fixture;
+pub(crate) mod fixture;
