@@ -1,6 +1,6 @@
 //! The real window, without a physical display: the app runs under Xvfb (Mesa's software Vulkan),
-//! a script takes it from the menu into a battle, selects a unit, hovers a target and attacks, takes
-//! a decision, is asked before ending a phase, opens the help, plays the battle out to its victory
+//! a script takes it from the menu into a battle, selects a unit, hovers a target and attacks, is
+//! asked before ending a phase, opens the help, takes a decision, plays the battle out to its victory
 //! window, opens the saved game in the replay viewer and shows the hotseat hand-off, and each step's
 //! screenshot must exist and show something (`<target>/screenshots/*.png`; the largest scenario's in
 //! `<target>/screenshots-hydaspes/`, Swordpoint's in `<target>/screenshots-swordpoint/`).

@@ -26,6 +26,13 @@ pub trait Judge: Ruleset {
     fn new_decision(_memo: &mut Self::Memo) {}
     /// The events of a command already known legal, without checking it again.
     fn preview(battle: &Battle<Self>, command: &Self::Command, dice: &mut Dice) -> Vec<Self::Event>;
+    /// Whether the opponent's command from `before` to `after` goes past the answers a command
+    /// hands it: the stronger level stops its look ahead there. By default, a change of phase
+    /// (the opponent's whole turn would follow); a ruleset whose phases hold both sides' moves
+    /// stops where the opponent starts moving freely.
+    fn exchange_over(before: &Battle<Self>, after: &Battle<Self>) -> bool {
+        Self::phase(before) != Self::phase(after)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -215,9 +222,9 @@ fn answer<R: Judge>(b: &Battle<R>, side: Side, dice: &mut Dice, memo: &mut R::Me
             })
             .fold(None::<(f64, &R::Command)>, |acc, (s, c)| if acc.is_none_or(|(a, _)| s > a + 1e-9) { Some((s, c)) } else { acc });
         let Some((_, c)) = pick else { break };
-        // End-of-phase answers would play the opponent's whole turn: the exchange stops there.
+        // Answers past the exchange would play the opponent's whole turn: the look stops there.
         let next = after(&now, c, dice);
-        if R::phase(&next) != R::phase(&now) {
+        if R::exchange_over(&now, &next) {
             break;
         }
         now = next;

@@ -2,13 +2,13 @@
 //! the computer, where it selects the first unit that can act (its reach shown, the pointer on a
 //! hex it reaches, with the way and its cost); then it plays side 0 as the computer would until a
 //! click of one of its units on another unit's hex has a preview (an attack, with its odds): it
-//! selects the unit, hovers the target, sends the command. It plays on until side 0 has a decision
-//! to take, then until side 0 would end a phase with units still able to act (the window asks),
-//! opens the help, and plays the battle out at once to its victory window. Then it opens the game in
-//! the replay viewer, takes it over there for two players and ends side 0's phases until the
-//! hand-off curtain shows, and quits, with a screenshot of each step. Only commands from
-//! `legal_commands` are sent, through the ruleset's own `Present` contract, so the script serves
-//! every ruleset.
+//! selects the unit, hovers the target, sends the command. It plays on until side 0 would end a
+//! phase with units still able to act (the window asks), opens the help, plays on until side 0 has
+//! a decision to take, and plays the battle out at once to its victory window. Then it opens the
+//! game in the replay viewer, takes it over there for two players and ends the phases of the side
+//! at the screen until the hand-off curtain shows, and quits, with a screenshot of each step. Only
+//! commands from `legal_commands` are sent, through the ruleset's own `Present` contract, so the
+//! script serves every ruleset.
 
 use super::camera::PinnedHover;
 use super::input::Selection;
@@ -25,7 +25,7 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use std::path::PathBuf;
 
-/// Commands the script may send before it gives up finding an attack.
+/// Commands a step of the script may send (or frames it may wait) before it gives up.
 const MAX_COMMANDS: usize = 600;
 const ME: Side = Side(0);
 
@@ -63,12 +63,12 @@ enum Step {
     Send,
     Sent,
     After,
-    Decision,
-    DecisionShot,
-    HelpShot,
     AskEnd,
     AskEndShot,
     Help,
+    HelpShot,
+    Decision,
+    DecisionShot,
     ToTheEnd,
     Victory,
     Replay,
@@ -172,11 +172,14 @@ fn drive<R: Judge + Present>(world: &mut World) {
             let log = world.resource::<EventLog<R>>();
             if world.resource::<Stage<R>>().caught_up(&log.events) {
                 shot::<R>(world, "06-after.png");
-                next::<R>(world, Step::Decision, 10);
+                next::<R>(world, Step::AskEnd, 10);
             }
         }
         Step::Decision => {
             // Side 0 plays on until a decision is its to take (a defence order, a follow-up...).
+            if ended_before::<R>(world, "a decision came to side 0") {
+                return;
+            }
             if let Some(b) = my_turn::<R>(world) {
                 let legal = R::legal_commands(&b);
                 if R::decision(&b, &legal).is_some() {
@@ -208,12 +211,15 @@ fn drive<R: Judge + Present>(world: &mut World) {
                 if let Err(e) = std::fs::write(&path, places.join("\n")) {
                     error!("autopilot: {}: {e}", path.display());
                 }
-                next::<R>(world, Step::AskEnd, 5);
+                next::<R>(world, Step::ToTheEnd, 5);
             }
         }
         Step::AskEnd => {
             world.remove_resource::<PinnedHover>();
             // Side 0 asks to end a phase while some unit can still act: the window asks first.
+            if ended_before::<R>(world, "side 0 had units waiting at a phase's end") {
+                return;
+            }
             if let Some(b) = my_turn::<R>(world) {
                 let legal = R::legal_commands(&b);
                 let waiting = super::input::units_waiting(&b, &legal);
@@ -236,11 +242,11 @@ fn drive<R: Judge + Present>(world: &mut World) {
         }
         Step::HelpShot => {
             shot::<R>(world, "11-help.png");
-            next::<R>(world, Step::ToTheEnd, 5);
+            world.resource_mut::<super::help::HelpOpen>().0 = false;
+            next::<R>(world, Step::Decision, 5);
         }
         Step::ToTheEnd => {
             // Side 0 plays as the computer would, at once, to the end of the battle.
-            world.resource_mut::<super::help::HelpOpen>().0 = false;
             world.resource_mut::<super::preferences::Preferences>().pace = super::preferences::Pace::Instant;
             let over = world.get_resource::<BattleView<R>>().is_some_and(|v| R::outcome(&v.0).is_some());
             let caught_up = world.resource::<Stage<R>>().caught_up(&world.resource::<EventLog<R>>().events);
@@ -283,7 +289,8 @@ fn drive<R: Judge + Present>(world: &mut World) {
             next::<R>(world, Step::HandOff, 30);
         }
         Step::HandOff => {
-            // Side 0 ends its phases: the board is hidden until side 1 says it is there.
+            // The side at the screen ends its phases: the board is hidden until the other says it
+            // is there.
             let mut pilot = world.resource_mut::<Autopilot<R>>();
             pilot.sent += 1;
             if pilot.sent > 2 * MAX_COMMANDS {
@@ -292,7 +299,7 @@ fn drive<R: Judge + Present>(world: &mut World) {
             } else if world.resource::<super::panels::Curtain>().0.is_some() {
                 shot::<R>(world, "08-handoff.png");
                 next::<R>(world, Step::Done, 30);
-            } else if let Some(b) = my_turn::<R>(world) {
+            } else if let Some(b) = turn_of::<R>(world, None) {
                 let legal = R::legal_commands(&b);
                 let command = legal.iter().find(|c| R::ends_phase(c)).or(legal.first()).cloned();
                 world.resource_mut::<CommandInbox<R>>().0.extend(command);
@@ -317,20 +324,40 @@ fn play_one<R: Judge + Present>(world: &mut World, b: &crate::battle::Battle<R>,
     world.resource_mut::<CommandInbox<R>>().0.extend(command);
 }
 
+/// A script step that waits for a moment of the battle fails, rather than waiting for ever, when
+/// the battle is over first.
+fn ended_before<R: Present>(world: &mut World, what: &str) -> bool {
+    let over = world.get_resource::<BattleView<R>>().is_some_and(|v| R::outcome(&v.0).is_some());
+    if over {
+        error!("autopilot: the battle ended before {what}");
+        world.write_message(AppExit::error());
+    }
+    over
+}
+
 fn next<R: Present>(world: &mut World, step: Step, wait: u32) {
     let mut pilot = world.resource_mut::<Autopilot<R>>();
     pilot.step = step;
     pilot.wait = wait;
+    // Each step has its own budget of commands and frames.
+    pilot.sent = 0;
 }
 
 /// The battle, when side 0 is to decide and the board has shown everything sent.
 fn my_turn<R: Present>(world: &World) -> Option<crate::battle::Battle<R>> {
+    turn_of(world, Some(ME))
+}
+
+/// The battle, when `side` (any side, if `None`) is to decide and the board has shown everything
+/// sent.
+fn turn_of<R: Present>(world: &World, side: Option<Side>) -> Option<crate::battle::Battle<R>> {
     if *world.resource::<State<AppState>>().get() != AppState::Battle {
         return None;
     }
     let b = &world.resource::<BattleView<R>>().0;
     let caught_up = world.resource::<Stage<R>>().caught_up(&world.resource::<EventLog<R>>().events);
-    (caught_up && world.resource::<CommandInbox<R>>().0.is_empty() && R::deciding_side(b) == Some(ME)).then(|| b.clone())
+    let deciding = R::deciding_side(b).filter(|d| side.is_none_or(|s| s == *d));
+    (caught_up && world.resource::<CommandInbox<R>>().0.is_empty() && deciding.is_some()).then(|| b.clone())
 }
 
 /// A click of one of side 0's units on another unit's hex that sends a command with a preview.

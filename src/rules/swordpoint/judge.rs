@@ -6,6 +6,7 @@
 
 use super::Swordpoint;
 use super::data::tables;
+use super::legal::sealed_phase;
 use super::resolve::preview;
 use super::state::{Phase, UnitState};
 use super::unit::{SpUnit, distance, enemies, friends, in_command, standing_strength};
@@ -164,6 +165,14 @@ impl Judge for Swordpoint {
 
     fn preview(battle: &B, command: &<Swordpoint as Ruleset>::Command, dice: &mut Dice) -> Vec<<Swordpoint as Ruleset>::Event> {
         preview(battle, command, dice)
+    }
+
+    /// Both sides declare and move within one phase: the opponent answers a pending step (a
+    /// charge's response, a follow-up, a pursuit) or fills its sealed sheet; its own declarations
+    /// and moves are its turn, not an answer (counting them would make ending one's moves look
+    /// good whenever the enemy then comes closer).
+    fn exchange_over(before: &B, after: &B) -> bool {
+        before.global.phase != after.global.phase || (before.global.agenda.is_empty() && !sealed_phase(before.global.phase))
     }
 }
 
