@@ -5,56 +5,17 @@
 
 mod common;
 
+use common::swordpoint::{U, send};
 use strategos::battle::ecs::BattleApp;
 use strategos::battle::{Ruleset, Side, UnitId};
-use strategos::hex::{BoardEdge, Direction, Offset};
+use strategos::hex::Direction;
 use strategos::rules::swordpoint::event::{Marker, Test};
-use strategos::rules::swordpoint::setup::{Part, UnitSpec};
 use strategos::rules::swordpoint::state::{Phase, Response};
 use strategos::rules::swordpoint::{Command, Event, Swordpoint};
-use strategos::scenario::{MapSpec, Scenario, Setup, SideSpec};
 use strategos::sim::play_game;
 
-/// `(id, side, profile, column, row, facing)`
-type U<'a> = (u32, u8, &'a str, i32, i32, Option<Direction>);
-
-/// An open 12×10 field, side 0 from the south, side 1 from the north, no commanders.
-fn field(units: &[U]) -> Scenario {
-    let rows = vec![". . . . . . . . . . . .".to_string(); 10];
-    let units = units
-        .iter()
-        .map(|(id, side, profile, c, r, facing)| UnitSpec {
-            id: *id,
-            side: *side,
-            profile: profile.to_string(),
-            at: Offset(*c, *r),
-            facing: *facing,
-            bases: None,
-            frontage: None,
-        })
-        .collect();
-    Scenario {
-        id: "test".into(),
-        name: "test".into(),
-        ruleset: "swordpoint".into(),
-        briefing: String::new(),
-        turns: 8,
-        first_side: 0,
-        map: MapSpec { rows, hexsides: Vec::new(), regions: Vec::new() },
-        sides: vec![SideSpec { name: "South".into(), edge: BoardEdge::South }, SideSpec { name: "North".into(), edge: BoardEdge::North }],
-        setup: Setup::of(&Part { units, commanders: Vec::new(), momentum: None }),
-    }
-}
-
 fn start(units: &[U], forced: &[u8]) -> BattleApp<Swordpoint> {
-    strategos::replay::start::<Swordpoint>(&field(units), 1, forced).unwrap()
-}
-
-/// Submits `c` and returns the events it made.
-fn send(app: &mut BattleApp<Swordpoint>, c: Command) -> Vec<Event> {
-    let before = app.events().len();
-    app.submit(c.clone()).unwrap_or_else(|e| panic!("{c:?}: {e}"));
-    app.events()[before..].to_vec()
+    common::swordpoint::start(units, &[], forced)
 }
 
 fn figures(app: &BattleApp<Swordpoint>, id: u32) -> u8 {

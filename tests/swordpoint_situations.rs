@@ -5,56 +5,16 @@
 //! shooting priorities and modifiers, and commanders' deaths. `tests/swordpoint_rules.rs` holds the
 //! first volley, the initiative and the flank charge; the unit tests of `combat/` the strike counts.
 
+mod common;
+
+use common::swordpoint::{U, field, send, start, start_on};
 use strategos::battle::ecs::BattleApp;
 use strategos::battle::{Ruleset, Side, UnitId};
-use strategos::hex::{BoardEdge, Direction, Offset};
+use strategos::hex::{Direction, Offset};
 use strategos::rules::swordpoint::data::LoserAction;
 use strategos::rules::swordpoint::event::{Marker, MoveKind, Test, Volley};
-use strategos::rules::swordpoint::setup::{CommanderSpec, Part, UnitSpec};
 use strategos::rules::swordpoint::state::{Phase, Response};
 use strategos::rules::swordpoint::{Command, Event, Swordpoint};
-use strategos::scenario::{MapSpec, Scenario, Setup, SideSpec};
-
-/// `(id, side, profile, column, row, facing)`
-type U<'a> = (u32, u8, &'a str, i32, i32, Option<Direction>);
-/// `(id, side, rank, unit)`
-type C<'a> = (u32, u8, &'a str, u32);
-
-/// An open 12×10 field, side 0 from the south (facing north), side 1 from the north.
-fn field(units: &[U], commanders: &[C]) -> Scenario {
-    let rows = vec![". . . . . . . . . . . .".to_string(); 10];
-    let units = units
-        .iter()
-        .map(|(id, side, profile, c, r, facing)| UnitSpec { id: *id, side: *side, profile: profile.to_string(), at: Offset(*c, *r), facing: *facing, bases: None, frontage: None })
-        .collect();
-    let commanders = commanders.iter().map(|(id, side, rank, unit)| CommanderSpec { id: *id, side: *side, name: format!("commander {id}"), rank: rank.to_string(), unit: *unit }).collect();
-    Scenario {
-        id: "test".into(),
-        name: "test".into(),
-        ruleset: "swordpoint".into(),
-        briefing: String::new(),
-        turns: 8,
-        first_side: 0,
-        map: MapSpec { rows, hexsides: Vec::new(), regions: Vec::new() },
-        sides: vec![SideSpec { name: "South".into(), edge: BoardEdge::South }, SideSpec { name: "North".into(), edge: BoardEdge::North }],
-        setup: Setup::of(&Part { units, commanders, momentum: None }),
-    }
-}
-
-fn start_on(s: &Scenario, forced: &[u8]) -> BattleApp<Swordpoint> {
-    strategos::replay::start::<Swordpoint>(s, 1, forced).unwrap()
-}
-
-fn start(units: &[U], commanders: &[C], forced: &[u8]) -> BattleApp<Swordpoint> {
-    start_on(&field(units, commanders), forced)
-}
-
-/// Submits `c` and returns the events it made.
-fn send(app: &mut BattleApp<Swordpoint>, c: Command) -> Vec<Event> {
-    let before = app.events().len();
-    app.submit(c.clone()).unwrap_or_else(|e| panic!("{c:?}: {e}"));
-    app.events()[before..].to_vec()
-}
 
 /// The deciding side does nothing more this step: seals its sheet, ends its declarations or moves.
 fn pass(app: &mut BattleApp<Swordpoint>) -> Vec<Event> {

@@ -1,5 +1,5 @@
 //! Movement where turning costs: a search over hex and facing, for rulesets whose units wheel,
-//! turn or move only within their front (Swordpoint, Black Powder). Each state is a hex and the
+//! turn or move only within their front (those measured in inches). Each state is a hex and the
 //! hexside faced; the ruleset prices a turn in place and a step to a neighbour (and the facing it
 //! arrives with), and this module runs a deterministic Dijkstra over them.
 

@@ -248,7 +248,7 @@ fn drive<R: Judge + Present>(world: &mut World) {
         Step::ToTheEnd => {
             // Side 0 plays as the computer would, at once, to the end of the battle.
             world.resource_mut::<super::preferences::Preferences>().pace = super::preferences::Pace::Instant;
-            let over = world.get_resource::<BattleView<R>>().is_some_and(|v| R::outcome(&v.0).is_some());
+            let over = battle_over::<R>(world);
             let caught_up = world.resource::<Stage<R>>().caught_up(&world.resource::<EventLog<R>>().events);
             if over && caught_up {
                 next::<R>(world, Step::Victory, 10);
@@ -327,12 +327,16 @@ fn play_one<R: Judge + Present>(world: &mut World, b: &crate::battle::Battle<R>,
 /// A script step that waits for a moment of the battle fails, rather than waiting for ever, when
 /// the battle is over first.
 fn ended_before<R: Present>(world: &mut World, what: &str) -> bool {
-    let over = world.get_resource::<BattleView<R>>().is_some_and(|v| R::outcome(&v.0).is_some());
+    let over = battle_over::<R>(world);
     if over {
         error!("autopilot: the battle ended before {what}");
         world.write_message(AppExit::error());
     }
     over
+}
+
+fn battle_over<R: Present>(world: &World) -> bool {
+    world.get_resource::<BattleView<R>>().is_some_and(|v| R::outcome(&v.0).is_some())
 }
 
 fn next<R: Present>(world: &mut World, step: Step, wait: u32) {

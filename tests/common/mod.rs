@@ -1,6 +1,8 @@
 //! Builders shared by the integration tests: small battles set up from a few lines of text.
 #![allow(dead_code)]
 
+pub mod swordpoint;
+
 use strategos::battle::{Battle, Ruleset};
 use strategos::hex::{BoardEdge, Hex, Offset};
 use strategos::rules::thucydide::Thucydide;
