@@ -140,3 +140,20 @@ fn a_replay_the_game_wrote_validates_and_an_unknown_ruleset_is_named() {
     assert!(!ok, "a turn hash that does not match the game is refused");
     assert!(err.contains("tampered.ron") && err.contains("turn_hashes") && err.contains("turn hash #0 differs"), "{err}");
 }
+
+#[test]
+fn a_game_simulated_from_a_scenario_file_replays_from_that_file() {
+    let dir = std::env::temp_dir().join(format!("strategos-simulate-file-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let scenario = dir.join("my-clash.ron");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/thucydide-first-clash.ron"), &scenario).unwrap();
+    let exe = env!("CARGO_BIN_EXE_strategos");
+    let out = Command::new(exe).args(["simulate", "--games", "1", "--seed", "5", "--scenario"]).arg(&scenario).arg("--save").arg(&dir).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let replay = dir.join("thucydide-first-clash-5.ron");
+    let written = std::fs::read_to_string(&replay).unwrap();
+    assert!(written.contains(&format!("scenario: \"{}\"", scenario.display())), "the replay names the file it was played on: {written}");
+    let out = Command::new(exe).arg("replay").arg(&replay).arg("--verify").output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}

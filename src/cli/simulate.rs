@@ -20,15 +20,19 @@ pub fn player<R: Judge>(name: &str, seed: u64) -> Result<Box<dyn Player<R>>, Str
     }
 }
 
-pub fn run(scenario: &str, games: u32, seed: u64, players: [&str; 2], save: Option<&Path>) -> Result<(), String> {
-    let scenario = crate::scenario::load_named(scenario)?;
+pub fn run(name: &str, games: u32, seed: u64, players: [&str; 2], save: Option<&Path>) -> Result<(), String> {
+    let scenario = crate::scenario::load_named(name)?;
+    // A saved replay names its scenario as `replay` will find it again: a bundled one by its id, a
+    // file by the path it was given as.
+    let reference = if crate::scenario::find_bundled(name).is_some() { scenario.id.clone() } else { name.to_string() };
     let ruleset = scenario.ruleset.clone();
-    with_ruleset(&ruleset, Batch { scenario, games, seed, players, save }).map_err(|e| e.to_string())?
+    with_ruleset(&ruleset, Batch { scenario, reference, games, seed, players, save }).map_err(|e| e.to_string())?
 }
 
 /// The games one `simulate` plays, with the ruleset of their scenario.
 struct Batch<'a> {
     scenario: Scenario,
+    reference: String,
     games: u32,
     seed: u64,
     players: [&'a str; 2],
@@ -39,7 +43,7 @@ impl ForRuleset for Batch<'_> {
     type Output = Result<(), String>;
 
     fn run<R: Judge + Present>(self) -> Result<(), String> {
-        run_with::<R>(&self.scenario, self.games, self.seed, self.players, self.save)
+        run_with::<R>(&self.scenario, &self.reference, self.games, self.seed, self.players, self.save)
     }
 }
 
@@ -48,7 +52,7 @@ fn median_and_worst(mut times: Vec<f64>) -> (f64, f64) {
     (times.get(times.len() / 2).copied().unwrap_or(0.0), times.last().copied().unwrap_or(0.0))
 }
 
-fn run_with<R: Judge>(s: &Scenario, games: u32, seed: u64, names: [&str; 2], save: Option<&Path>) -> Result<(), String> {
+fn run_with<R: Judge>(s: &Scenario, reference: &str, games: u32, seed: u64, names: [&str; 2], save: Option<&Path>) -> Result<(), String> {
     if let Some(dir) = save {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
@@ -67,7 +71,9 @@ fn run_with<R: Judge>(s: &Scenario, games: u32, seed: u64, names: [&str; 2], sav
         turns += u64::from(result.turns);
         if let Some(dir) = save {
             let file = dir.join(format!("{}-{game_seed}.ron", s.id));
-            std::fs::write(&file, to_ron(&result.replay)).map_err(|e| format!("{}: {e}", file.display()))?;
+            let mut replay = result.replay;
+            replay.scenario = reference.to_string();
+            std::fs::write(&file, to_ron(&replay)).map_err(|e| format!("{}: {e}", file.display()))?;
         }
     }
     let secs = started.elapsed().as_secs_f64();
