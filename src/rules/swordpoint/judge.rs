@@ -2,17 +2,21 @@
 //! battle's result; each side's standing strength points against its start, the nearer to H-25's
 //! break point the dearer; momentum, counting what its sealed sheet commits, and the initiative;
 //! Demoralised and exhausted units; units in command; the army general alive and kept out of
-//! contact; melee troops closing on the enemy and shooters at their short range.
+//! contact; melee troops closing on the enemy and shooters at their short range; flanks and rears
+//! open to an enemy that could charge them; and the prospects of every combat and declared charge,
+//! from the rules' own resolution sampled (`combat::sampled_charge_odds`).
 
 use super::Swordpoint;
+use super::combat::{self, CombatOdds, QUICK_SAMPLES};
 use super::data::tables;
 use super::legal::sealed_phase;
 use super::resolve::preview;
-use super::state::{Phase, UnitState};
+use super::state::{Phase, Response, UnitState};
 use super::unit::{SpUnit, distance, enemies, friends, in_command, standing_strength};
 use crate::ai::Judge;
-use crate::battle::{Battle, Dice, Ruleset, Side};
-use crate::hex::Hex;
+use crate::battle::{Battle, Dice, Ruleset, Side, UnitId};
+use crate::hex::{Direction, Hex, Sector, hex_key};
+use std::collections::BTreeMap;
 
 type B = Battle<Swordpoint>;
 
@@ -49,6 +53,35 @@ const SHOOTER_IN_CONTACT: f64 = 0.5;
 const CLOSING: f64 = 0.25;
 /// Per hill level (SP5.16).
 const HILL: f64 = 0.05;
+/// Facing the nearest enemy (in the front sector): where a charge comes from, and the only
+/// sector a unit charges into (SP4.2).
+const FACING_ENEMY: f64 = 0.15;
+/// A flank (then a rear) within reach of an enemy's charge, that enemy in its own front: a flat
+/// cost and a share of the unit's worth (a flank charge makes it test or run, SP3.7).
+const FLANK_OPEN: (f64, f64) = (0.5, 0.08);
+const REAR_OPEN: (f64, f64) = (0.8, 0.12);
+/// What a beaten unit loses, as a share of its worth, by its fate (`CombatOdds::loser`): it goes
+/// on, recoils, tests and stays, or breaks (a broken unit counts as lost, H-25).
+const FATE: [f64; 4] = [0.02, 0.08, 0.2, 1.0];
+/// A combat's or a declared charge's prospect counts this share: responses, other combats and the
+/// momentum still to come may change it.
+const PROSPECT: f64 = 0.8;
+
+/// What the computer keeps within one decision: the odds of each combat and declared charge it has
+/// sampled, by what they depend on.
+#[derive(Default)]
+pub struct Memo {
+    odds: BTreeMap<Fight, Option<CombatOdds>>,
+}
+
+/// A fight to come as the odds see it: each unit in it with its figures, hex and facing, the
+/// charger (if it is a charge) and the momentum each side has written for it.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Fight {
+    units: Vec<(u32, u8, (i32, i32), u8)>,
+    charge: Option<(u32, u32, (i32, i32))>,
+    momentum: [u8; 2],
+}
 
 /// The hex distance a unit wants to its nearest enemy: contact for melee troops, the edge of its
 /// short range (at least the hex past contact) for shooters.
@@ -73,10 +106,91 @@ fn side_value(b: &B, side: Side, planning: bool) -> f64 {
         value += GENERAL;
     }
     let foes: Vec<Hex> = enemies(b, side).filter(|e| !e.state.fleeing).filter_map(|e| e.hex).collect();
+    let chargers = chargers(b, side.other());
     for u in friends(b, side).filter(|u| !u.state.fleeing) {
         value += unit_value(b, u, start, &foes, general == Some(u.id), planning);
+        value -= exposure(u, start, &chargers);
     }
     value
+}
+
+/// The units of a side that could charge next: steady, out of combat, with the hexes a charge
+/// reaches (its rate, and the contact).
+fn chargers(b: &B, side: Side) -> Vec<(Hex, Direction, u32)> {
+    let scale = tables().scale;
+    friends(b, side)
+        .filter(|u| u.state.steady() && b.global.combat_of(u.id).is_none())
+        .filter_map(|u| Some((u.hex?, u.facing, scale.reach(u32::from(u.state.rate())) + 1)))
+        .collect()
+}
+
+/// The cost of the worst flank or rear of `u` open to a charge: an enemy within its reach, with
+/// `u` in its front sector and itself in `u`'s flank or rear sector.
+fn exposure(u: &SpUnit, start: f64, chargers: &[(Hex, Direction, u32)]) -> f64 {
+    let Some(at) = u.hex else { return 0.0 };
+    let worth = ARMY * f64::from(u.state.strength()) / start;
+    let cost = |(flat, share): (f64, f64)| flat + share * worth;
+    let mut worst: f64 = 0.0;
+    for (from, facing, reach) in chargers {
+        if distance(at, *from) > *reach || facing.sector(*from, at) != Some(Sector::Front) {
+            continue;
+        }
+        worst = worst.max(match u.facing.sector(at, *from) {
+            Some(Sector::LeftFlank | Sector::RightFlank) => cost(FLANK_OPEN),
+            Some(Sector::Rear) => cost(REAR_OPEN),
+            _ => 0.0,
+        });
+    }
+    worst
+}
+
+/// The worth of the fights to come for `side`: every combat and every charge declared and not
+/// fled from, each by its odds: what the side's winning would cost the enemy's beaten unit, less
+/// what its losing would cost its own.
+fn prospects(b: &B, side: Side, memo: &mut Memo) -> f64 {
+    let g = &b.global;
+    let mut value = 0.0;
+    for c in &g.combats {
+        let momentum = Side::BOTH.map(|s| g.sheets[s.index()].momentum.iter().filter(|(id, _)| *id == c.id).map(|(_, p)| *p).sum());
+        let key = fight_key(b, &c.units, None, momentum);
+        if let Some(odds) = memo.odds.entry(key).or_insert_with(|| combat::sampled_odds(b, c.id, momentum, QUICK_SAMPLES)) {
+            value += worth_of(b, &c.units, odds, side);
+        }
+    }
+    for ch in g.charges.iter().filter(|ch| matches!(ch.response, None | Some(Response::Hold | Response::CounterCharge))) {
+        let mut units = g.combat_of(ch.target).map_or_else(|| vec![ch.target], |c| c.units.clone());
+        units.push(ch.charger);
+        let key = fight_key(b, &units, Some((ch.charger, ch.target, ch.to)), [0, 0]);
+        let odds = memo.odds.entry(key).or_insert_with(|| combat::sampled_charge_odds(b, ch.charger, ch.target, ch.to, QUICK_SAMPLES));
+        if let Some(odds) = odds {
+            value += worth_of(b, &units, odds, side);
+        }
+    }
+    PROSPECT * value
+}
+
+fn fight_key(b: &B, units: &[UnitId], charge: Option<(UnitId, UnitId, Hex)>, momentum: [u8; 2]) -> Fight {
+    Fight {
+        units: units
+            .iter()
+            .filter_map(|id| b.unit(*id))
+            .map(|u| (u.id.0, u.state.figures, u.hex.map_or((i32::MIN, 0), hex_key), u.facing as u8))
+            .collect(),
+        charge: charge.map(|(c, t, to)| (c.0, t.0, hex_key(to))),
+        momentum,
+    }
+}
+
+/// A fight's worth to `side`: its chance of winning times what the enemy's beaten unit loses (by
+/// the fates of `CombatOdds::loser`, on the dearest enemy unit in it), less the same the other way.
+fn worth_of(b: &B, units: &[UnitId], odds: &CombatOdds, side: Side) -> f64 {
+    let worth = Side::BOTH.map(|s| {
+        let start = f64::from(b.global.start_strength[s.index()].max(1));
+        units.iter().filter_map(|id| b.unit(*id)).filter(|u| u.side == s).map(|u| ARMY * f64::from(u.state.strength()) / start).fold(0.0, f64::max)
+    });
+    let loss = |s: Side| odds.loser[s.index()].iter().zip(FATE).map(|(p, f)| p * f).sum::<f64>() * worth[s.index()];
+    let (me, them) = (side, side.other());
+    odds.win[me.index()] * loss(them) - odds.win[them.index()] * loss(me)
 }
 
 /// The pool, less what the side's own sheet already commits (a bid is spent whatever the dice
@@ -129,7 +243,11 @@ fn unit_value(b: &B, u: &SpUnit, start: f64, foes: &[Hex], has_general: bool, pl
     if in_command(b, u) {
         value += IN_COMMAND;
     }
-    let Some(nearest) = foes.iter().map(|h| distance(at, *h)).min() else { return value };
+    let Some(closest) = foes.iter().min_by_key(|h| (distance(at, **h), hex_key(**h))) else { return value };
+    if u.facing.sector(at, *closest) == Some(Sector::Front) {
+        value += FACING_ENEMY;
+    }
+    let nearest = distance(at, *closest);
     let shooter = s.profile().missile.is_some();
     if nearest <= 1 {
         if has_general {
@@ -157,10 +275,23 @@ pub fn evaluate(b: &B, side: Side) -> f64 {
 }
 
 impl Judge for Swordpoint {
-    type Memo = ();
+    type Memo = Memo;
 
-    fn evaluate(battle: &B, side: Side, _memo: &mut ()) -> f64 {
+    fn evaluate(battle: &B, side: Side, _memo: &mut Memo) -> f64 {
         evaluate(battle, side)
+    }
+
+    /// The stronger level's sight of the fights to come: every combat and declared charge, and
+    /// the charges either side could make next turn, by the rules' own resolution.
+    fn exchange(battle: &B, side: Side, memo: &mut Memo) -> f64 {
+        if battle.global.outcome.is_some() {
+            return 0.0;
+        }
+        prospects(battle, side, memo)
+    }
+
+    fn new_decision(memo: &mut Memo) {
+        memo.odds.clear();
     }
 
     fn preview(battle: &B, command: &<Swordpoint as Ruleset>::Command, dice: &mut Dice) -> Vec<<Swordpoint as Ruleset>::Event> {
@@ -181,6 +312,10 @@ mod tests {
     use super::*;
     use crate::battle::{Outcome, UnitId};
 
+    fn eval(b: &B, side: Side) -> f64 {
+        evaluate(b, side)
+    }
+
     fn hastings() -> B {
         let s = crate::scenario::find_bundled("swordpoint-hastings-skirmish").expect("the bundled skirmish");
         super::super::setup::setup(&s).expect("it sets up")
@@ -197,15 +332,15 @@ mod tests {
     #[test]
     fn losses_markers_and_the_result_move_the_score() {
         let b = hastings();
-        let even = evaluate(&b, Side(0));
+        let even = eval(&b, Side(0));
         let routed = changed(&b, 3, |s| s.fleeing = true);
-        assert!(evaluate(&routed, Side(0)) < even - 10.0, "a fleeing unit counts as lost (H-25)");
-        assert!(evaluate(&routed, Side(1)) > evaluate(&b, Side(1)));
+        assert!(eval(&routed, Side(0)) < even - 10.0, "a fleeing unit counts as lost (H-25)");
+        assert!(eval(&routed, Side(1)) > eval(&b, Side(1)));
         let shaken = changed(&b, 12, |s| s.demoralised = true);
-        assert!(evaluate(&shaken, Side(0)) > even, "an enemy Demoralised");
+        assert!(eval(&shaken, Side(0)) > even, "an enemy Demoralised");
         let mut won = b.clone();
         won.global.outcome = Some(Outcome { winner: Some(Side(0)), reason: String::new() });
-        assert_eq!((evaluate(&won, Side(0)), evaluate(&won, Side(1))), (WON, -WON));
+        assert_eq!((eval(&won, Side(0)), eval(&won, Side(1))), (WON, -WON));
     }
 
     #[test]
@@ -213,7 +348,8 @@ mod tests {
         let b = hastings();
         let warriors = b.unit(UnitId(3)).map(|u| &u.state).expect("the Norman warriors");
         let archers = b.unit(UnitId(4)).map(|u| &u.state).expect("the Norman archers");
-        let javelins = b.unit(UnitId(15)).map(|u| &u.state).expect("the English javelinmen");
+        let heraclea = super::super::setup::setup(&crate::scenario::find_bundled("swordpoint-heraclea").expect("Heraclea")).expect("it sets up");
+        let javelins = heraclea.unit(UnitId(7)).map(|u| &u.state).expect("the velites");
         assert_eq!([wanted_distance(warriors), wanted_distance(archers), wanted_distance(javelins)], [1, 4, 2], "contact; bows 12\"; javelins 6\"");
     }
 
@@ -224,13 +360,56 @@ mod tests {
         assert_eq!(initiative_chance(6), 1.0);
         let mut b = hastings();
         b.global.phase = Phase::Initiative;
-        let none = evaluate(&b, Side(0));
+        let none = eval(&b, Side(0));
         b.global.sheets[0].bid = 1;
-        assert!(evaluate(&b, Side(0)) < none, "a point of momentum is worth more than 18% of the initiative");
+        assert!(eval(&b, Side(0)) < none, "a point of momentum is worth more than 18% of the initiative");
         b.global.phase = Phase::CombatMomentum;
         b.global.sheets[0].bid = 0;
-        let kept = evaluate(&b, Side(0));
+        let kept = eval(&b, Side(0));
         b.global.sheets[0].momentum = vec![(1, 2)];
-        assert!(evaluate(&b, Side(0)) > kept, "momentum written into a combat is worth its +1s");
+        assert!(eval(&b, Side(0)) > kept, "momentum written into a combat is worth its +1s");
+    }
+
+    /// The first hexside of `at` from which `other` lies in the front sector.
+    fn facing_to(at: Hex, other: Hex) -> Direction {
+        Direction::ALL.into_iter().find(|d| d.sector(at, other) == Some(Sector::Front)).expect("some hexside faces it")
+    }
+
+    #[test]
+    fn a_flank_open_to_a_charge_costs_and_facing_the_enemy_pays() {
+        let mut b = hastings();
+        let fyrd = b.unit(UnitId(13)).and_then(|u| u.hex).expect("the select fyrd on the ridge");
+        assert_eq!(b.unit(UnitId(13)).map(|u| u.facing), Some(Direction::S));
+        // Two hexes off its flank hexside, on the ridge.
+        let from = Direction::NW.step(Direction::NW.step(fyrd));
+        assert!(b.map.contains(from) && b.unit_at(from).is_none());
+        let Some(knights) = b.unit_mut(UnitId(1)) else { panic!("the Breton knights") };
+        knights.hex = Some(from);
+        knights.facing = facing_to(from, fyrd);
+        let flank_open = changed(&b, 13, |_| {});
+        let facing = facing_to(fyrd, from);
+        let faced = {
+            let mut c = b.clone();
+            if let Some(u) = c.unit_mut(UnitId(13)) {
+                u.facing = facing;
+            }
+            c
+        };
+        let (open, closed) = (eval(&flank_open, Side(1)), eval(&faced, Side(1)));
+        assert!(closed > open + FLANK_OPEN.0, "turning to face the knights closes the flank: {open} then {closed}");
+    }
+
+    #[test]
+    fn a_declared_charge_is_worth_its_odds_to_both_sides() {
+        let mut b = hastings();
+        let archers = b.unit(UnitId(15)).and_then(|u| u.hex).expect("the English archers in the wood");
+        let to = b.map.neighbours(archers).find(|h| b.unit_at(*h).is_none() && super::super::movement::passable(&b, *h)).expect("a free hex beside them");
+        b.global.charges.push(super::super::state::Charge { charger: UnitId(1), target: UnitId(15), to, response: Some(Response::Hold) });
+        let mut memo = Memo::default();
+        let normans = <Swordpoint as Judge>::exchange(&b, Side(0), &mut memo);
+        assert!(normans > 0.0, "knights charging loose-order archers are expected to win: {normans}");
+        assert!((normans + <Swordpoint as Judge>::exchange(&b, Side(1), &mut memo)).abs() < 1e-9, "what one side gains the other loses");
+        b.global.charges[0].response = Some(Response::Flee);
+        assert_eq!(<Swordpoint as Judge>::exchange(&b, Side(0), &mut Memo::default()), 0.0, "a charge fled from is no fight");
     }
 }

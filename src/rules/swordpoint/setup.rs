@@ -228,13 +228,13 @@ mod tests {
     #[test]
     fn the_bundled_scenarios_set_up_with_the_profiles_defaults() {
         let b = setup(&hastings()).expect("the skirmish sets up");
-        assert_eq!(b.units.len(), 10);
-        assert_eq!(b.global.start_strength, [144, 148], "H-2: 2 knights 24, warriors 32, archers 32, crossbowmen 32; huscarls 24, 2 warriors 32, levy 48, javelinmen 12");
+        assert_eq!(b.units.len(), 9);
+        assert_eq!(b.global.start_strength, [96, 144], "H-2: 2 knights of 4 bases 16, warriors 32, archers 32; 2 huscarls 24, 2 warriors 32, archers 32");
         assert_eq!(b.global.momentum, [5, 5], "H-8: the table's starting pool");
         assert_eq!((b.global.phase, b.turn, b.last_turn), (Phase::Initial, 0, 8));
-        let levy = b.unit(UnitId(14)).expect("the levy");
-        assert_eq!((levy.state.figures, levy.state.start_bases, levy.state.frontage, levy.state.ranks()), (48, 12, 4, 3), "H-1: 12 bases of 4, 4 a rank");
-        assert_eq!(levy.facing, Direction::S, "away from the north edge");
+        let knights = b.unit(UnitId(1)).expect("the Breton knights");
+        assert_eq!((knights.state.figures, knights.state.start_bases, knights.state.frontage, knights.state.ranks()), (8, 4, 3, 2), "H-1: 4 bases of 2 figures, the profile's 3 a rank");
+        assert_eq!(knights.facing, Direction::N, "away from the south edge");
         assert_eq!(b.global.general(Side(1)).and_then(|g| g.unit), Some(UnitId(11)), "Harold with his huscarls");
         let b = setup(&find_bundled("swordpoint-heraclea").expect("the bundled Heraclea")).expect("Heraclea sets up");
         let elephant = b.unit(UnitId(27)).expect("an elephant");

@@ -26,8 +26,11 @@ pub struct CombatOdds {
     pub difference: Vec<(i16, f64)>,
 }
 
-/// The resolutions sampled: a chance within a few points, fast enough for the computer player.
+/// The resolutions sampled for a player: a chance within a few points.
 const SAMPLES: u32 = 400;
+/// The resolutions the computer samples for each charge it weighs: a chance within about ten
+/// points, enough to tell a good charge from a bad one many times within one decision.
+pub const QUICK_SAMPLES: u32 = 64;
 
 /// Fixed seeds, apart from the battle's own dice (which the odds never touch): the same position
 /// always shows the same odds.
@@ -39,6 +42,11 @@ const SEED_STEP: u64 = 0x9e37_79b9_7f4a_7c15;
 /// with its own fixed-seed dice. The strikes and results have too many dice between them for an
 /// exact enumeration to be cheap. `None` if there is no such combat with two sides to fight.
 pub fn odds(b: &B, combat: u32, momentum: [u8; 2]) -> Option<CombatOdds> {
+    sampled_odds(b, combat, momentum, SAMPLES)
+}
+
+/// `odds` from `samples` resolutions.
+pub fn sampled_odds(b: &B, combat: u32, momentum: [u8; 2], samples: u32) -> Option<CombatOdds> {
     let mut base = b.clone();
     let cap = tables().momentum.per_combat;
     for side in Side::BOTH {
@@ -54,7 +62,7 @@ pub fn odds(b: &B, combat: u32, momentum: [u8; 2]) -> Option<CombatOdds> {
     let mut draws = 0u32;
     let mut fates = [[0u32; 4]; 2];
     let mut spread: BTreeMap<i16, u32> = BTreeMap::new();
-    for i in 0..SAMPLES {
+    for i in 0..samples {
         let mut dice = Dice::new(ODDS_SEED ^ u64::from(i).wrapping_mul(SEED_STEP));
         let mut ctx = agenda::Ctx { b: base.clone(), events: Vec::new(), dice: &mut dice };
         let fought = fight(&mut ctx, &base, combat)?;
@@ -73,7 +81,7 @@ pub fn odds(b: &B, combat: u32, momentum: [u8; 2]) -> Option<CombatOdds> {
             }
         }
     }
-    let n = f64::from(SAMPLES);
+    let n = f64::from(samples);
     let loser = Side::BOTH.map(|s| {
         let lost = wins[s.other().index()];
         fates[s.index()].map(|k| if lost > 0 { f64::from(k) / f64::from(lost) } else { 0.0 })
@@ -92,6 +100,11 @@ pub fn odds(b: &B, combat: u32, momentum: [u8; 2]) -> Option<CombatOdds> {
 /// momentum on either side. `None` unless `to` is beside the target and free, and the two are
 /// enemies on the table.
 pub fn charge_odds(b: &B, charger: UnitId, target: UnitId, to: Hex) -> Option<CombatOdds> {
+    sampled_charge_odds(b, charger, target, to, SAMPLES)
+}
+
+/// `charge_odds` from `samples` resolutions.
+pub fn sampled_charge_odds(b: &B, charger: UnitId, target: UnitId, to: Hex, samples: u32) -> Option<CombatOdds> {
     let mut after = b.clone();
     let t = after.unit(target)?;
     let (at, side) = (t.hex?, t.side);
@@ -122,5 +135,5 @@ pub fn charge_odds(b: &B, charger: UnitId, target: UnitId, to: Hex) -> Option<Co
             id
         }
     };
-    odds(&after, combat, [0, 0])
+    sampled_odds(&after, combat, [0, 0], samples)
 }
