@@ -165,9 +165,30 @@ fn a_battle_line_of_two_halves_the_differential_and_the_win_without_recoil_earns
     let mut log = charge(&mut app, 1, 2, Response::Hold);
     log.extend(fight(&mut app));
     assert_eq!(scored(&log), ([2, 0], [4, 2], Some(Side(0))));
-    assert_eq!(losers(&log), [(UnitId(2), 2, 2, 1, vec![], LoserAction::Continue)]);
+    assert_eq!(losers(&log), [(UnitId(2), 2, 2, 1, vec![], LoserAction::Continue), (UnitId(3), 2, 2, 1, vec!["SP:L278"], LoserAction::Continue)], "its support reads a row above: still 0-1 (SP5.73)");
     assert!(!moved(&log, 2, MoveKind::Recoil) && !unit(&app, 2).state.demoralised);
     assert_eq!(momentum(&log), [(0, 1, "SP:L150"), (0, 1, "SP:L287")]);
+}
+
+#[test]
+fn a_support_beside_a_unit_beaten_by_eight_recoils_one_row_above_its_break_test() {
+    // Eight hits, every save failed; the defenders' 8 dice (its first rank is whole, SP:L241) miss:
+    // 10 against 2. The beaten unit's line of two halves
+    // 8 to 4 (SP:L168), a break test (SP:L270), passed on 12 with the differential added; its
+    // friend beside it, out of the combat, reads one row above (SP5.73, SP:L278): it recoils
+    // with a Demoralised marker (SP:L269).
+    let units = [HEAD_ON[0], HEAD_ON[1], (3, 1, "warriors", 6, 5, None)];
+    let f = faces(&[&SOUTH_FIRST, &[6; 8], &[1; 8], &[1; 8], &[6, 6]]);
+    let mut app = start(&units, &[], &f);
+    let mut log = charge(&mut app, 1, 2, Response::Hold);
+    log.extend(fight(&mut app));
+    assert_eq!(scored(&log), ([8, 0], [10, 2], Some(Side(0))));
+    let rows = losers(&log);
+    assert_eq!(rows[0], (UnitId(2), 8, 2, 4, vec![], LoserAction::BreakTest { recoil_inches: 4 }));
+    assert_eq!(rows[1], (UnitId(3), 8, 2, 4, vec!["SP:L278"], LoserAction::Recoil { inches: 4 }), "one row above the beaten unit's");
+    assert_eq!(tests(&log).iter().map(|t| (t.0, t.1, t.2, t.5)).collect::<Vec<_>>(), [(UnitId(2), Test::Break, [6, 6], true)]);
+    assert!(moved(&log, 3, MoveKind::Recoil) && marked(&log, 3, Marker::Demoralised, true));
+    assert!(app.view().global.combat_of(UnitId(3)).is_none(), "the support was never in the combat");
 }
 
 #[test]

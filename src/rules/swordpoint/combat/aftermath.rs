@@ -112,10 +112,12 @@ fn general_killed(ctx: &mut Ctx, side: Side, at: Hex, shaken: &mut Shaken) {
 }
 
 /// SP5.8, A.0: every result, ascending unit id across the combats. A unit already broken (by its
-/// army general's death) or gone has none left to carry out.
+/// army general's death) or gone has none left to carry out. A support standing between two beaten
+/// units has a row from each: the worse one is carried out.
 pub(super) fn apply_results(ctx: &mut Ctx, fought: &[Fought], shaken: &mut Shaken) -> Vec<Outcome> {
     let mut all: Vec<(u32, &Verdict)> = fought.iter().flat_map(|f| f.verdicts.iter().map(move |v| (f.combat, v))).collect();
-    all.sort_by_key(|(_, v)| v.unit);
+    all.sort_by_key(|(_, v)| (v.unit, std::cmp::Reverse(v.row)));
+    all.dedup_by_key(|(_, v)| v.unit);
     all.into_iter().filter_map(|(combat, v)| apply_one(ctx, combat, v, shaken)).collect()
 }
 

@@ -115,16 +115,18 @@ fn fight(ctx: &mut Ctx, start: &B, combat: u32) -> Option<Fought> {
 }
 
 /// SP5.5, SP5.70–5.77, R-9: the row each unit of the beaten side still in the combat reads,
-/// recorded one by one in ascending id. The beaten unit is the side's main unit (H-21); the
-/// friends of its battle line in the same combat support it and read one row above it; any
-/// other unit of the side reads its own row with its own line.
+/// recorded one by one in ascending id, then the rows of its supports out of combat. The beaten
+/// unit is the side's main unit (H-21); the friends of its battle line support it and read one row
+/// above it (SP5.73), whether they fight in the same combat or stand beside it out of any; any
+/// other unit of the side in the combat reads its own row with its own line.
 fn verdicts(ctx: &mut Ctx, start: &B, combat: u32, units: &[UnitId], loser: Side, differential: u8) -> Vec<Verdict> {
     let now: Vec<UnitId> = strike::members(&ctx.b, combat).into_iter().filter(|id| ctx.b.unit(*id).is_some_and(|u| u.side == loser)).collect();
     let beaten_id = result::main_unit(start, units, loser).filter(|m| now.contains(m));
     let beaten = beaten_id.map(|m| result::own_verdict(&ctx.b, start, combat, m, differential));
     let supports: Vec<UnitId> = beaten_id.map(|m| result::battle_line(&ctx.b, m)).unwrap_or_default();
     let mut out = Vec::new();
-    for unit in now {
+    let outside = supports.iter().filter(|s| ctx.b.global.combat_of(**s).is_none()).copied().collect::<Vec<_>>();
+    for unit in now.into_iter().chain(outside) {
         let (verdict, shock) = match &beaten {
             Some((v, shock)) if v.unit == unit => (v.clone(), *shock),
             Some((v, _)) if supports.contains(&unit) => (result::support_verdict(unit, v), None),
