@@ -1,6 +1,8 @@
 //! One folder per ruleset; each implements `battle::Ruleset`, and `registry` lists them.
 
+pub mod black_powder;
 pub mod recent;
 pub mod registry;
 pub mod swordpoint;
+pub mod tables;
 pub mod thucydide;

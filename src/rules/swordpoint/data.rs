@@ -3,10 +3,13 @@
 //! numbers of the house rules (profiles, momentum pool, scale). `docs/rules/swordpoint.md` lists them.
 
 use crate::hex::Scale;
-use serde::de::DeserializeOwned;
+use crate::rules::tables::{missing, rule_table};
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
 use std::sync::OnceLock;
+
+/// This ruleset's folder under `assets/rules/`.
+const FOLDER: &str = "swordpoint";
 
 // --- What a unit is -------------------------------------------------------------------------------
 
@@ -211,7 +214,7 @@ impl UnitTable {
     }
 
     pub fn commander(&self, rank: CommanderRank) -> &CommanderProfile {
-        self.commanders.iter().find(|c| c.rank == rank).unwrap_or_else(|| missing("units.ron", rank))
+        self.commanders.iter().find(|c| c.rank == rank).unwrap_or_else(|| missing(FOLDER, "units.ron", rank))
     }
 }
 
@@ -355,7 +358,7 @@ impl ShootingTable {
     /// Short and long range in inches (SP:L62–66).
     pub fn range(&self, missile: Missile) -> (u8, Option<u8>) {
         let row = self.ranges.iter().find(|r| r.weapons.contains(&missile));
-        row.map(|r| (r.short, r.long)).unwrap_or_else(|| missing("shooting.ron", missile))
+        row.map(|r| (r.short, r.long)).unwrap_or_else(|| missing(FOLDER, "shooting.ron", missile))
     }
 
     pub fn to_hit_modifier(&self, factor: ShootingFactor) -> i8 {
@@ -374,7 +377,7 @@ impl ShootingTable {
     }
 
     fn to_hit_row(&self, factor: ShootingFactor) -> &ShootingModifier {
-        self.to_hit.iter().find(|r| r.factor == factor).unwrap_or_else(|| missing("shooting.ron", factor))
+        self.to_hit.iter().find(|r| r.factor == factor).unwrap_or_else(|| missing(FOLDER, "shooting.ron", factor))
     }
 }
 
@@ -476,7 +479,7 @@ impl MovementTable {
     }
 
     pub fn rate_row(&self, mover: Mover) -> &RateRow {
-        self.rates.iter().find(|r| r.movers.contains(&mover)).unwrap_or_else(|| missing("movement.ron", mover))
+        self.rates.iter().find(|r| r.movers.contains(&mover)).unwrap_or_else(|| missing(FOLDER, "movement.ron", mover))
     }
 
     /// The rows of one manoeuvre, in seed order (one for everyone, or one per group named).
@@ -602,12 +605,12 @@ impl CommandTable {
     /// Command and rally radius in inches (SP:L200).
     pub fn radius(&self, rank: CommanderRank) -> u8 {
         let row = self.radius.iter().find(|r| r.rank == rank);
-        row.map(|r| r.inches).unwrap_or_else(|| missing("command.ron", rank))
+        row.map(|r| r.inches).unwrap_or_else(|| missing(FOLDER, "command.ron", rank))
     }
 
     /// The lowest 2d6 total that kills a commander of `rank` in this test.
     pub fn killed_on(&self, test: DeathTest, rank: CommanderRank) -> u8 {
-        let row = self.deaths.iter().find(|r| r.test == test).unwrap_or_else(|| missing("command.ron", test));
+        let row = self.deaths.iter().find(|r| r.test == test).unwrap_or_else(|| missing(FOLDER, "command.ron", test));
         match rank {
             CommanderRank::ArmyGeneral => row.army_general,
             CommanderRank::Commander => row.commander,
@@ -674,7 +677,7 @@ impl DefenceTable {
     /// The defence value of `armour` with `protection` (SP5.34–5.41): the armour's value plus each
     /// protection's modifier, except those the armour ignores.
     pub fn value(&self, armour: Armour, protection: &[Protection]) -> u8 {
-        let row = self.armour.iter().find(|r| r.armour == armour).unwrap_or_else(|| missing("defence.ron", armour));
+        let row = self.armour.iter().find(|r| r.armour == armour).unwrap_or_else(|| missing(FOLDER, "defence.ron", armour));
         let counted = protection.iter().filter(|p| !row.ignores.contains(p));
         let total = i16::from(row.defence) + counted.map(|p| i16::from(self.modifier(*p))).sum::<i16>();
         total.clamp(0, i16::from(u8::MAX)) as u8
@@ -682,7 +685,7 @@ impl DefenceTable {
 
     pub fn modifier(&self, protection: Protection) -> i8 {
         let row = self.protection.iter().find(|r| r.protection == protection);
-        row.map(|r| r.modifier).unwrap_or_else(|| missing("defence.ron", protection))
+        row.map(|r| r.modifier).unwrap_or_else(|| missing(FOLDER, "defence.ron", protection))
     }
 
     /// The row that makes `striker` raise the enemy's defence value, if any.
@@ -817,26 +820,26 @@ impl CombatTable {
     pub fn to_hit(&self, attacker: Quality, defender: Quality) -> u8 {
         let matchup = Matchup::of(attacker, defender);
         let row = self.to_hit.iter().find(|r| r.matchup == matchup);
-        row.map(|r| r.score).unwrap_or_else(|| missing("combat.ron", matchup))
+        row.map(|r| r.score).unwrap_or_else(|| missing(FOLDER, "combat.ron", matchup))
     }
 
     pub fn to_hit_modifier(&self, factor: MeleeFactor) -> i8 {
         let row = self.to_hit_modifiers.iter().find(|r| r.factor == factor);
-        row.map(|r| r.modifier).unwrap_or_else(|| missing("combat.ron", factor))
+        row.map(|r| r.modifier).unwrap_or_else(|| missing(FOLDER, "combat.ron", factor))
     }
 
     pub fn dice_row(&self, fighter: Fighter) -> &DiceRow {
-        self.dice.iter().find(|r| r.fighters.contains(&fighter)).unwrap_or_else(|| missing("combat.ron", fighter))
+        self.dice.iter().find(|r| r.fighters.contains(&fighter)).unwrap_or_else(|| missing(FOLDER, "combat.ron", fighter))
     }
 
     pub fn bases_per_bonus_die(&self, bonus: BonusDice) -> u8 {
         let row = self.bonus_dice.iter().find(|r| r.bonus == bonus);
-        row.map(|r| r.bases_per_die).unwrap_or_else(|| missing("combat.ron", bonus))
+        row.map(|r| r.bases_per_die).unwrap_or_else(|| missing(FOLDER, "combat.ron", bonus))
     }
 
     pub fn result_modifier(&self, factor: ResultFactor) -> i8 {
         let row = self.result_modifiers.iter().find(|r| r.factor == factor);
-        row.map(|r| r.modifier).unwrap_or_else(|| missing("combat.ron", factor))
+        row.map(|r| r.modifier).unwrap_or_else(|| missing(FOLDER, "combat.ron", factor))
     }
 }
 
@@ -902,7 +905,7 @@ impl ResultTable {
     /// The index of the row a differential reads (SP:L268–271), so that shifts can move along rows.
     pub fn differential_row(&self, differential: u8) -> usize {
         let fits = |r: &DifferentialRow| differential >= r.from && r.to.is_none_or(|to| differential <= to);
-        self.differential.iter().position(fits).unwrap_or_else(|| missing("results.ron", differential))
+        self.differential.iter().position(fits).unwrap_or_else(|| missing(FOLDER, "results.ron", differential))
     }
 
     /// The differential divided by the battle line's divisor, rounded up (SP:L167–169); a lone unit
@@ -914,7 +917,7 @@ impl ResultTable {
 
     pub fn shift(&self, cause: ShiftCause) -> i8 {
         let row = self.shifts.iter().find(|r| r.cause == cause);
-        row.map(|r| r.rows).unwrap_or_else(|| missing("results.ron", cause))
+        row.map(|r| r.rows).unwrap_or_else(|| missing(FOLDER, "results.ron", cause))
     }
 }
 
@@ -980,7 +983,7 @@ impl MomentumTable {
     /// The points an award is worth (movement and combat tables; they are cumulative).
     pub fn points(&self, award: Award) -> u8 {
         let row = self.movement.iter().chain(&self.combat).find(|r| r.award == award);
-        row.map(|r| r.points).unwrap_or_else(|| missing("momentum.ron", award))
+        row.map(|r| r.points).unwrap_or_else(|| missing(FOLDER, "momentum.ron", award))
     }
 
     /// The shooting result row that `losses` out of `figures` reach: the highest one, or none.
@@ -1006,34 +1009,19 @@ pub struct Tables {
 }
 
 /// A compiled-in table lacks a row its lookup needs: a build defect the tests catch.
-fn missing(file: &str, key: impl Debug) -> ! {
-    panic!("assets/rules/swordpoint/{file}: no row for {key:?}")
-}
-
-fn parse<T: DeserializeOwned>(file: &str, text: &str) -> T {
-    ron::from_str(text).unwrap_or_else(|e| panic!("assets/rules/swordpoint/{file}: {e}"))
-}
-
-macro_rules! table {
-    ($file:literal) => {
-        parse($file, include_str!(concat!("../../../assets/rules/swordpoint/", $file)))
-    };
-}
-
-/// The compiled-in tables. They are part of the program, checked by the tests, so a failure to
-/// parse them is a build defect, not bad user input.
+/// The compiled-in tables (`rules::tables`).
 pub fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| Tables {
-        scale: table!("scale.ron"),
-        units: table!("units.ron"),
-        shooting: table!("shooting.ron"),
-        movement: table!("movement.ron"),
-        cohesion: table!("cohesion.ron"),
-        command: table!("command.ron"),
-        defence: table!("defence.ron"),
-        combat: table!("combat.ron"),
-        results: table!("results.ron"),
-        momentum: table!("momentum.ron"),
+        scale: rule_table!("swordpoint", "scale.ron"),
+        units: rule_table!("swordpoint", "units.ron"),
+        shooting: rule_table!("swordpoint", "shooting.ron"),
+        movement: rule_table!("swordpoint", "movement.ron"),
+        cohesion: rule_table!("swordpoint", "cohesion.ron"),
+        command: rule_table!("swordpoint", "command.ron"),
+        defence: rule_table!("swordpoint", "defence.ron"),
+        combat: rule_table!("swordpoint", "combat.ron"),
+        results: rule_table!("swordpoint", "results.ron"),
+        momentum: rule_table!("swordpoint", "momentum.ron"),
     })
 }

@@ -1,0 +1,4 @@
+//! Black Powder, the horse-and-musket ruleset measured in inches (seed `001_ba684dff9a47d2b5.txt`),
+//! played at 6" a hex; rules, readings and house rules in `docs/rules/black-powder.md`.
+
+pub mod data;
