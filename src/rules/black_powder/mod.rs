@@ -2,3 +2,4 @@
 //! played at 6" a hex; rules, readings and house rules in `docs/rules/black-powder.md`.
 
 pub mod data;
+pub mod dice;
