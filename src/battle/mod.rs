@@ -4,6 +4,7 @@
 pub mod agenda;
 pub mod dice;
 pub mod ecs;
+pub mod factor;
 pub mod hash;
 pub mod ids;
 pub mod look;
@@ -13,6 +14,7 @@ pub mod ruleset;
 
 pub use dice::Dice;
 pub use ecs::AppState;
+pub use factor::Factor;
 pub use ids::{Side, UnitId};
 pub use model::{Battle, Outcome, SideInfo, Unit};
 pub use present::Present;

@@ -3,17 +3,11 @@
 
 use super::data::{LoserAction, RangeBand};
 use super::state::{Phase, Response, Sheet, Step};
+pub use crate::battle::Factor;
 use crate::battle::{Outcome, Side, UnitId};
 use crate::hex::{Direction, Hex};
 use serde::Serialize;
 
-/// A modifier that applied, with the rule that gave it (a seed line, "SP:L28", or a house rule).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Factor {
-    pub rule: &'static str,
-    pub what: &'static str,
-    pub value: i8,
-}
 
 /// Which test a 2d6 cohesion roll was (H-5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
