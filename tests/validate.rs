@@ -153,7 +153,8 @@ fn a_game_simulated_from_a_scenario_file_replays_from_that_file() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let replay = dir.join("thucydide-first-clash-5.ron");
     let written = std::fs::read_to_string(&replay).unwrap();
-    assert!(written.contains(&format!("scenario: \"{}\"", scenario.display())), "the replay names the file it was played on: {written}");
+    let absolute = std::fs::canonicalize(&scenario).unwrap();
+    assert!(written.contains(&format!("scenario: \"{}\"", absolute.display())), "the replay names the file it was played on: {written}");
     let out = Command::new(exe).arg("replay").arg(&replay).arg("--verify").output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }

@@ -22,9 +22,12 @@ pub fn player<R: Judge>(name: &str, seed: u64) -> Result<Box<dyn Player<R>>, Str
 
 pub fn run(name: &str, games: u32, seed: u64, players: [&str; 2], save: Option<&Path>) -> Result<(), String> {
     let scenario = crate::scenario::load_named(name)?;
-    // A saved replay names its scenario as `replay` will find it again: a bundled one by its id, a
-    // file by the path it was given as.
-    let reference = if crate::scenario::find_bundled(name).is_some() { scenario.id.clone() } else { name.to_string() };
+    // A saved replay names its scenario as `replay` will find it again, from any folder: a bundled
+    // one by its id, a file by its absolute path.
+    let reference = match crate::scenario::find_bundled(name) {
+        Some(_) => scenario.id.clone(),
+        None => std::fs::canonicalize(name).map_or_else(|_| name.to_string(), |p| p.display().to_string()),
+    };
     let ruleset = scenario.ruleset.clone();
     with_ruleset(&ruleset, Batch { scenario, reference, games, seed, players, save }).map_err(|e| e.to_string())?
 }

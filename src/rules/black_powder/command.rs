@@ -23,7 +23,8 @@ pub fn command_factors(o: &Ordered) -> Vec<Factor> {
     let t = tables();
     let c = &t.command;
     let mut out = Vec::new();
-    let distance = c.distance_modifier(t.scale, o.from_commander);
+    let marauders = o.traits.iter().any(|x| matches!(t.traits.effect(*x), TraitEffect::IgnoresCommandDistance));
+    let distance = if marauders { 0 } else { c.distance_modifier(t.scale, o.from_commander) };
     if distance != 0 {
         out.push(Factor { rule: "BP:L17", what: "per 12\" from the commander", value: distance });
     }
@@ -57,8 +58,8 @@ pub enum CommandResult {
     Failed,
     /// A double 6, whatever the rating (BP:L156–182 then say what the unit does).
     Blunder,
-    /// An Unreliable unit rolled a double on an order that succeeded: it does not move, and the
-    /// commander goes on (BP:L327).
+    /// An Unreliable unit rolled a double (not a blunder): it does not move, and the order is not a
+    /// failed one, so the commander goes on, even if the roll was over the rating (BP:L327, HB-3).
     Stalled,
 }
 
@@ -68,12 +69,13 @@ pub fn command_result(staff: u8, factors: &[Factor], faces: [u8; 2], traits: &[T
     if c.is_blunder(faces[0], faces[1]) {
         return CommandResult::Blunder;
     }
-    let rating = i32::from(staff) + factors.iter().map(|f| i32::from(f.value)).sum::<i32>();
-    let moves = c.moves_granted(faces[0] + faces[1], rating);
     let stalls = faces[0] == faces[1] && traits.iter().any(|t| matches!(tables().traits.effect(*t), TraitEffect::NoMoveOnDouble));
-    match moves {
+    if stalls {
+        return CommandResult::Stalled;
+    }
+    let rating = i32::from(staff) + factors.iter().map(|f| i32::from(f.value)).sum::<i32>();
+    match c.moves_granted(faces[0] + faces[1], rating) {
         0 => CommandResult::Failed,
-        _ if stalls => CommandResult::Stalled,
         n => CommandResult::Moves(n),
     }
 }
@@ -99,6 +101,8 @@ mod tests {
         assert_eq!(rules(&command_factors(&ordered(1, None, Formation::MarchColumn))), [("BP:L20", 1)]);
         let on_road = Ordered { on_road: true, ..ordered(1, None, Formation::Limbered) };
         assert_eq!(rules(&command_factors(&on_road)), [("BP:L21", 2)]);
+        let marauders = Ordered { traits: &[Trait::Marauders], ..ordered(9, None, Formation::Line) };
+        assert!(command_factors(&marauders).is_empty(), "BP:L326: Marauders ignore the distance");
         let reliable = Ordered { traits: &[Trait::Reliable], ..ordered(1, None, Formation::Line) };
         assert_eq!(rules(&command_factors(&reliable)), [("BP:L320", 1)]);
     }
@@ -114,6 +118,7 @@ mod tests {
         assert_eq!(command_result(8, &minus_two, [3, 4], none), CommandResult::Failed, "7 over 6");
         assert_eq!(command_result(12, &[], [6, 6], none), CommandResult::Blunder, "a double 6 whatever the rating");
         assert_eq!(command_result(8, &[], [2, 2], &[Trait::Unreliable]), CommandResult::Stalled, "BP:L327: a double, the order not failed");
-        assert_eq!(command_result(8, &[], [5, 5], &[Trait::Unreliable]), CommandResult::Failed, "a failed roll stays a failure");
+        assert_eq!(command_result(8, &[], [6, 6], &[Trait::Unreliable]), CommandResult::Blunder, "a double 6 is a blunder first");
+        assert_eq!(command_result(8, &[], [5, 5], &[Trait::Unreliable]), CommandResult::Stalled, "HB-3: any double, over the rating too");
     }
 }

@@ -1365,7 +1365,6 @@ pub struct Tables {
     pub battle: BattleTable,
 }
 
-/// A compiled-in table lacks a row its lookup needs: a build defect the tests catch.
 /// The compiled-in tables (`rules::tables`).
 pub fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();

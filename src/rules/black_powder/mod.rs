@@ -4,4 +4,5 @@
 pub mod command;
 pub mod data;
 pub mod dice;
+pub mod hits;
 pub mod morale;

@@ -1008,7 +1008,6 @@ pub struct Tables {
     pub momentum: MomentumTable,
 }
 
-/// A compiled-in table lacks a row its lookup needs: a build defect the tests catch.
 /// The compiled-in tables (`rules::tables`).
 pub fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();

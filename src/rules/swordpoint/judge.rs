@@ -74,13 +74,26 @@ pub struct Memo {
     odds: BTreeMap<Fight, Option<CombatOdds>>,
 }
 
-/// A fight to come as the odds see it: each unit in it with its figures, hex and facing, the
-/// charger (if it is a charge) and the momentum each side has written for it.
+/// A fight to come as the odds see it: each unit in it and each unit beside one of them (battle
+/// lines, supports, flank contacts) with what its resolution reads of it, the commanders riding
+/// with them, the charger (if it is a charge), whether it is a first round, and the momentum each
+/// side has written for it.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
 struct Fight {
-    units: Vec<(u32, u8, (i32, i32), u8)>,
+    units: Vec<UnitKey>,
+    commanders: Vec<(u32, u32)>,
     charge: Option<(u32, u32, (i32, i32))>,
+    first_round: bool,
     momentum: [u8; 2],
+}
+
+/// A unit as a combat's resolution reads it: id, figures, frontage, hex, facing, and its markers.
+type UnitKey = (u32, u8, u8, (i32, i32), u8, [bool; 8]);
+
+fn unit_key(u: &SpUnit) -> UnitKey {
+    let s = &u.state;
+    let marks = [s.demoralised, s.fleeing, s.disorganised, s.charged, s.shock_spent, s.stubborn_spent, s.won_combat, s.recoiled];
+    (u.id.0, s.figures, s.frontage, u.hex.map_or((i32::MIN, 0), hex_key), u.facing as u8, marks)
 }
 
 /// The hex distance a unit wants to its nearest enemy: contact for melee troops, the edge of its
@@ -157,7 +170,11 @@ fn prospects(b: &B, side: Side, memo: &mut Memo) -> f64 {
             value += worth_of(b, &c.units, odds, side);
         }
     }
-    for ch in g.charges.iter().filter(|ch| matches!(ch.response, None | Some(Response::Hold | Response::CounterCharge))) {
+    // A charge counts until it is moved: then its combat does (the charge stays on record for the
+    // rest of the turn).
+    let to_move = matches!(g.phase, Phase::DeclareMounted | Phase::DeclareFoot | Phase::ChargeMoves);
+    let pending = g.charges.iter().filter(|ch| to_move && g.combat_of(ch.charger).is_none());
+    for ch in pending.filter(|ch| matches!(ch.response, None | Some(Response::Hold | Response::CounterCharge))) {
         let mut units = g.combat_of(ch.target).map_or_else(|| vec![ch.target], |c| c.units.clone());
         units.push(ch.charger);
         let key = fight_key(b, &units, Some((ch.charger, ch.target, ch.to)), [0, 0]);
@@ -170,13 +187,18 @@ fn prospects(b: &B, side: Side, memo: &mut Memo) -> f64 {
 }
 
 fn fight_key(b: &B, units: &[UnitId], charge: Option<(UnitId, UnitId, Hex)>, momentum: [u8; 2]) -> Fight {
+    let mut around: Vec<UnitId> = units.to_vec();
+    let hexes: Vec<Hex> = units.iter().filter_map(|id| b.unit(*id)?.hex).chain(charge.map(|(_, _, to)| to)).collect();
+    around.extend(b.on_board().filter(|u| u.hex.is_some_and(|h| hexes.iter().any(|x| distance(*x, h) <= 1))).map(|u| u.id));
+    around.sort();
+    around.dedup();
+    let commanders = b.global.commanders.iter().filter_map(|c| Some((c.id, c.unit?.0))).filter(|(_, u)| around.contains(&UnitId(*u))).collect();
+    let first_round = units.iter().find_map(|id| b.global.combat_of(*id)).is_none_or(|c| c.first_round);
     Fight {
-        units: units
-            .iter()
-            .filter_map(|id| b.unit(*id))
-            .map(|u| (u.id.0, u.state.figures, u.hex.map_or((i32::MIN, 0), hex_key), u.facing as u8))
-            .collect(),
+        units: around.iter().filter_map(|id| b.unit(*id)).map(unit_key).collect(),
+        commanders,
         charge: charge.map(|(c, t, to)| (c.0, t.0, hex_key(to))),
+        first_round,
         momentum,
     }
 }
@@ -281,8 +303,8 @@ impl Judge for Swordpoint {
         evaluate(battle, side)
     }
 
-    /// The stronger level's sight of the fights to come: every combat and declared charge, and
-    /// the charges either side could make next turn, by the rules' own resolution.
+    /// The stronger level's sight of the fights to come: every combat, and every charge declared
+    /// and not yet moved, by the rules' own resolution.
     fn exchange(battle: &B, side: Side, memo: &mut Memo) -> f64 {
         if battle.global.outcome.is_some() {
             return 0.0;
@@ -404,6 +426,7 @@ mod tests {
         let mut b = hastings();
         let archers = b.unit(UnitId(15)).and_then(|u| u.hex).expect("the English archers in the wood");
         let to = b.map.neighbours(archers).find(|h| b.unit_at(*h).is_none() && super::super::movement::passable(&b, *h)).expect("a free hex beside them");
+        b.global.phase = Phase::DeclareMounted;
         b.global.charges.push(super::super::state::Charge { charger: UnitId(1), target: UnitId(15), to, response: Some(Response::Hold) });
         let mut memo = Memo::default();
         let normans = <Swordpoint as Judge>::exchange(&b, Side(0), &mut memo);
@@ -411,5 +434,8 @@ mod tests {
         assert!((normans + <Swordpoint as Judge>::exchange(&b, Side(1), &mut memo)).abs() < 1e-9, "what one side gains the other loses");
         b.global.charges[0].response = Some(Response::Flee);
         assert_eq!(<Swordpoint as Judge>::exchange(&b, Side(0), &mut Memo::default()), 0.0, "a charge fled from is no fight");
+        b.global.charges[0].response = Some(Response::Hold);
+        b.global.phase = Phase::RemainingMoves;
+        assert_eq!(<Swordpoint as Judge>::exchange(&b, Side(0), &mut Memo::default()), 0.0, "once moved, a charge counts as its combat");
     }
 }

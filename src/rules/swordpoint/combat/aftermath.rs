@@ -31,6 +31,8 @@ pub(super) enum Fate {
 /// What a result did to one unit of a beaten side.
 pub(super) struct Outcome {
     pub combat: u32,
+    /// Fought in the combat, rather than supporting a beaten unit from beside it (SP5.73).
+    pub fought: bool,
     pub fate: Fate,
     /// It took a break test (SP5.79).
     pub tested: bool,
@@ -141,7 +143,8 @@ fn apply_one(ctx: &mut Ctx, combat: u32, v: &Verdict, shaken: &mut Shaken) -> Op
         shifts.push(Factor { rule: "H-27", what: "recoil blocked", value: by });
         ctx.emit(Event::LoserResult { unit: v.unit, differential: v.differential, line: v.line, moderated: v.moderated, shifts, action });
     }
-    let mut out = Outcome { combat, fate: Fate::Continued, tested: false, from: None };
+    let fought = ctx.b.global.combat_of(v.unit).is_some_and(|c| c.id == combat);
+    let mut out = Outcome { combat, fought, fate: Fate::Continued, tested: false, from: None };
     match action {
         LoserAction::Continue => {}
         LoserAction::Recoil { .. } => {
@@ -237,7 +240,8 @@ pub(super) fn friends_broken(ctx: &mut Ctx, shaken: &mut Shaken) {
 /// its combat.
 pub(super) fn follow_ups(b: &B, fought: &[Fought], outcomes: &[Outcome]) -> Vec<(u32, Step)> {
     let mut out: Vec<(u32, Step)> = Vec::new();
-    for o in outcomes {
+    // A support that recoiled from beside the combat leaves no hex the winner fought for.
+    for o in outcomes.iter().filter(|o| o.fought) {
         let Some(into) = o.from else { continue };
         let Some(winner) = fought.iter().find(|f| f.combat == o.combat).and_then(|f| f.winner) else { continue };
         if b.unit_at(into).is_some() {

@@ -17,7 +17,8 @@ pub struct CombatOdds {
     /// The chance each side wins.
     pub win: [f64; 2],
     pub draw: f64,
-    /// For each side, given that it loses, the chance that its worst-off unit in the combat:
+    /// For each side, given that it loses, the chance that its worst-off unit (in the combat, or a
+    /// support beside it, SP5.73):
     /// continues (0), recoils (1), takes a break test and stays, recoiling if it can (2: passed,
     /// or the stubborn reprieve of SP5.75), or breaks or is destroyed (3). A row sums to 1, or is
     /// all 0 when that side never lost.

@@ -206,8 +206,8 @@ fn first_victim(b: &B, shock: UnitId, victim: UnitId) -> bool {
     fresh && charged
 }
 
-/// R-9, SP5.73: a supporting unit of the beaten unit's battle line that fights in the same combat
-/// reads one row above the beaten unit's final row.
+/// R-9, SP5.73: a supporting unit of the beaten unit's battle line, in the same combat or out of
+/// any, reads one row above the beaten unit's final row.
 pub(super) fn support_verdict(unit: UnitId, beaten: &Verdict) -> Verdict {
     let value = tables().results.shift(ShiftCause::SupportingUnit);
     let shifts = vec![Factor { rule: "SP:L278", what: "supports the beaten unit's line", value }];
