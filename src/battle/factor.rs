@@ -9,3 +9,16 @@ pub struct Factor {
     pub what: &'static str,
     pub value: i8,
 }
+
+impl Factor {
+    /// The modifiers that apply: each row's condition, its key, rule and words, with `value` giving
+    /// the key's modifier from the ruleset's tables.
+    pub fn applying<K, const N: usize>(rows: [(bool, K, &'static str, &'static str); N], value: impl Fn(K) -> i8) -> Vec<Factor> {
+        rows.into_iter().filter(|r| r.0).map(|(_, key, rule, what)| Factor { rule, what, value: value(key) }).collect()
+    }
+
+    /// The sum of the modifiers.
+    pub fn total(factors: &[Factor]) -> i32 {
+        factors.iter().map(|f| i32::from(f.value)).sum()
+    }
+}

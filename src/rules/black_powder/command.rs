@@ -73,7 +73,7 @@ pub fn command_result(staff: u8, factors: &[Factor], faces: [u8; 2], traits: &[T
     if stalls {
         return CommandResult::Stalled;
     }
-    let rating = i32::from(staff) + factors.iter().map(|f| i32::from(f.value)).sum::<i32>();
+    let rating = i32::from(staff) + Factor::total(factors);
     match c.moves_granted(faces[0] + faces[1], rating) {
         0 => CommandResult::Failed,
         n => CommandResult::Moves(n),

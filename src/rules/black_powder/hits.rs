@@ -31,7 +31,7 @@ pub fn shooting_factors(s: &Shooting) -> Vec<Factor> {
         (s.artillery_beyond_half_range, ShootingFactor::ArtilleryBeyondHalfRange, "BP:L117", "artillery beyond half range"),
         (s.artillery_over_units, ShootingFactor::ArtilleryOverUnits, "BP:L118", "artillery over units"),
     ];
-    rows.into_iter().filter(|r| r.0).map(|(_, f, rule, what)| Factor { rule, what, value: t.to_hit_modifier(f) }).collect()
+    Factor::applying(rows, |f| t.to_hit_modifier(f))
 }
 
 /// What the melee to-hit modifiers depend on (BP:L85–87).
@@ -54,7 +54,7 @@ pub fn melee_factors(m: &Melee) -> Vec<Factor> {
         (m.skirmishers, MeleeFactor::Skirmishers, "BP:L86", "skirmishers"),
         (m.engaged_flank_or_rear, MeleeFactor::EngagedFlankOrRear, "BP:L87", "engaged in the flank or rear"),
     ];
-    rows.into_iter().filter(|r| r.0).map(|(_, f, rule, what)| Factor { rule, what, value: t.to_hit_modifier(f) }).collect()
+    Factor::applying(rows, |f| t.to_hit_modifier(f))
 }
 
 /// Whether a to-hit die of `face` hits with `factors`: 4+ after the modifiers (BP:L83, HB-10), a 6
@@ -67,7 +67,7 @@ pub fn hits(face: u8, factors: &[Factor]) -> bool {
     if face <= t.always_misses {
         return false;
     }
-    i32::from(face) + factors.iter().map(|f| i32::from(f.value)).sum::<i32>() >= i32::from(t.to_hit)
+    i32::from(face) + Factor::total(factors) >= i32::from(t.to_hit)
 }
 
 /// Whether a to-hit die of `face` disorders the target (HB-10: a natural 6).

@@ -28,13 +28,13 @@ pub fn save_factors(t: &Target) -> Vec<Factor> {
         (t.artillery_long_range == Some(true), SaveFactor::ArtilleryLongRange, "BP:L54", "artillery at long range"),
         (t.artillery_long_range == Some(false), SaveFactor::ArtilleryShortOrMediumRange, "BP:L55", "artillery at short or medium range"),
     ];
-    rows.into_iter().filter(|r| r.0).map(|(_, f, rule, what)| Factor { rule, what, value: m.save_modifier(f) }).collect()
+    Factor::applying(rows, |f| m.save_modifier(f))
 }
 
 /// Whether a save die of `face` saves for a unit of `morale` (its save score, BP:L48) with
 /// `factors` (HB-10: d6 at least the score less the modifiers; a 1 always fails).
 pub fn saved(face: u8, morale: u8, factors: &[Factor]) -> bool {
-    let needed = i32::from(morale) - factors.iter().map(|f| i32::from(f.value)).sum::<i32>();
+    let needed = i32::from(morale) - Factor::total(factors);
     face > tables().morale.always_fails && i32::from(face) >= needed
 }
 
@@ -59,7 +59,7 @@ pub fn break_factors(casualties: u8, stamina: u8, disordered: bool, artillery: b
 /// A break test: 2d6 of `faces` with `factors`, read on the row of `combat` for `troop`
 /// (BP:L67–75). Returns the total and the result.
 pub fn break_test(faces: [u8; 2], factors: &[Factor], troop: Troop, combat: CombatKind) -> (i32, BreakResult) {
-    let total = i32::from(faces[0]) + i32::from(faces[1]) + factors.iter().map(|f| i32::from(f.value)).sum::<i32>();
+    let total = i32::from(faces[0]) + i32::from(faces[1]) + Factor::total(factors);
     (total, tables().break_test.break_result(total, troop, combat))
 }
 
