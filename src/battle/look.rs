@@ -34,6 +34,17 @@ pub struct Counter {
     pub facing: Option<Direction>,
 }
 
+/// A marker standing on the board apart from the counters (a commander who moves on his own): a
+/// small disc of its side's colour with a few letters, drawn at the top left of its hex.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Token {
+    pub hex: Hex,
+    pub side: super::ids::Side,
+    pub label: String,
+    /// The disc's rim (a rank).
+    pub rim: Rgb,
+}
+
 /// A troop type's symbol, drawn in a small frame as map symbols are: crossed for foot, a slash for
 /// horse, a disc for artillery, a silhouette for elephants; a bow under it for troops that shoot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,6 +11,7 @@ pub mod look;
 pub mod model;
 pub mod present;
 pub mod ruleset;
+pub mod sight;
 
 pub use dice::Dice;
 pub use ecs::AppState;

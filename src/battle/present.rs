@@ -5,7 +5,7 @@
 //! window and the terminal game read it; each ruleset implements it in its own folder.
 
 use super::ids::{Side, UnitId};
-use super::look::{Counter, Cue, Decision, Intent, Legend, Line, Marks, Preview};
+use super::look::{Counter, Cue, Decision, Intent, Legend, Line, Marks, Preview, Token};
 use super::model::{Battle, Unit};
 use super::ruleset::Ruleset;
 use crate::hex::Hex;
@@ -34,6 +34,10 @@ pub trait Present: Ruleset {
     fn glyph(battle: &Battle<Self>, unit: &Unit<Self::UnitState>) -> char;
     /// How a unit's counter looks.
     fn counter(battle: &Battle<Self>, unit: &Unit<Self::UnitState>) -> Counter;
+    /// The markers standing on the board apart from the units (commanders who move on their own).
+    fn tokens(_battle: &Battle<Self>) -> Vec<Token> {
+        Vec::new()
+    }
     /// What a side lost between the start of the battle and now, for the victory window.
     fn losses(start: &Battle<Self>, now: &Battle<Self>, side: Side) -> String {
         let count = |b: &Battle<Self>| b.on_board().filter(|u| u.side == side).count();

@@ -58,7 +58,8 @@ impl Direction {
         Direction::NW,
     ];
 
-    fn index(self) -> i32 {
+    /// Its place clockwise from north, 0 to 5.
+    pub fn index(self) -> i32 {
         self as i32
     }
 

@@ -8,6 +8,8 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("thucydide-hydaspes.ron", include_str!("../../scenarios/thucydide-hydaspes.ron")),
     ("swordpoint-hastings-skirmish.ron", include_str!("../../scenarios/swordpoint-hastings-skirmish.ron")),
     ("swordpoint-heraclea.ron", include_str!("../../scenarios/swordpoint-heraclea.ron")),
+    ("black-powder-quatre-bras.ron", include_str!("../../scenarios/black-powder-quatre-bras.ron")),
+    ("black-powder-plancenoit.ron", include_str!("../../scenarios/black-powder-plancenoit.ron")),
 ];
 
 /// A bundled scenario by id, parsed.

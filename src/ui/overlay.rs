@@ -128,6 +128,7 @@ fn paint_board<R: Present>(
         paint_path(&painter, &view, hexes, egui::Color32::from_rgba_unmultiplied(150, 220, 255, 230));
     }
     paint_counters(&painter, &view, b, selection.0);
+    paint_tokens(&painter, &view, &R::tokens(b));
     for t in &marks.targets {
         if let Some(p) = view.hex(*t) {
             painter.circle_stroke(p, view.len(HEX_RADIUS * 0.8), egui::Stroke::new(view.len(8.0).max(2.0), egui::Color32::from_rgb(230, 40, 30)));
@@ -216,6 +217,21 @@ fn paint_counters<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R
         let Some(c) = view.hex(hex) else { continue };
         let shift = view.len(HEX_RADIUS * 0.16) * n as f32;
         paint_counter(painter, view.len(HEX_RADIUS * 0.6), c + egui::vec2(shift, -shift), side_colour(u.side), &R::counter(b, u), selected == Some(u.id));
+    }
+}
+
+/// The markers apart from the counters: small discs along the top left of their hex, fanned out.
+fn paint_tokens(painter: &egui::Painter, view: &View, tokens: &[crate::battle::look::Token]) {
+    let mut placed: Vec<Hex> = Vec::new();
+    for t in tokens {
+        let n = placed.iter().filter(|h| **h == t.hex).count();
+        placed.push(t.hex);
+        let Some(c) = view.hex(t.hex) else { continue };
+        let r = view.len(HEX_RADIUS * 0.2);
+        let spot = c + egui::vec2(-view.len(HEX_RADIUS * 0.62) + r * 1.9 * n as f32, -view.len(HEX_RADIUS * 0.62));
+        painter.circle_filled(spot, r, side_colour(t.side));
+        painter.circle_stroke(spot, r, egui::Stroke::new(r * 0.25, colour(t.rim)));
+        painter.text(spot, egui::Align2::CENTER_CENTER, &t.label, egui::FontId::proportional((r * 0.95).max(4.0)), egui::Color32::WHITE);
     }
 }
 

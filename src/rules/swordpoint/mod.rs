@@ -19,7 +19,6 @@ mod present;
 pub mod resolve;
 pub mod setup;
 pub mod shooting;
-pub mod sight;
 pub mod state;
 pub mod turn;
 pub mod unit;

@@ -6,7 +6,7 @@
 
 use super::Swordpoint;
 use super::data::{Applies, Manoeuvre, MoveEffect, MoveGroup, Mover, Order, Troop, tables};
-use super::sight;
+use crate::battle::sight;
 use super::state::UnitState;
 use super::unit::{SpUnit, enemies, move_rate};
 use crate::battle::{Battle, Side, UnitId};

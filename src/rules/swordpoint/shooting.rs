@@ -12,7 +12,7 @@ use super::data::{
 };
 use super::event::{Event, Factor, Marker, Test, Volley};
 use super::movement;
-use super::sight::{self, Cover};
+use crate::battle::sight::{self, Cover};
 use super::unit::{SpUnit, distance, within};
 use crate::battle::{Battle, Side, UnitId};
 use crate::hex::{Hex, Sector};

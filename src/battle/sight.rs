@@ -1,12 +1,12 @@
-//! Line of sight and cover for Swordpoint's shooting (H-23; design.md "Line of sight"): units,
-//! woods, buildings and higher hills in between mask; a target in a wood, behind a hedge or a fence
-//! has light cover, one in buildings, a fortification or behind a wall heavy cover.
+//! Line of sight and cover for the rulesets that shoot across an open table measured in inches
+//! (design.md "Line of sight"; Swordpoint's H-23, Black Powder's HB-17): units, woods, buildings
+//! and higher hills in between mask; a target in a wood, behind a hedge or a fence has light cover,
+//! one in buildings, a fortification or behind a wall heavy cover. Generic over the ruleset: it
+//! reads only the map and where units stand.
 
-use super::Swordpoint;
-use crate::battle::Battle;
+use super::model::Battle;
+use super::ruleset::Ruleset;
 use crate::hex::{Ground, Hex, Hexside, los};
-
-type B = Battle<Swordpoint>;
 
 /// The cover a target has from a shooter (H-23), least first: the to-hit modifiers of SP3.28–3.29.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -19,13 +19,13 @@ pub enum Cover {
 /// Whether one trace of the line (shooter first, target last) is masked (H-23): a unit, a Forest
 /// or Buildings hex, or a hill higher than both ends, strictly between the two ends. The ends
 /// themselves never mask, so a unit in a wood sees out and is seen.
-fn masked(b: &B, trace: &[Hex]) -> bool {
+fn masked<R: Ruleset>(b: &Battle<R>, trace: &[Hex], over_units: bool) -> bool {
     let Some((last, middle)) = trace.split_last() else { return false };
     let Some((first, middle)) = middle.split_first() else { return false };
     let top = b.map.level(*first).max(b.map.level(*last));
     middle.iter().any(|h| {
         let t = b.map.at(*h);
-        matches!(t.ground, Ground::Forest | Ground::Buildings) || t.level > top || b.unit_at(*h).is_some()
+        matches!(t.ground, Ground::Forest | Ground::Buildings) || t.level > top || (!over_units && b.unit_at(*h).is_some())
     })
 }
 
@@ -33,16 +33,16 @@ fn masked(b: &B, trace: &[Hex]) -> bool {
 /// Forest and Buildings hexes and higher hills in between mask. Where the line runs along hex
 /// edges it is masked only when both of its traces are (design.md). Adjacent hexes always see each
 /// other.
-pub fn line_clear(b: &B, from: Hex, to: Hex) -> bool {
+pub fn line_clear<R: Ruleset>(b: &Battle<R>, from: Hex, to: Hex) -> bool {
     if from.unsigned_distance_to(to) <= 1 {
         return true;
     }
-    los::clear(from, to, |trace| masked(b, trace))
+    los::clear(from, to, |trace| masked(b, trace, false))
 }
 
 /// The cover of the hexside a trace crosses into its last hex (H-23): light behind a hedge or a
 /// fence, heavy behind a wall or a fortification's wall.
-fn hexside_cover(b: &B, trace: &[Hex]) -> Cover {
+fn hexside_cover<R: Ruleset>(b: &Battle<R>, trace: &[Hex]) -> Cover {
     let [.., entry, target] = trace else { return Cover::None };
     match b.map.hexsides.between(*entry, *target) {
         Some(Hexside::Hedge | Hexside::Fence) => Cover::Light,
@@ -56,15 +56,30 @@ fn hexside_cover(b: &B, trace: &[Hex]) -> Cover {
 /// Buildings or a Fortification, or across a Wall or Fortification hexside. The better of the two
 /// counts. A line along hex edges enters the target's hex at a corner, between two hexsides: the
 /// shooter takes the less covered of the traces that are clear (the gap beside a hedge).
-pub fn cover(b: &B, from: Hex, to: Hex) -> Cover {
+pub fn cover<R: Ruleset>(b: &Battle<R>, from: Hex, to: Hex) -> Cover {
     let ground = match b.map.at(to).ground {
         Ground::Forest => Cover::Light,
         Ground::Buildings | Ground::Fortification => Cover::Heavy,
         _ => Cover::None,
     };
     let traces = los::traces(from, to);
-    let clear: Vec<&Vec<Hex>> = traces.iter().filter(|t| !masked(b, t)).collect();
+    let clear: Vec<&Vec<Hex>> = traces.iter().filter(|t| !masked(b, t, false)).collect();
     let seen: Vec<&Vec<Hex>> = if clear.is_empty() { traces.iter().collect() } else { clear };
     let edge = seen.iter().map(|t| hexside_cover(b, t)).min().unwrap_or(Cover::None);
     ground.max(edge)
+}
+
+/// How much of `to` a shooter at `from` sees, each of the line's two traces judged apart (Black
+/// Powder's B.3.3): `None` masked, both clear; `Partial`, one trace masked (partly visible); `Full`,
+/// no line of sight. With `over_units`, units in between do not mask (guns on a hill above them).
+pub fn masking<R: Ruleset>(b: &Battle<R>, from: Hex, to: Hex, over_units: bool) -> los::Cover {
+    if from.unsigned_distance_to(to) <= 1 {
+        return los::Cover::None;
+    }
+    los::cover(from, to, |trace| masked(b, trace, over_units))
+}
+
+/// Whether a unit between `from` and `to` stands on either trace (a shot over it).
+pub fn units_between<R: Ruleset>(b: &Battle<R>, from: Hex, to: Hex) -> bool {
+    los::traces(from, to).iter().any(|t| t.len() > 2 && t[1..t.len() - 1].iter().any(|h| b.unit_at(*h).is_some()))
 }

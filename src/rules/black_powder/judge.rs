@@ -1,0 +1,128 @@
+//! What the computer opponent weighs in a Black Powder position (house heuristics, not rules): the
+//! battle's result; each side's units by what they are worth and how worn (casualties, shaken,
+//! disordered); brigades broken against HB-21's break point; moves in hand; infantry and cavalry
+//! closing on the enemy facing it, guns at their best band; commanders near their brigades.
+
+use super::BlackPowder;
+use super::data::{Formation, Troop};
+use super::resolve::preview;
+use super::state::UnitState;
+use super::unit::{self, B, U, rate};
+use crate::ai::Judge;
+use crate::battle::{Dice, Side};
+use crate::hex::Sector;
+
+/// A won battle, far above anything else.
+const WON: f64 = 10_000.0;
+/// A broken brigade (HB-21): half the army's brigades lose the battle.
+const BROKEN_BRIGADE: f64 = 12.0;
+/// Shaken: it tests at every loss and cannot charge.
+const SHAKEN: f64 = 0.35;
+/// Disordered: no orders next turn, −1 to hit and to its tests.
+const DISORDERED: f64 = 0.12;
+/// A move in hand, for a unit that has somewhere to go.
+const MOVE_IN_HAND: f64 = 0.25;
+/// Per hex farther than where the unit wants to be.
+const CLOSING: f64 = 0.12;
+/// The nearest enemy in its front sector.
+const FACING_ENEMY: f64 = 0.3;
+/// Per hex a commander stands beyond his nearest unit (-1 per 12" on every order).
+const COMMAND_GAP: f64 = 0.2;
+
+#[derive(Default)]
+pub struct Memo;
+
+/// What a unit is worth whole: its dice and its stamina.
+fn worth(s: &UnitState) -> f64 {
+    let p = s.profile();
+    let shooting = match p.shooting {
+        super::data::ShootingValue::Dice(n) => f64::from(n),
+        super::data::ShootingValue::Bands { short, medium, .. } => f64::from(short + medium) / 2.0 + 1.0,
+    };
+    2.0 + f64::from(p.hth) * 0.3 + shooting * 0.4 + f64::from(p.stamina) * 0.5
+}
+
+/// Where a unit wants to stand: next to the enemy for foot and horse, within its medium band for
+/// guns, within musket range for skirmishers.
+fn wanted_distance(u: &U) -> u32 {
+    match (u.state.troop(), u.state.skirmishing()) {
+        (Troop::Artillery, _) => 4,
+        (_, true) => 3,
+        _ => 1,
+    }
+}
+
+fn unit_value(b: &B, u: &U, judging: Side) -> f64 {
+    let s = &u.state;
+    let Some(at) = u.hex else { return 0.0 };
+    let stamina = f64::from(s.stamina.unwrap_or(s.profile().stamina).max(1));
+    let whole = worth(s);
+    let mut v = whole * (1.0 - 0.5 * (f64::from(s.casualties) / stamina).min(1.5));
+    if s.shaken() {
+        v -= whole * SHAKEN;
+    }
+    if s.disordered {
+        v -= whole * DISORDERED;
+    }
+    if u.side == judging {
+        // Closing counts for the judging side only, so two computers still meet.
+        if let Some(e) = unit::nearest_enemy_unit(b, u.side, at) {
+            let d = e.hex.map_or(0, |h| h.unsigned_distance_to(at));
+            let want = wanted_distance(u);
+            let gap = if d > want { d - want } else { want - d.min(want) };
+            let gap = if s.shaken() { 0 } else { gap };
+            v -= CLOSING * f64::from(gap);
+            if e.hex.is_some_and(|h| u.facing.sector(at, h) == Some(Sector::Front)) || unit::all_round(b, u) {
+                v += FACING_ENEMY;
+            }
+            if s.moves_left > 0 && gap > 0 && !unit::engaged(b, u) {
+                v += MOVE_IN_HAND * f64::from(s.moves_left.min(3)) * f64::from(rate(s)) / 12.0;
+            }
+        }
+        if s.formation == Formation::Limbered && unit::nearest_enemy(b, u.side, at).is_some_and(|d| d <= 9) {
+            v -= 0.5;
+        }
+    }
+    v
+}
+
+fn side_value(b: &B, side: Side, judging: Side) -> f64 {
+    let units: f64 = b.units.iter().filter(|u| u.side == side).map(|u| unit_value(b, u, judging)).sum();
+    let (broken, all) = b.global.broken_brigades(side);
+    let mut v = units - BROKEN_BRIGADE * broken as f64;
+    if all > 0 && broken * 2 == all {
+        v -= BROKEN_BRIGADE;
+    }
+    if side == judging {
+        for c in b.global.commanders.iter().filter(|c| c.side == side) {
+            let nearest = b
+                .on_board()
+                .filter(|u| u.side == side && c.brigade.is_none_or(|br| u.state.brigade == br))
+                .filter_map(|u| u.hex)
+                .map(|h| h.unsigned_distance_to(c.hex))
+                .min()
+                .unwrap_or(0);
+            v -= COMMAND_GAP * f64::from(nearest.saturating_sub(1));
+        }
+    }
+    v
+}
+
+impl Judge for BlackPowder {
+    type Memo = Memo;
+
+    fn evaluate(b: &B, side: Side, _memo: &mut Memo) -> f64 {
+        if let Some(o) = &b.global.outcome {
+            return match o.winner {
+                Some(w) if w == side => WON,
+                Some(_) => -WON,
+                None => 0.0,
+            };
+        }
+        side_value(b, side, side) - side_value(b, side.other(), side)
+    }
+
+    fn preview(b: &B, command: &super::Command, dice: &mut Dice) -> Vec<super::Event> {
+        preview(b, command, dice)
+    }
+}

@@ -1,0 +1,200 @@
+//! Hand-to-hand (BP6, BP16, BP17, HB-12, HB-13): the melees are the groups of enemies in contact,
+//! fought in the order of their lowest id; each unit strikes the enemies touching it, the sides add
+//! the casualties they inflicted and their result modifiers, the loser tests (C), a shaken unit in
+//! a draw tests (D), and the supports of a unit that broke test (E).
+
+use super::breaking::{self, Ctx};
+use super::data::{BreakResult, Roll, TestLetter, Trait, Troop, tables};
+use super::dice::melee_dice;
+use super::event::{Event, Factor, VolleyKind};
+use super::hits::{Melee, melee_factors, result_factors};
+use super::unit::{self, B, U, contacts, engaged_flank_or_rear, in_building, supports};
+use super::volley::{self, Aim};
+use crate::battle::{Side, UnitId};
+use crate::hex::Direction;
+
+/// The melees now: each a list of the units in it, both sides, ascending; melees in the order of
+/// their lowest id (B.0 5).
+pub fn melees(b: &B) -> Vec<Vec<UnitId>> {
+    let mut seen: Vec<UnitId> = Vec::new();
+    let mut out = Vec::new();
+    for u in b.on_board() {
+        if seen.contains(&u.id) || !unit::engaged(b, u) {
+            continue;
+        }
+        let mut group = vec![u.id];
+        let mut i = 0;
+        while i < group.len() {
+            if let Some(x) = b.unit(group[i]) {
+                for e in contacts(b, x) {
+                    if !group.contains(&e) {
+                        group.push(e);
+                    }
+                }
+            }
+            i += 1;
+        }
+        group.sort();
+        seen.extend(group.iter().copied());
+        out.push(group);
+    }
+    out
+}
+
+/// The to-hit modifiers of `u` striking in melee (BP6.2–6.6, BP13.2).
+fn to_hit(b: &B, u: &U) -> Vec<Factor> {
+    melee_factors(&Melee {
+        charging: u.state.charged,
+        shaken_or_disordered: u.state.shaken() || u.state.disordered,
+        won_last_round: u.state.won_last_round,
+        skirmishers: u.state.skirmishing(),
+        engaged_flank_or_rear: engaged_flank_or_rear(b, u),
+    })
+}
+
+/// The blows of `u` on each enemy touching it (HB-12), as volleys to roll.
+pub fn blows(b: &B, u: &U) -> Vec<Aim> {
+    let Some(at) = u.hex else { return Vec::new() };
+    let enemies = contacts(b, u);
+    let p = u.state.profile();
+    let dice = melee_dice(p.hth, p.size, u.state.formation, in_building(b, at), &enemies);
+    dice.into_iter()
+        .filter_map(|(enemy, n)| b.unit(enemy).map(|e| (e, n)))
+        .map(|(e, n)| {
+            let mut saves = Vec::new();
+            if u.state.charged && u.state.has(Trait::Lancers) {
+                let value = tables().traits.lancers_save(e.state.troop());
+                if value != 0 {
+                    saves.push(Factor { rule: "BP:L324", what: "charged by lancers", value });
+                }
+            }
+            Aim {
+                by: u.id,
+                target: e.id,
+                kind: VolleyKind::Melee,
+                dice: n,
+                dice_rules: vec!["HB-12 (its hand-to-hand dice, shared among the enemies touching it)"],
+                to_hit: to_hit(b, u),
+                hit_reroll: volley::reroll(&u.state, Roll::MeleeHits, u.state.charged),
+                save_factors: saves,
+                artillery: false,
+            }
+        })
+        .collect()
+}
+
+/// The result modifiers of one side's units in a melee (BP6.7–6.10, BP16).
+fn result_bonus(b: &B, units: &[UnitId]) -> Vec<Factor> {
+    let mut out = Vec::new();
+    for u in units.iter().filter_map(|id| b.unit(*id)) {
+        let Some(at) = u.hex else { continue };
+        let (rear, flanks) = supports(b, u);
+        let cavalry_against = contacts(b, u).iter().filter_map(|id| b.unit(*id)).any(|e| e.state.troop() == Troop::Cavalry);
+        out.extend(result_factors(rear, flanks, u.state.formation == super::data::Formation::Square && cavalry_against));
+        if in_building(b, at) {
+            let bonus = tables().buildings.bonus(u.state.troop(), u.state.profile().size);
+            if bonus != 0 {
+                out.push(Factor { rule: "BP:L282–288", what: "in a building", value: bonus });
+            }
+        }
+    }
+    out
+}
+
+/// The friends supporting `u` (BP17, B.3.3), for their E tests.
+fn supporters(b: &B, u: &U) -> Vec<UnitId> {
+    let Some(at) = u.hex else { return Vec::new() };
+    let (rear, flanks) = supports(b, u);
+    if !rear && flanks == 0 {
+        return Vec::new();
+    }
+    let f = u.facing;
+    let mut out: Vec<UnitId> = [3, -1, -2, 1, 2]
+        .into_iter()
+        .map(|turn| Direction::turned(f, turn).step(at))
+        .flat_map(|h| b.units_at(h).filter(|x| x.side == u.side && !unit::engaged(b, x)).map(|x| x.id).collect::<Vec<_>>())
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Fights one melee (HB-12) and carries out its tests.
+pub fn fight(ctx: &mut Ctx, group: &[UnitId]) {
+    let present: Vec<UnitId> = group.iter().copied().filter(|id| ctx.b.unit(*id).is_some_and(|u| unit::engaged(&ctx.b, u))).collect();
+    let side_of = |b: &B, id: UnitId| b.unit(id).map(|u| u.side);
+    let sides: [Vec<UnitId>; 2] = [0, 1].map(|s| present.iter().copied().filter(|id| side_of(&ctx.b, *id) == Some(Side(s))).collect());
+    if sides.iter().any(Vec::is_empty) {
+        return;
+    }
+    let mut inflicted = [0u8; 2];
+    for id in &present {
+        volley::freshly_raised(ctx, *id);
+        let Some(u) = ctx.b.unit(*id).cloned() else { continue };
+        for aim in blows(&ctx.b, &u) {
+            let casualties = volley::fire(ctx, aim);
+            inflicted[u.side.index()] = inflicted[u.side.index()].saturating_add(casualties);
+        }
+    }
+    let factors: [Vec<Factor>; 2] = [0, 1].map(|s| result_bonus(&ctx.b, &sides[s]));
+    let mut heavy_faces: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
+    for id in &present {
+        let Some(u) = ctx.b.unit(*id) else { continue };
+        if u.state.charged && u.state.has(Trait::HeavyCavalry) {
+            let side = u.side.index();
+            heavy_faces[side].push(ctx.dice.roll(6));
+        }
+    }
+    let total = |s: usize| i32::from(inflicted[s]) + Factor::total(&factors[s]) + heavy_faces[s].iter().map(|f| i32::from(f.div_ceil(2))).sum::<i32>();
+    let totals = [total(0), total(1)];
+    let winner = match totals[0].cmp(&totals[1]) {
+        std::cmp::Ordering::Greater => Some(Side(0)),
+        std::cmp::Ordering::Less => Some(Side(1)),
+        std::cmp::Ordering::Equal => None,
+    };
+    ctx.emit(Event::MeleeResult { units: sides.clone(), inflicted, factors, heavy_faces, totals, winner });
+    for id in &present {
+        let won = ctx.b.unit(*id).is_some_and(|u| Some(u.side) == winner);
+        if ctx.b.unit(*id).is_some_and(|u| u.state.won_last_round != won) {
+            ctx.emit(Event::RoundWon { unit: *id, won });
+        }
+    }
+    let mut broke: Vec<UnitId> = Vec::new();
+    for id in &present {
+        let Some(u) = ctx.b.unit(*id).cloned() else { continue };
+        if u.hex.is_none() {
+            continue;
+        }
+        let letter = match winner {
+            Some(w) if w != u.side => Some(TestLetter::C),
+            None if u.state.shaken() => Some(TestLetter::D),
+            _ => None,
+        };
+        match letter {
+            Some(letter) => {
+                let supporters = supporters(&ctx.b, &u);
+                if breaking::test(ctx, *id, letter, false) == BreakResult::Break {
+                    broke.extend(supporters);
+                }
+            }
+            None if winner == Some(u.side) => discard_excess(ctx, *id),
+            None => {}
+        }
+    }
+    broke.sort();
+    broke.dedup();
+    for id in broke {
+        if ctx.b.unit(id).is_some_and(|u| u.hex.is_some()) {
+            breaking::test(ctx, id, TestLetter::E, false);
+        }
+    }
+}
+
+/// HB-11: a winner drops its casualties above its stamina without a test.
+fn discard_excess(ctx: &mut Ctx, unit: UnitId) {
+    let Some(u) = ctx.b.unit(unit) else { return };
+    let stamina = u.state.stamina.unwrap_or(u.state.profile().stamina);
+    if u.state.casualties > stamina {
+        ctx.emit(Event::CasualtiesReset { unit, casualties: stamina });
+    }
+}

@@ -1,0 +1,239 @@
+//! Where a unit can go in one move and the paths there (HB-6): steps forward and lateral keeping
+//! facing, backward at double cost, terrain from the movement table (BP3.7–3.10, HB-17), no hex
+//! next to an enemy but a charge's last; and the constrained moves the rules make for a unit:
+//! charges (HB-7), retiring (BP8.8–8.9), evading (BP12) and blunders (BP9).
+
+use super::data::{MoveEffect, MoveTerrain, tables};
+use super::unit::{self, B, U, groups, rate};
+use crate::hex::path::{Reachable, StepRules, reachable};
+use crate::hex::{Direction, Ground, Hex, hex_key};
+
+/// Which steps a search allows, by the hexside of the unit's facing they cross (0 = its front,
+/// 3 = its rear, clockwise).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Steps {
+    /// An ordinary move: forward, lateral (not while disordered, BP10.6) and backward (HB-6).
+    Free { lateral: bool },
+    /// Only through these relative hexsides, each at the forward cost (retire, blunders).
+    Only(&'static [i32]),
+    /// Each step strictly farther from `from` (evading, retreating from the nearest enemy).
+    AwayFrom(Hex),
+}
+
+/// Where a search may stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ends {
+    /// In an empty hex out of contact with any enemy.
+    OutOfContact,
+    /// In an empty hex next to this enemy (a charge's last hex).
+    NextTo(Hex),
+}
+
+struct Rules<'a> {
+    b: &'a B,
+    unit: &'a U,
+    steps: Steps,
+    ends: Ends,
+    /// Friends may be passed through (skirmishers; units retiring or evading).
+    through_friends: bool,
+}
+
+impl Rules<'_> {
+    fn enemy_next_to(&self, hex: Hex) -> bool {
+        !unit::enemies_next_to(self.b, self.unit.side, hex).is_empty()
+    }
+
+    /// The inches a step costs by its direction, before terrain; `None` when not allowed.
+    fn direction_cost(&self, from: Hex, to: Hex) -> Option<u32> {
+        let side = Direction::between(from, to)?;
+        let rel = (side.index() - self.unit.facing.index()).rem_euclid(6);
+        let s = &tables().movement.steps;
+        match self.steps {
+            Steps::Free { lateral } => match rel {
+                0 | 1 | 5 => Some(u32::from(s.forward)),
+                2 | 4 if lateral => Some(u32::from(s.lateral)),
+                3 => Some(u32::from(s.backward)),
+                _ => None,
+            },
+            Steps::Only(allowed) => allowed.contains(&rel).then_some(u32::from(s.forward)),
+            Steps::AwayFrom(hex) => (to.unsigned_distance_to(hex) > from.unsigned_distance_to(hex)).then_some(u32::from(s.forward)),
+        }
+    }
+}
+
+/// What terrain does to a step into `to` across the edge from `from` (BP3.7–3.10, HB-17).
+pub fn terrain_cost(b: &B, u: &U, from: Hex, to: Hex, base: u32) -> Option<u32> {
+    let t = &tables().movement;
+    let g = groups(&u.state);
+    let ground = b.map.at(to);
+    let mut cost = base;
+    let mut apply = |terrain: MoveTerrain| -> Option<()> {
+        match t.terrain_effect(terrain, &g) {
+            Some(MoveEffect::Impassable) => return None,
+            Some(MoveEffect::Half) => cost += base,
+            Some(MoveEffect::Penalty(n)) => cost += u32::from(n),
+            Some(MoveEffect::Normal) | None => {}
+        }
+        Some(())
+    };
+    match ground.ground {
+        Ground::River if !ground.road => return None,
+        Ground::Forest => apply(MoveTerrain::Woods)?,
+        Ground::Marsh | Ground::Rocky | Ground::Stream => apply(MoveTerrain::DifficultTerrain)?,
+        Ground::Buildings => apply(MoveTerrain::EnterBuilding)?,
+        Ground::Fortification => apply(MoveTerrain::Obstacle)?,
+        Ground::Open | Ground::River => {}
+    }
+    if b.map.hexsides.between(from, to).is_some() {
+        apply(MoveTerrain::Obstacle)?;
+    }
+    if u.state.is_artillery() && ground.ground != Ground::Open && !ground.road {
+        // HB-17: guns keep to open ground and roads.
+        return None;
+    }
+    Some(cost)
+}
+
+impl StepRules for Rules<'_> {
+    fn step_cost(&self, from: Hex, to: Hex) -> Option<u32> {
+        let base = self.direction_cost(from, to)?;
+        let occupied = self.b.units_at(to).any(|o| o.id != self.unit.id && (o.side != self.unit.side || !self.through_friends));
+        if occupied {
+            return None;
+        }
+        if self.enemy_next_to(to) && self.ends != Ends::NextTo(self.target_hex()?) {
+            return None;
+        }
+        terrain_cost(self.b, self.unit, from, to, base)
+    }
+
+    fn may_continue_from(&self, hex: Hex) -> bool {
+        !self.enemy_next_to(hex)
+    }
+
+    fn may_end_in(&self, hex: Hex) -> bool {
+        let empty = self.b.units_at(hex).all(|o| o.id == self.unit.id);
+        let building_free = !unit::in_building(self.b, hex) || empty;
+        empty
+            && building_free
+            && match self.ends {
+                Ends::OutOfContact => !self.enemy_next_to(hex),
+                Ends::NextTo(target) => hex.unsigned_distance_to(target) == 1,
+            }
+    }
+}
+
+impl Rules<'_> {
+    fn target_hex(&self) -> Option<Hex> {
+        match self.ends {
+            Ends::NextTo(h) => Some(h),
+            Ends::OutOfContact => None,
+        }
+    }
+}
+
+/// A search's result: every end hex, with its path and cost, in a stable order.
+pub struct Search {
+    pub ends: Vec<(Hex, Vec<Hex>, u32)>,
+}
+
+/// Every hex the unit can end in within `budget` inches. A first step dearer than the whole budget
+/// is still allowed when it is the whole move (HB-6's minimum move).
+pub fn search(b: &B, u: &U, budget: u32, steps: Steps, ends: Ends, through_friends: bool) -> Search {
+    let Some(start) = u.hex else { return Search { ends: Vec::new() } };
+    let rules = Rules { b, unit: u, steps, ends, through_friends };
+    let found: Reachable = reachable(&b.map, start, budget, &rules);
+    let mut out: Vec<(Hex, Vec<Hex>, u32)> = found
+        .reach
+        .iter()
+        .filter(|r| r.hex != start && rules.may_end_in(r.hex))
+        .filter_map(|r| found.path(&b.map, r.hex).map(|p| (r.hex, p, r.cost)))
+        .collect();
+    for next in b.map.neighbours(start) {
+        if out.iter().any(|(h, _, _)| *h == next) || !rules.may_end_in(next) {
+            continue;
+        }
+        if let Some(cost) = rules.step_cost(start, next).filter(|c| *c > budget) {
+            out.push((next, vec![next], cost.min(budget)));
+        }
+    }
+    out.sort_by_key(|(h, _, cost)| (*cost, hex_key(*h)));
+    Search { ends: out }
+}
+
+/// The moves an ordinary move of `u` may end in: the hex, the path and the facings allowed there
+/// (its own, or a 60° wheel toward its last step, HB-6).
+pub fn moves(b: &B, u: &U) -> Vec<(Hex, Vec<Hex>, Vec<Direction>)> {
+    let steps = Steps::Free { lateral: !u.state.disordered };
+    let through = u.state.skirmishing();
+    search(b, u, u32::from(rate(&u.state)), steps, Ends::OutOfContact, through)
+        .ends
+        .into_iter()
+        .map(|(hex, path, _)| {
+            let before = if path.len() >= 2 { path[path.len() - 2] } else { u.hex.unwrap_or(hex) };
+            let mut facings = vec![u.facing];
+            if let Some(last) = Direction::between(before, hex).filter(|d| *d == u.facing.turned(1) || *d == u.facing.turned(-1)) {
+                facings.push(last);
+            }
+            (hex, path, facings)
+        })
+        .collect()
+}
+
+/// The path of a move to `to`, if one exists.
+pub fn move_path(b: &B, u: &U, to: Hex) -> Option<Vec<Hex>> {
+    moves(b, u).into_iter().find(|(h, _, _)| *h == to).map(|(_, p, _)| p)
+}
+
+/// The hexes from which `u` can charge `target` in one move of `budget` inches, with their paths
+/// (HB-7): the target in its front sector at the start, the path out of contact until its last
+/// hex, which touches the target. The charger ends facing the target.
+pub fn charges(b: &B, u: &U, target: &U, budget: u32) -> Vec<(Hex, Vec<Hex>)> {
+    let (Some(at), Some(goal)) = (u.hex, target.hex) else { return Vec::new() };
+    if u.facing.sector(at, goal) != Some(crate::hex::Sector::Front) {
+        return Vec::new();
+    }
+    let steps = Steps::Free { lateral: !u.state.disordered && !(u.state.shaken() && u.state.troop() == super::data::Troop::Cavalry) };
+    search(b, u, budget, steps, Ends::NextTo(goal), u.state.skirmishing()).ends.into_iter().map(|(h, p, _)| (h, p)).collect()
+}
+
+/// The relative hexsides of a retire (B.3.3: F+2, F+3, F+4, facing kept).
+const BACKWARD: &[i32] = &[2, 3, 4];
+const LEFT: &[i32] = &[5, 4];
+const RIGHT: &[i32] = &[1, 2];
+const FORWARD: &[i32] = &[0, 1, 5];
+
+/// Which way a blunder sends a unit (BP9, B.3.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way {
+    Backward,
+    Left,
+    Right,
+    Forward,
+    AwayFrom(Hex),
+}
+
+/// The farthest end a unit reaches going `way` for `budget` inches, out of contact, passing
+/// through friends when `through_friends`: the dearest path, then the hex farthest from the
+/// nearest enemy, then the board's order. `None` when it cannot move at all.
+pub fn farthest(b: &B, u: &U, way: Way, budget: u32, through_friends: bool) -> Option<(Vec<Hex>, u32)> {
+    let steps = match way {
+        Way::Backward => Steps::Only(BACKWARD),
+        Way::Left => Steps::Only(LEFT),
+        Way::Right => Steps::Only(RIGHT),
+        Way::Forward => Steps::Only(FORWARD),
+        Way::AwayFrom(h) => Steps::AwayFrom(h),
+    };
+    let found = search(b, u, budget, steps, Ends::OutOfContact, through_friends);
+    let far = |h: Hex| unit::nearest_enemy(b, u.side, h).unwrap_or(0);
+    found.ends.into_iter().max_by_key(|(h, _, cost)| (*cost, far(*h), std::cmp::Reverse(hex_key(*h)))).map(|(_, p, c)| (p, c))
+}
+
+/// A retire of `moves` moves (BP8.8–8.9): backward through friends, out of contact. It succeeds
+/// when it covers what a full move covers in the open, less one step (B.3.3).
+pub fn retire_path(b: &B, u: &U, moves: u8) -> Option<Vec<Hex>> {
+    let one = u32::from(rate(&u.state));
+    let step = u32::from(tables().movement.steps.forward);
+    let (path, cost) = farthest(b, u, Way::Backward, one * u32::from(moves), true)?;
+    (cost + step > one).then_some(path)
+}

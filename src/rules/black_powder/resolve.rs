@@ -1,0 +1,295 @@
+//! Turning a command into events: orders and their rolls (HB-3, HB-4, BP9), moves, charges with the
+//! target's answer (HB-7, HB-8, HB-9), shots, and every automatic phase the rules call for, until
+//! the battle waits on a player again.
+
+use super::BlackPowder;
+use super::breaking::{self, Ctx};
+use super::command::Command;
+use super::data::{BlunderCharge, BlunderDirection, BlunderMoves, Formation, TestLetter, Trait, Troop, tables};
+use super::event::{Event, MoveKind, VolleyKind};
+use super::legal::{decision_options, is_legal};
+use super::movement::{self, Way};
+use super::order::{CommandResult, Ordered, command_factors, command_result};
+use super::shooting;
+use super::state::{Response, Step};
+use super::turn;
+use super::unit::{self, B, rate};
+use crate::battle::agenda::{self, Agenda};
+use crate::battle::{Dice, Factor, RuleError, UnitId};
+use crate::hex::{Direction, Hex};
+
+impl Agenda for BlackPowder {
+    type Step = Step;
+
+    fn steps(b: &B) -> &Vec<Step> {
+        &b.global.agenda
+    }
+
+    fn steps_mut(b: &mut B) -> &mut Vec<Step> {
+        &mut b.global.agenda
+    }
+
+    fn decision(b: &B, step: &Step) -> Option<Vec<Command>> {
+        Some(decision_options(b, step))
+    }
+
+    fn automatic(_ctx: &mut Ctx, _step: Step) {}
+
+    fn execute(ctx: &mut Ctx, command: &Command) {
+        execute(ctx, command);
+    }
+
+    /// With nothing pending: lone commanders escape, brigades break, a side with nothing left loses.
+    fn when_settled(ctx: &mut Ctx) {
+        turn::commanders_escape(ctx);
+        turn::check_brigades(ctx);
+    }
+
+    fn stack_changed(steps: &[Step]) -> Option<Event> {
+        Some(Event::AgendaChanged { agenda: steps.to_vec() })
+    }
+}
+
+pub fn resolve(b: &B, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+    if b.global.outcome.is_some() {
+        return Err(RuleError("the battle is over".into()));
+    }
+    if !is_legal(b, command) {
+        return Err(RuleError("it is not among the legal commands now".into()));
+    }
+    Ok(preview(b, command, dice))
+}
+
+/// The events of a command already known legal, without checking it again.
+pub fn preview(b: &B, command: &Command, dice: &mut Dice) -> Vec<Event> {
+    agenda::run(b, dice, |ctx| execute(ctx, command))
+}
+
+/// The opening: the first side's first player-turn.
+pub fn open(b: &B, dice: &mut Dice) -> Vec<Event> {
+    let first = b.global.first;
+    agenda::run(b, dice, |ctx| turn::start_player_turn(ctx, 1, first))
+}
+
+pub(super) fn execute(ctx: &mut Ctx, command: &Command) {
+    match command {
+        Command::Order { commander, units } => order(ctx, *commander, units),
+        Command::Move { unit, to, facing } => {
+            let Some(u) = ctx.b.unit(*unit) else { return };
+            let path = movement::move_path(&ctx.b, u, *to).unwrap_or_else(|| vec![*to]);
+            ctx.emit(Event::Moved { unit: *unit, path, facing: *facing, kind: MoveKind::Move, moves: 1 });
+        }
+        Command::Charge { unit, target, to } => {
+            ctx.emit(Event::ChargeDeclared { unit: *unit, target: *target, to: *to });
+            terrifying_charge(ctx, *unit, *target, *to);
+        }
+        Command::Form { unit, formation } => ctx.emit(Event::Formed { unit: *unit, formation: *formation, rule: "HB-6 (a change of formation uses a move)" }),
+        Command::Face { unit, facing } => ctx.emit(Event::Faced { unit: *unit, facing: *facing }),
+        Command::Rally { unit } => ctx.emit(Event::Rallied { unit: *unit }),
+        Command::Halt { unit } => ctx.emit(Event::Halted { unit: *unit }),
+        Command::Ride { commander, to } => ctx.emit(Event::CommanderRode { commander: *commander, to: *to, rule: "HB-2 (his own move)" }),
+        Command::Shoot { unit, target } => shooting::shoot(ctx, *unit, *target, VolleyKind::Shooting),
+        Command::EndPhase => turn::end_phase(ctx),
+        Command::Respond { response } => respond(ctx, *response),
+    }
+}
+
+/// HB-3, HB-4: the roll for an order to `units`, with the worst unit's modifiers; moves, a failure
+/// (free moves for columns, limbered guns, squares and the Superbly drilled), a blunder, or an
+/// Unreliable unit standing still on a double.
+fn order(ctx: &mut Ctx, commander: u32, units: &[UnitId]) {
+    let Some(c) = ctx.b.global.commander(commander).cloned() else { return };
+    let factors = units.iter().filter_map(|id| ctx.b.unit(*id)).map(|u| unit_factors(&ctx.b, c.hex, u)).min_by_key(|f| Factor::total(f)).unwrap_or_default();
+    let (a, b) = ctx.dice.two_d6();
+    let result = command_result(c.staff, &factors, [a, b], &[]);
+    ctx.emit(Event::OrderRolled { commander, units: units.to_vec(), faces: [a, b], staff: c.staff, factors, result });
+    match result {
+        CommandResult::Moves(moves) => {
+            let stalled: Vec<UnitId> = units.iter().copied().filter(|id| a == b && ctx.b.unit(*id).is_some_and(|u| u.state.has(Trait::Unreliable))).collect();
+            let moving: Vec<UnitId> = units.iter().copied().filter(|id| !stalled.contains(id)).collect();
+            if !moving.is_empty() {
+                ctx.emit(Event::MovesGranted { units: moving, moves, rule: "HB-3 (the order's moves)" });
+            }
+            if !stalled.is_empty() {
+                ctx.emit(Event::MovesGranted { units: stalled, moves: 0, rule: "BP:L327 (Unreliable: a double, it does not move)" });
+            }
+        }
+        CommandResult::Stalled => ctx.emit(Event::MovesGranted { units: units.to_vec(), moves: 0, rule: "BP:L327 (Unreliable: a double, it does not move)" }),
+        CommandResult::Failed => failed_order(ctx, units),
+        CommandResult::Blunder => blunder(ctx, commander, units),
+    }
+}
+
+pub(super) fn unit_factors(b: &B, commander: Hex, u: &unit::U) -> Vec<Factor> {
+    let Some(hex) = u.hex else { return Vec::new() };
+    let traits: Vec<Trait> = Trait::ALL.into_iter().filter(|t| u.state.has(*t)).collect();
+    command_factors(&Ordered {
+        from_commander: hex.unsigned_distance_to(commander),
+        nearest_enemy: unit::nearest_enemy(b, u.side, hex),
+        formation: u.state.formation,
+        on_road: b.map.at(hex).road,
+        traits: &traits,
+    })
+}
+
+/// BP3.11–3.13, BP18.21: the units that still move when the order fails.
+fn failed_order(ctx: &mut Ctx, units: &[UnitId]) {
+    let mut free: Vec<UnitId> = Vec::new();
+    let mut none: Vec<UnitId> = Vec::new();
+    for id in units {
+        let Some(u) = ctx.b.unit(*id) else { continue };
+        let by_formation = tables().movement.failed_order_moves(u.state.formation) > 0;
+        let drilled = u.state.has(Trait::SuperblyDrilled);
+        if by_formation || drilled { free.push(*id) } else { none.push(*id) }
+    }
+    if !free.is_empty() {
+        ctx.emit(Event::MovesGranted { units: free, moves: 1, rule: "BP:L40–42, L333 (a free move when the order fails)" });
+    }
+    if !none.is_empty() {
+        ctx.emit(Event::MovesGranted { units: none, moves: 0, rule: "HB-3 (the order failed)" });
+    }
+}
+
+/// BP9: the blunder's d6 and its move, the same for every unit of the order; a "Charge!" goes
+/// into the nearest enemy it can reach.
+fn blunder(ctx: &mut Ctx, commander: u32, units: &[UnitId]) {
+    let face = ctx.dice.roll(6);
+    let row = tables().blunder.blunder(face).clone();
+    let (moves, d3_face) = match row.moves {
+        BlunderMoves::Moves(n) => (n, None),
+        BlunderMoves::D3 => {
+            let d = ctx.dice.roll(6);
+            (d.div_ceil(2), Some(d))
+        }
+    };
+    ctx.emit(Event::Blundered { commander, units: units.to_vec(), face, result: row.result, d3_face, moves });
+    for id in units {
+        let Some(u) = ctx.b.unit(*id).cloned() else { continue };
+        let Some(at) = u.hex else { continue };
+        if unit::engaged(&ctx.b, &u) {
+            continue;
+        }
+        let budget = u32::from(rate(&u.state)) * u32::from(moves);
+        if row.charge == BlunderCharge::Attempt && blunder_charge(ctx, *id, budget) {
+            continue;
+        }
+        let way = match row.direction {
+            BlunderDirection::AwayFromEnemy => match unit::nearest_enemy_unit(&ctx.b, u.side, at).and_then(|e| e.hex) {
+                Some(h) => Way::AwayFrom(h),
+                None => Way::Backward,
+            },
+            BlunderDirection::Left => Way::Left,
+            BlunderDirection::Right => Way::Right,
+            BlunderDirection::Forward => Way::Forward,
+        };
+        if let Some((path, _)) = movement::farthest(&ctx.b, &u, way, budget, u.state.skirmishing()) {
+            let facing = match way {
+                Way::Left | Way::Right => path.iter().rev().nth(1).copied().or(Some(at)).and_then(|p| Direction::between(p, *path.last().unwrap_or(&at))).unwrap_or(u.facing),
+                _ => u.facing,
+            };
+            ctx.emit(Event::Moved { unit: *id, path, facing, kind: MoveKind::Blunder, moves: 0 });
+        }
+    }
+}
+
+/// A blunder's "Charge!" (BP9.6): the nearest enemy the unit can charge within its D3 moves.
+fn blunder_charge(ctx: &mut Ctx, unit: UnitId, budget: u32) -> bool {
+    let Some(u) = ctx.b.unit(unit).cloned() else { return false };
+    let Some(at) = u.hex else { return false };
+    if u.state.shaken() || u.state.is_artillery() || u.state.formation == Formation::Limbered {
+        return false;
+    }
+    let mut enemies: Vec<&unit::U> = ctx.b.on_board().filter(|e| e.side != u.side).collect();
+    enemies.sort_by_key(|e| (e.hex.map_or(u32::MAX, |h| h.unsigned_distance_to(at)), e.id));
+    for e in enemies {
+        if let Some((to, _)) = movement::charges(&ctx.b, &u, e, budget).into_iter().next() {
+            let target = e.id;
+            ctx.emit(Event::ChargeDeclared { unit, target, to });
+            terrifying_charge(ctx, unit, target, to);
+            return true;
+        }
+    }
+    false
+}
+
+/// HB-9: a Terrifying charge makes the target test on the melee row before it answers; then the
+/// answer waits on the agenda (HB-8).
+fn terrifying_charge(ctx: &mut Ctx, charger: UnitId, target: UnitId, to: Hex) {
+    let terrifying = ctx.b.unit(charger).is_some_and(|u| u.state.has(Trait::TerrifyingCharge));
+    if terrifying {
+        let before = ctx.b.unit(target).and_then(|u| u.hex);
+        breaking::test(ctx, target, TestLetter::C, false);
+        if ctx.b.unit(target).and_then(|u| u.hex) != before {
+            ctx.emit(Event::ChargeStopped { unit: charger, reason: "BP:L316 (the target gave way before the terrifying charge)" });
+            return;
+        }
+    }
+    ctx.push(Step::Respond { charger, target, to });
+}
+
+/// The target's answer (HB-8), then the charger goes in if it still can (HB-7).
+fn respond(ctx: &mut Ctx, response: Response) {
+    let Some(Step::Respond { charger, target, to }) = ctx.b.global.agenda.pop() else { return };
+    ctx.emit(Event::Responded { unit: target, response });
+    let charger_at = ctx.b.unit(charger).and_then(|u| u.hex);
+    let mut loses_bonus = false;
+    match response {
+        Response::Stand => {}
+        Response::ClosingFire => shooting::shoot(ctx, target, charger, VolleyKind::ClosingFire),
+        Response::FormSquare => ctx.emit(Event::Formed { unit: target, formation: Formation::Square, rule: "HB-8 (forms square against cavalry)" }),
+        Response::CounterCharge => {
+            let infantry = ctx.b.unit(charger).is_some_and(|u| u.state.troop() == Troop::Infantry);
+            if infantry && ctx.b.unit(charger).is_some_and(|u| !u.state.disordered) {
+                ctx.emit(Event::Disorder { unit: charger, on: true, rule: "BP:L232 (counter-charged by cavalry)" });
+            }
+            loses_bonus = infantry;
+        }
+        Response::Evade => evade(ctx, target, charger),
+    }
+    let still = ctx.b.unit(charger).is_some_and(|u| u.hex.is_some() && u.hex == charger_at);
+    if !still {
+        ctx.emit(Event::ChargeStopped { unit: charger, reason: "HB-8 (the charger was driven off by closing fire)" });
+        return;
+    }
+    go_in(ctx, charger, target, to);
+    if loses_bonus && ctx.b.unit(charger).is_some_and(|u| u.state.charged) {
+        ctx.emit(Event::ChargeBonusLost { unit: charger, rule: "BP:L232 (infantry counter-charged by cavalry loses its charge bonus)" });
+    }
+}
+
+/// BP12: a full move directly away, ending facing the charger.
+fn evade(ctx: &mut Ctx, unit: UnitId, charger: UnitId) {
+    let (Some(u), Some(from)) = (ctx.b.unit(unit).cloned(), ctx.b.unit(charger).and_then(|c| c.hex)) else { return };
+    if let Some((path, _)) = movement::farthest(&ctx.b, &u, Way::AwayFrom(from), u32::from(rate(&u.state)), true) {
+        let end = *path.last().unwrap_or(&from);
+        let facing = crate::hex::Direction::ALL.into_iter().min_by_key(|d| d.step(end).unsigned_distance_to(from)).unwrap_or(u.facing);
+        ctx.emit(Event::Moved { unit, path, facing, kind: MoveKind::Evade, moves: 0 });
+    }
+}
+
+/// The charger's move into contact (HB-7): along the path to `to`; after an evade, to a hex next to
+/// the target's new place if one is within its move, else as far as `to` when that is out of
+/// contact, else it stays.
+fn go_in(ctx: &mut Ctx, charger: UnitId, target: UnitId, to: Hex) {
+    let (Some(c), Some(t)) = (ctx.b.unit(charger).cloned(), ctx.b.unit(target).cloned()) else { return };
+    let Some(th) = t.hex else {
+        ctx.emit(Event::ChargeStopped { unit: charger, reason: "HB-7 (the target is gone)" });
+        return;
+    };
+    let budget = u32::from(rate(&c.state));
+    let options = movement::charges(&ctx.b, &c, &t, budget);
+    let chosen = options.iter().find(|(h, _)| *h == to).or(options.first()).cloned();
+    match chosen {
+        Some((end, path)) => {
+            let facing = Direction::between(end, th).unwrap_or(c.facing);
+            ctx.emit(Event::Moved { unit: charger, path, facing, kind: MoveKind::Charge, moves: 0 });
+        }
+        None => match movement::move_path(&ctx.b, &c, to) {
+            Some(path) => {
+                ctx.emit(Event::Moved { unit: charger, path, facing: c.facing, kind: MoveKind::Move, moves: 0 });
+                ctx.emit(Event::ChargeStopped { unit: charger, reason: "BP12 (the target evaded out of reach)" });
+            }
+            None => ctx.emit(Event::ChargeStopped { unit: charger, reason: "BP12 (the target evaded out of reach)" }),
+        },
+    }
+}

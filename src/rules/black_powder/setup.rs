@@ -1,0 +1,181 @@
+//! A Black Powder battle from a scenario: the ruleset's own part of the file (`setup:` — brigades,
+//! commanders with their staff ratings and hexes, units with profile, brigade, formation and facing),
+//! read and checked against the unit table, then the opening state.
+
+use super::BlackPowder;
+use super::data::{Formation, tables};
+use super::state::{Brigade, Commander, Global, Phase, UnitState};
+use crate::battle::{Battle, Side, SideInfo, Unit, UnitId};
+use crate::hex::{Direction, Ground, HexMap, Offset};
+use crate::scenario::{Item, Placed, Scenario, SetupError, check_placements};
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+use std::sync::Arc;
+
+/// Black Powder's part of a scenario.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Part {
+    pub brigades: Vec<BrigadeSpec>,
+    pub commanders: Vec<CommanderSpec>,
+    pub units: Vec<UnitSpec>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BrigadeSpec {
+    pub id: u32,
+    pub side: u8,
+    pub name: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommanderSpec {
+    pub id: u32,
+    pub side: u8,
+    pub name: String,
+    /// Staff rating, 7 to 9 (HB-2).
+    pub staff: u8,
+    /// The brigade he commands, or `None` for the commander-in-chief.
+    #[serde(default)]
+    pub brigade: Option<u32>,
+    pub at: Offset,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSpec {
+    pub id: u32,
+    pub side: u8,
+    /// A profile name from `assets/rules/black-powder/units.ron`.
+    pub profile: String,
+    pub brigade: u32,
+    pub at: Offset,
+    /// Defaults to the profile's label.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Defaults to facing away from the side's own edge, toward the enemy.
+    #[serde(default)]
+    pub facing: Option<Direction>,
+    /// Defaults to the profile's first formation.
+    #[serde(default)]
+    pub formation: Option<Formation>,
+}
+
+/// A river is impassable except where a road bridges it (HB-17), so no unit can stand there.
+fn impassable(map: &HexMap, at: Offset) -> bool {
+    let t = map.at(at.to_hex());
+    t.ground == Ground::River && !t.road
+}
+
+fn brigades_of(part: &Part) -> Result<Vec<Brigade>, SetupError> {
+    let mut ids = HashSet::new();
+    let mut out = Vec::new();
+    for (i, b) in part.brigades.iter().enumerate() {
+        if !ids.insert(b.id) {
+            return Err(SetupError::new(Item::Listed("brigades", i), "id", format!("brigade id {} used twice", b.id)));
+        }
+        if b.side > 1 {
+            return Err(SetupError::new(Item::Listed("brigades", i), "side", format!("side {} does not exist (0 or 1)", b.side)));
+        }
+        let start_units = part.units.iter().filter(|u| u.brigade == b.id).count();
+        if start_units == 0 {
+            return Err(SetupError::new(Item::Listed("brigades", i), "id", format!("brigade {} has no unit", b.id)));
+        }
+        out.push(Brigade { id: b.id, side: Side(b.side), name: b.name.clone(), start_units: u8::try_from(start_units).unwrap_or(u8::MAX), broken: false });
+    }
+    Ok(out)
+}
+
+fn commanders_of(part: &Part, brigades: &[Brigade], map: &HexMap) -> Result<Vec<Commander>, SetupError> {
+    let mut ids = HashSet::new();
+    let mut chiefs = [false; 2];
+    let mut commanded = HashSet::new();
+    let mut out = Vec::new();
+    for (i, c) in part.commanders.iter().enumerate() {
+        let item = || Item::Listed("commanders", i);
+        if !ids.insert(c.id) {
+            return Err(SetupError::new(item(), "id", format!("commander id {} used twice", c.id)));
+        }
+        if c.side > 1 {
+            return Err(SetupError::new(item(), "side", format!("side {} does not exist (0 or 1)", c.side)));
+        }
+        if !(2..=12).contains(&c.staff) {
+            return Err(SetupError::new(item(), "staff", format!("a staff rating of {}; it must be 2 to 12 (HB-2: 7 poor, 8 average, 9 good)", c.staff)));
+        }
+        if !map.contains(c.at.to_hex()) || impassable(map, c.at) {
+            return Err(SetupError::new(item(), "at", format!("{} is off the map or impassable", c.at)));
+        }
+        let brigade = match c.brigade {
+            None => {
+                if chiefs[usize::from(c.side)] {
+                    return Err(SetupError::new(item(), "brigade", format!("side {} already has a commander-in-chief (brigade: None)", c.side)));
+                }
+                chiefs[usize::from(c.side)] = true;
+                None
+            }
+            Some(id) => {
+                let index = brigades.iter().position(|b| b.id == id).ok_or_else(|| SetupError::new(item(), "brigade", format!("no brigade {id}")))?;
+                if brigades[index].side != Side(c.side) {
+                    return Err(SetupError::new(item(), "brigade", format!("brigade {id} is not on side {}", c.side)));
+                }
+                if !commanded.insert(id) {
+                    return Err(SetupError::new(item(), "brigade", format!("brigade {id} has two commanders")));
+                }
+                Some(u8::try_from(index).unwrap_or(u8::MAX))
+            }
+        };
+        out.push(Commander { id: c.id, side: Side(c.side), name: c.name.clone(), staff: c.staff, brigade, hex: c.at.to_hex(), done: false, moved: false });
+    }
+    if let Some(b) = brigades.iter().find(|b| !commanded.contains(&b.id)) {
+        return Err(SetupError::new(Item::Scenario, "setup.commanders", format!("brigade {} ({}) has no commander", b.id, b.name)));
+    }
+    out.sort_by_key(|c| c.id);
+    Ok(out)
+}
+
+fn unit_of(i: usize, spec: &UnitSpec, map: &HexMap, sides: &[SideInfo; 2], brigades: &[Brigade]) -> Result<Unit<UnitState>, SetupError> {
+    let profiles = &tables().units.profiles;
+    let profile = profiles.iter().position(|p| p.name == spec.profile).and_then(|index| u16::try_from(index).ok()).ok_or_else(|| {
+        let known: Vec<&str> = profiles.iter().map(|p| p.name.as_str()).collect();
+        SetupError::new(Item::Unit(i), "profile", format!("unknown profile '{}'; known: {}", spec.profile, known.join(", ")))
+    })?;
+    let p = &profiles[usize::from(profile)];
+    let formation = spec.formation.unwrap_or(p.formations[0]);
+    if !p.may_form(formation) {
+        return Err(SetupError::new(Item::Unit(i), "formation", format!("{} cannot stand in {formation:?}; it takes {:?}", p.name, p.formations)));
+    }
+    let brigade = brigades.iter().position(|b| b.id == spec.brigade).ok_or_else(|| SetupError::new(Item::Unit(i), "brigade", format!("no brigade {}", spec.brigade)))?;
+    if brigades[brigade].side != Side(spec.side) {
+        return Err(SetupError::new(Item::Unit(i), "brigade", format!("brigade {} is not on side {}", spec.brigade, spec.side)));
+    }
+    if impassable(map, spec.at) {
+        return Err(SetupError::new(Item::Unit(i), "at", format!("{} is {}, impassable without a bridge (HB-17)", spec.at, map.at(spec.at.to_hex()).describe())));
+    }
+    let side = Side(spec.side);
+    let name = spec.name.clone().unwrap_or_else(|| p.label.clone());
+    Ok(Unit {
+        id: UnitId(spec.id),
+        side,
+        hex: Some(spec.at.to_hex()),
+        facing: spec.facing.unwrap_or(sides[side.index()].edge.facing_away()),
+        state: UnitState::deployed(profile, name, u8::try_from(brigade).unwrap_or(u8::MAX), formation),
+    })
+}
+
+pub fn setup(s: &Scenario) -> Result<Battle<BlackPowder>, SetupError> {
+    let part: Part = s.setup.read()?;
+    let map = Arc::new(s.build_map()?);
+    check_placements(&map, part.units.iter().map(|u| Placed { id: u.id, side: u.side, at: u.at }), false)?;
+    let sides = [0, 1].map(|i| SideInfo { name: s.sides[i].name.clone(), edge: s.sides[i].edge });
+    let brigades = brigades_of(&part)?;
+    let mut units = Vec::new();
+    for (i, spec) in part.units.iter().enumerate() {
+        units.push(unit_of(i, spec, &map, &sides, &brigades)?);
+    }
+    units.sort_by_key(|u| u.id);
+    let commanders = commanders_of(&part, &brigades, &map)?;
+    let global = Global { phase: Phase::Opening, first: Side(s.first_side), brigades, commanders, agenda: Vec::new(), outcome: None };
+    Ok(Battle { map, sides, units, turn: 0, active: Side(s.first_side), last_turn: s.turns, global })
+}

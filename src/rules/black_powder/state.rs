@@ -1,0 +1,216 @@
+//! Black Powder's part of the battle state: per unit (profile, brigade, formation, casualties, the
+//! seed's markers and the traits used once) and for the whole battle (phase, brigades, commanders,
+//! the decisions waiting on the agenda and the outcome).
+
+use super::data::{Formation, Profile, Trait, Troop, tables};
+use crate::battle::{AppState, Outcome, Side, UnitId};
+use crate::hex::Hex;
+use bevy::prelude::SubStates;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct UnitState {
+    /// Index into the profile table (`tables().units.profiles`).
+    pub profile: u16,
+    /// The scenario's name for it ("1/42nd Highlanders"), or the profile's label.
+    pub name: String,
+    /// Index into `Global::brigades`.
+    pub brigade: u8,
+    pub formation: Formation,
+    /// Casualties taken; above the stamina until the next break test (HB-11).
+    pub casualties: u8,
+    /// `None` for an Untested unit before its first casualty (BP18.16, HB-18).
+    pub stamina: Option<u8>,
+    /// "En désordre" (BP10): ends at the end of its own side's player-turn (HB-14).
+    pub disordered: bool,
+    /// Broke, or was removed (BP8.6); `Unit.hex` is then `None`.
+    pub destroyed: bool,
+    /// Moves it may still make this Command phase (an order's, an initiative move, a free move).
+    pub moves_left: u8,
+    /// Moves made this turn (shooting after more than one is barred, HB-10).
+    pub moves_made: u8,
+    /// Received an order, a free move or an initiative move this turn (HB-3, HB-5).
+    pub ordered: bool,
+    /// The targets it shot at this Shooting phase (a square or a building shoots at several).
+    pub shot_at: Vec<UnitId>,
+    /// Charged or counter-charged this turn (BP6.2, BP18.2).
+    pub charged: bool,
+    /// Won the last round of its continuing melee (BP6.3).
+    pub won_last_round: bool,
+    /// Has fought a round of melee in this battle (Bloodthirsty, RB-9).
+    pub fought: bool,
+    /// Has shot in this battle (First fire, BP18.18).
+    pub has_shot: bool,
+    /// Has taken a break test in this battle (Steady, BP18.20).
+    pub tested: bool,
+    /// Freshly raised: its test is taken (HB-19).
+    pub fresh_tested: bool,
+    /// What Freshly raised made it (Wavering or Steady), for the rest of the battle.
+    pub gained: Option<Trait>,
+}
+
+impl UnitState {
+    /// A unit as it deploys: whole, in formation `formation`, with no marker.
+    pub fn deployed(profile: u16, name: String, brigade: u8, formation: Formation) -> UnitState {
+        let p = &tables().units.profiles[usize::from(profile)];
+        let untested = p.traits.contains(&Trait::Untested);
+        UnitState {
+            profile,
+            name,
+            brigade,
+            formation,
+            casualties: 0,
+            stamina: if untested { None } else { Some(p.stamina) },
+            disordered: false,
+            destroyed: false,
+            moves_left: 0,
+            moves_made: 0,
+            ordered: false,
+            shot_at: Vec::new(),
+            charged: false,
+            won_last_round: false,
+            fought: false,
+            has_shot: false,
+            tested: false,
+            fresh_tested: false,
+            gained: None,
+        }
+    }
+
+    pub fn profile(&self) -> &'static Profile {
+        &tables().units.profiles[usize::from(self.profile)]
+    }
+
+    pub fn troop(&self) -> Troop {
+        self.profile().troop
+    }
+
+    /// Whether it has `wanted`, from its profile, through a trait that combines it (Fanatics), or
+    /// gained from Freshly raised.
+    pub fn has(&self, wanted: Trait) -> bool {
+        self.gained == Some(wanted) || tables().traits.grants(&self.profile().traits, wanted)
+    }
+
+    /// "Ébranlé" (HB-11): as many casualties as its stamina.
+    pub fn shaken(&self) -> bool {
+        self.stamina.is_some_and(|s| self.casualties >= s)
+    }
+
+    /// The hits it can still take before it is Shaken (the counter's number).
+    pub fn strength(&self) -> u8 {
+        let stamina = self.stamina.unwrap_or(self.profile().stamina);
+        stamina.saturating_sub(self.casualties)
+    }
+
+    pub fn skirmishing(&self) -> bool {
+        self.formation == Formation::Skirmish
+    }
+
+    pub fn is_artillery(&self) -> bool {
+        self.troop() == Troop::Artillery
+    }
+}
+
+/// A brigade: its units move on its commander's orders (HB-4) and it breaks as a body (HB-21).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Brigade {
+    pub id: u32,
+    pub side: Side,
+    pub name: String,
+    /// Units it started with.
+    pub start_units: u8,
+    /// More than half its units destroyed or shaken (HB-21): no order may bring them closer.
+    pub broken: bool,
+}
+
+/// A commander: a marker on the board that gives orders (HB-2). Brigade commanders order their own
+/// brigade; the commander-in-chief (`brigade: None`) any unit of his side.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Commander {
+    pub id: u32,
+    pub side: Side,
+    pub name: String,
+    /// Staff rating (HB-2).
+    pub staff: u8,
+    /// Index into `Global::brigades`, or `None` for the commander-in-chief.
+    pub brigade: Option<u8>,
+    #[serde(with = "crate::hex::coords::as_offset")]
+    pub hex: Hex,
+    /// A failed order or a blunder ends his orders this turn (HB-3), and so does his own move.
+    pub done: bool,
+    /// Has moved this turn.
+    pub moved: bool,
+}
+
+/// How a charged unit answers (HB-8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Response {
+    Stand,
+    /// Shoots at the charger before contact (BP:L114, RB-4).
+    ClosingFire,
+    /// Moves a full move away (BP12).
+    Evade,
+    /// Cavalry: counts as charging too (BP13).
+    CounterCharge,
+    /// Infantry charged by cavalry forms square (BP18.9).
+    FormSquare,
+}
+
+/// Black Powder's sequence of a player-turn (B.4); also the Bevy sub-state of `AppState::Battle`
+/// while a Black Powder battle is on. The start of the Command phase (Elite and Brave rolls) and
+/// the end of the player-turn are automatic and have no phase of their own.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[source(AppState = AppState::Battle)]
+pub enum Phase {
+    /// Set up, before the first player-turn opens.
+    #[default]
+    Opening,
+    /// Units with an enemy within 12" move without orders (HB-5).
+    Initiative,
+    /// Commanders give orders and the ordered units move (HB-3, HB-4).
+    Orders,
+    Shooting,
+    /// Every melee, both sides' units, fought at once (BP1.4).
+    HandToHand,
+}
+
+/// Something the rules must still do; the top of the agenda goes first.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Step {
+    /// The charged unit's owner answers (HB-8); then the charger goes in.
+    Respond {
+        charger: UnitId,
+        target: UnitId,
+        #[serde(with = "crate::hex::coords::as_offset")]
+        to: Hex,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Global {
+    pub phase: Phase,
+    /// The side that plays first in each game turn.
+    pub first: Side,
+    pub brigades: Vec<Brigade>,
+    /// By id.
+    pub commanders: Vec<Commander>,
+    pub agenda: Vec<Step>,
+    pub outcome: Option<Outcome>,
+}
+
+impl Global {
+    pub fn commander(&self, id: u32) -> Option<&Commander> {
+        self.commanders.iter().find(|c| c.id == id)
+    }
+
+    /// The commander of a brigade.
+    pub fn brigade_commander(&self, brigade: u8) -> Option<&Commander> {
+        self.commanders.iter().find(|c| c.brigade == Some(brigade))
+    }
+
+    /// Brigades of a side that are broken, and how many it has.
+    pub fn broken_brigades(&self, side: Side) -> (usize, usize) {
+        let of_side = self.brigades.iter().filter(|b| b.side == side);
+        (of_side.clone().filter(|b| b.broken).count(), of_side.count())
+    }
+}
