@@ -26,11 +26,13 @@ pub fn apply(b: &mut B, event: &Event) {
                 with_unit(b, *unit, |u| u.state.casualties = u.state.casualties.saturating_sub(1));
             }
         }
-        Event::MovesGranted { units, moves, .. } => {
+        Event::MovesGranted { units, moves, rule } => {
+            // An initiative move makes a unit unorderable only once it is taken (HB-5).
+            let initiative = rule.starts_with("HB-5");
             for id in units {
                 with_unit(b, *id, |u| {
                     u.state.moves_left = *moves;
-                    u.state.ordered = true;
+                    u.state.ordered |= !initiative;
                 });
             }
         }
@@ -133,6 +135,7 @@ pub fn apply(b: &mut B, event: &Event) {
 fn spend(s: &mut super::state::UnitState, moves: u8) {
     s.moves_left = s.moves_left.saturating_sub(moves);
     s.moves_made = s.moves_made.saturating_add(moves);
+    s.ordered |= moves > 0;
 }
 
 /// A player-turn opens: the side's units and commanders start afresh; charges are of this turn.

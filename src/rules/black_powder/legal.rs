@@ -169,10 +169,15 @@ fn charge_options(b: &B, u: &U) -> Vec<Command> {
         if at.unsigned_distance_to(th) > scale.hexes_for(budget) + 1 {
             continue;
         }
-        if s.skirmishing() && !may_skirmishers_charge(b, target) {
+        // BP15.2–15.3: skirmishers charge formed troops only in the flank or rear of a melee.
+        let flank_only = s.skirmishing() && !tables().skirmishers.may_charge(&unit::circumstances(b, target));
+        if flank_only && !may_skirmishers_charge(b, target) {
             continue;
         }
         for (to, _) in movement::charges(b, u, target, budget) {
+            if flank_only && unit::arc_from(b, target, to) == crate::hex::Arc::Front {
+                continue;
+            }
             out.push(Command::Charge { unit: u.id, target: target.id, to });
         }
     }
@@ -181,7 +186,7 @@ fn charge_options(b: &B, u: &U) -> Vec<Command> {
 
 /// BP15.2–15.3: skirmishers charge buildings, artillery, march columns and the flank or rear of
 /// units already engaged, not formed troops.
-fn may_skirmishers_charge(b: &B, target: &U) -> bool {
+pub fn may_skirmishers_charge(b: &B, target: &U) -> bool {
     let mut c = unit::circumstances(b, target);
     if unit::engaged(b, target) {
         c.push(super::data::Circumstance::FlankOrRearOfEngaged);

@@ -112,7 +112,7 @@ fn supporters(b: &B, u: &U) -> Vec<UnitId> {
     let mut out: Vec<UnitId> = [3, -1, -2, 1, 2]
         .into_iter()
         .map(|turn| Direction::turned(f, turn).step(at))
-        .flat_map(|h| b.units_at(h).filter(|x| x.side == u.side && !unit::engaged(b, x)).map(|x| x.id).collect::<Vec<_>>())
+        .flat_map(|h| b.units_at(h).filter(|x| x.side == u.side && unit::may_support(b, x)).map(|x| x.id).collect::<Vec<_>>())
         .collect();
     out.sort();
     out.dedup();
@@ -127,13 +127,19 @@ pub fn fight(ctx: &mut Ctx, group: &[UnitId]) {
     if sides.iter().any(Vec::is_empty) {
         return;
     }
-    let mut inflicted = [0u8; 2];
     for id in &present {
         volley::freshly_raised(ctx, *id);
-        let Some(u) = ctx.b.unit(*id).cloned() else { continue };
-        for aim in blows(&ctx.b, &u) {
-            let casualties = volley::fire(ctx, aim);
-            inflicted[u.side.index()] = inflicted[u.side.index()].saturating_add(casualties);
+    }
+    // Blows are struck at once: every unit's dice are counted before any casualty lands (HB-12).
+    let aims: Vec<(Side, Aim)> = present.iter().filter_map(|id| ctx.b.unit(*id)).flat_map(|u| blows(&ctx.b, u).into_iter().map(|a| (u.side, a)).collect::<Vec<_>>()).collect();
+    let mut inflicted = [0u8; 2];
+    let mut took: Vec<UnitId> = Vec::new();
+    for (side, aim) in aims {
+        let target = aim.target;
+        let casualties = volley::fire(ctx, aim);
+        inflicted[side.index()] = inflicted[side.index()].saturating_add(casualties);
+        if casualties > 0 {
+            took.push(target);
         }
     }
     let factors: [Vec<Factor>; 2] = [0, 1].map(|s| result_bonus(&ctx.b, &sides[s]));
@@ -165,16 +171,24 @@ pub fn fight(ctx: &mut Ctx, group: &[UnitId]) {
         if u.hex.is_none() {
             continue;
         }
+        let wavering = u.state.has(Trait::Wavering) && took.contains(id);
         let letter = match winner {
             Some(w) if w != u.side => Some(TestLetter::C),
             None if u.state.shaken() => Some(TestLetter::D),
+            // RB-8: a Wavering unit tests whenever it takes casualties, on the melee row.
+            _ if wavering => Some(TestLetter::C),
             _ => None,
         };
         match letter {
             Some(letter) => {
                 let supporters = supporters(&ctx.b, &u);
-                if breaking::test(ctx, *id, letter, false) == BreakResult::Break {
+                let result = breaking::test(ctx, *id, letter, false);
+                let gone = ctx.b.unit(*id).is_some_and(|x| x.hex.is_none());
+                if result == BreakResult::Break || gone {
                     broke.extend(supporters);
+                }
+                if winner == Some(u.side) {
+                    discard_excess(ctx, *id);
                 }
             }
             None if winner == Some(u.side) => discard_excess(ctx, *id),

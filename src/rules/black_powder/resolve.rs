@@ -81,7 +81,8 @@ pub(super) fn execute(ctx: &mut Ctx, command: &Command) {
         }
         Command::Charge { unit, target, to } => {
             ctx.emit(Event::ChargeDeclared { unit: *unit, target: *target, to: *to });
-            terrifying_charge(ctx, *unit, *target, *to);
+            let budget = ctx.b.unit(*unit).map_or(0, |u| u32::from(rate(&u.state)));
+            terrifying_charge(ctx, *unit, *target, *to, budget);
         }
         Command::Form { unit, formation } => ctx.emit(Event::Formed { unit: *unit, formation: *formation, rule: "HB-6 (a change of formation uses a move)" }),
         Command::Face { unit, facing } => ctx.emit(Event::Faced { unit: *unit, facing: *facing }),
@@ -101,22 +102,23 @@ fn order(ctx: &mut Ctx, commander: u32, units: &[UnitId]) {
     let Some(c) = ctx.b.global.commander(commander).cloned() else { return };
     let factors = units.iter().filter_map(|id| ctx.b.unit(*id)).map(|u| unit_factors(&ctx.b, c.hex, u)).min_by_key(|f| Factor::total(f)).unwrap_or_default();
     let (a, b) = ctx.dice.two_d6();
-    let result = command_result(c.staff, &factors, [a, b], &[]);
+    let roll = command_result(c.staff, &factors, [a, b], &[]);
+    // HB-3: on any double but a blunder the Unreliable stand still, which fails nobody's order.
+    let stalled: Vec<UnitId> = units.iter().copied().filter(|id| roll != CommandResult::Blunder && a == b && ctx.b.unit(*id).is_some_and(|u| u.state.has(Trait::Unreliable))).collect();
+    let rest: Vec<UnitId> = units.iter().copied().filter(|id| !stalled.contains(id)).collect();
+    let result = if rest.is_empty() { CommandResult::Stalled } else { roll };
     ctx.emit(Event::OrderRolled { commander, units: units.to_vec(), faces: [a, b], staff: c.staff, factors, result });
+    if !stalled.is_empty() {
+        ctx.emit(Event::MovesGranted { units: stalled, moves: 0, rule: "BP:L327 (Unreliable: a double, it does not move)" });
+    }
+    if rest.is_empty() {
+        return;
+    }
     match result {
-        CommandResult::Moves(moves) => {
-            let stalled: Vec<UnitId> = units.iter().copied().filter(|id| a == b && ctx.b.unit(*id).is_some_and(|u| u.state.has(Trait::Unreliable))).collect();
-            let moving: Vec<UnitId> = units.iter().copied().filter(|id| !stalled.contains(id)).collect();
-            if !moving.is_empty() {
-                ctx.emit(Event::MovesGranted { units: moving, moves, rule: "HB-3 (the order's moves)" });
-            }
-            if !stalled.is_empty() {
-                ctx.emit(Event::MovesGranted { units: stalled, moves: 0, rule: "BP:L327 (Unreliable: a double, it does not move)" });
-            }
-        }
-        CommandResult::Stalled => ctx.emit(Event::MovesGranted { units: units.to_vec(), moves: 0, rule: "BP:L327 (Unreliable: a double, it does not move)" }),
-        CommandResult::Failed => failed_order(ctx, units),
-        CommandResult::Blunder => blunder(ctx, commander, units),
+        CommandResult::Moves(moves) => ctx.emit(Event::MovesGranted { units: rest, moves, rule: "HB-3 (the order's moves)" }),
+        CommandResult::Stalled => {}
+        CommandResult::Failed => failed_order(ctx, &rest),
+        CommandResult::Blunder => blunder(ctx, commander, &rest),
     }
 }
 
@@ -202,19 +204,22 @@ fn blunder_charge(ctx: &mut Ctx, unit: UnitId, budget: u32) -> bool {
     let mut enemies: Vec<&unit::U> = ctx.b.on_board().filter(|e| e.side != u.side).collect();
     enemies.sort_by_key(|e| (e.hex.map_or(u32::MAX, |h| h.unsigned_distance_to(at)), e.id));
     for e in enemies {
+        if u.state.skirmishing() && !super::legal::may_skirmishers_charge(&ctx.b, e) {
+            continue;
+        }
         if let Some((to, _)) = movement::charges(&ctx.b, &u, e, budget).into_iter().next() {
             let target = e.id;
             ctx.emit(Event::ChargeDeclared { unit, target, to });
-            terrifying_charge(ctx, unit, target, to);
+            terrifying_charge(ctx, unit, target, to, budget);
             return true;
         }
     }
     false
 }
 
-/// HB-9: a Terrifying charge makes the target test on the melee row before it answers; then the
+/// HB-9: a charge of `budget` inches (one move, or a blunder's D3 moves); a Terrifying charge makes the target test on the melee row before it answers; then the
 /// answer waits on the agenda (HB-8).
-fn terrifying_charge(ctx: &mut Ctx, charger: UnitId, target: UnitId, to: Hex) {
+fn terrifying_charge(ctx: &mut Ctx, charger: UnitId, target: UnitId, to: Hex, budget: u32) {
     let terrifying = ctx.b.unit(charger).is_some_and(|u| u.state.has(Trait::TerrifyingCharge));
     if terrifying {
         let before = ctx.b.unit(target).and_then(|u| u.hex);
@@ -224,12 +229,12 @@ fn terrifying_charge(ctx: &mut Ctx, charger: UnitId, target: UnitId, to: Hex) {
             return;
         }
     }
-    ctx.push(Step::Respond { charger, target, to });
+    ctx.push(Step::Respond { charger, target, to, budget });
 }
 
 /// The target's answer (HB-8), then the charger goes in if it still can (HB-7).
 fn respond(ctx: &mut Ctx, response: Response) {
-    let Some(Step::Respond { charger, target, to }) = ctx.b.global.agenda.pop() else { return };
+    let Some(Step::Respond { charger, target, to, budget }) = ctx.b.global.agenda.pop() else { return };
     ctx.emit(Event::Responded { unit: target, response });
     let charger_at = ctx.b.unit(charger).and_then(|u| u.hex);
     let mut loses_bonus = false;
@@ -251,7 +256,7 @@ fn respond(ctx: &mut Ctx, response: Response) {
         ctx.emit(Event::ChargeStopped { unit: charger, reason: "HB-8 (the charger was driven off by closing fire)" });
         return;
     }
-    go_in(ctx, charger, target, to);
+    go_in(ctx, charger, target, to, budget);
     if loses_bonus && ctx.b.unit(charger).is_some_and(|u| u.state.charged) {
         ctx.emit(Event::ChargeBonusLost { unit: charger, rule: "BP:L232 (infantry counter-charged by cavalry loses its charge bonus)" });
     }
@@ -270,13 +275,12 @@ fn evade(ctx: &mut Ctx, unit: UnitId, charger: UnitId) {
 /// The charger's move into contact (HB-7): along the path to `to`; after an evade, to a hex next to
 /// the target's new place if one is within its move, else as far as `to` when that is out of
 /// contact, else it stays.
-fn go_in(ctx: &mut Ctx, charger: UnitId, target: UnitId, to: Hex) {
+fn go_in(ctx: &mut Ctx, charger: UnitId, target: UnitId, to: Hex, budget: u32) {
     let (Some(c), Some(t)) = (ctx.b.unit(charger).cloned(), ctx.b.unit(target).cloned()) else { return };
     let Some(th) = t.hex else {
         ctx.emit(Event::ChargeStopped { unit: charger, reason: "HB-7 (the target is gone)" });
         return;
     };
-    let budget = u32::from(rate(&c.state));
     let options = movement::charges(&ctx.b, &c, &t, budget);
     let chosen = options.iter().find(|(h, _)| *h == to).or(options.first()).cloned();
     match chosen {

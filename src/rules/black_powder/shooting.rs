@@ -93,7 +93,9 @@ fn band(u: &U, d: u32) -> Option<ArtilleryBand> {
 /// The shot's dice, to-hit and save modifiers, from where both stand.
 pub fn aim(b: &B, by: &U, target: &U, kind: VolleyKind) -> Option<Aim> {
     let (at, to) = (by.hex?, target.hex?);
-    let d = at.unsigned_distance_to(to);
+    // Closing fire is at point-blank, as the charger comes in (RB-4): the short band, in sight.
+    let point_blank = kind == VolleyKind::ClosingFire;
+    let d = if point_blank { 1 } else { at.unsigned_distance_to(to) };
     let artillery = by.state.is_artillery();
     let band = band(by, d);
     let base = by.state.profile().shooting.dice(band.unwrap_or(ArtilleryBand::Short));
@@ -124,7 +126,7 @@ pub fn aim(b: &B, by: &U, target: &U, kind: VolleyKind) -> Option<Aim> {
     if enfilade.is_some() {
         dice_rules.push("BP:L136–137 (enfilade: dice doubled)");
     }
-    let (visible, over_units) = seen(b, by, to);
+    let (visible, over_units) = if point_blank { (los::Cover::None, false) } else { seen(b, by, to) };
     let short = tables().scale.within(d, u32::from(tables().shooting.short_range));
     let factors = shooting_factors(&Shooting {
         artillery_at_column_or_square: artillery && matches!(target.state.formation, Formation::AttackColumn | Formation::MarchColumn | Formation::Square),

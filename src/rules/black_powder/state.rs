@@ -183,6 +183,8 @@ pub enum Step {
         target: UnitId,
         #[serde(with = "crate::hex::coords::as_offset")]
         to: Hex,
+        /// The inches the charge may cover: one move, or a blunder's D3 moves (BP9.6).
+        budget: u32,
     },
 }
 

@@ -103,6 +103,13 @@ pub fn circumstances(b: &B, u: &U) -> Vec<Circumstance> {
     out
 }
 
+/// Whether `f` may support a friend (BP16.5, BP17.1): out of a melee, not in a march column,
+/// limbered or in a building.
+pub fn may_support(b: &B, f: &U) -> bool {
+    let building = f.hex.is_some_and(|h| in_building(b, h)) && !tables().buildings.supports;
+    !engaged(b, f) && !building && tables().supports.may_support(&circumstances(b, f))
+}
+
 /// The friends that support `u` in melee (BP6.7–6.8, BP17, B.3.3): `(rear, flanks)`, each
 /// unengaged and allowed to support, `u` itself allowed to be supported and out of a building.
 pub fn supports(b: &B, u: &U) -> (bool, u8) {
@@ -112,7 +119,7 @@ pub fn supports(b: &B, u: &U) -> (bool, u8) {
         return (false, 0);
     }
     let supporter = |d: Direction| {
-        b.units_at(d.step(at)).any(|f| f.side == u.side && !engaged(b, f) && s.may_support(&circumstances(b, f)))
+        b.units_at(d.step(at)).any(|f| f.side == u.side && may_support(b, f))
     };
     let f = u.facing;
     let rear = supporter(f.turned(3));
