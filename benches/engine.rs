@@ -5,6 +5,7 @@
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use strategos::battle::Ruleset;
+use strategos::rules::black_powder::BlackPowder;
 use strategos::rules::swordpoint::Swordpoint;
 use strategos::rules::thucydide::Thucydide;
 use strategos::rules::thucydide::sight::Sight;
@@ -45,6 +46,15 @@ fn random_games(c: &mut Criterion) {
             bench.iter(|| {
                 seed += 1;
                 play_game::<Swordpoint>(&s, seed, |_| {}).expect("game ends").turns
+            })
+        });
+    }
+    for id in ["black-powder-quatre-bras", "black-powder-plancenoit"] {
+        let s = strategos::scenario::find_bundled(id).expect("bundled");
+        group.bench_function(format!("{id}_random_vs_random_through_ecs"), |bench| {
+            bench.iter(|| {
+                seed += 1;
+                play_game::<BlackPowder>(&s, seed, |_| {}).expect("game ends").turns
             })
         });
     }
@@ -123,5 +133,35 @@ fn swordpoint_ai_side_turn(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, line_of_sight, random_games, ai_side_turn, swordpoint_ai_side_turn);
+/// Black Powder's first side-turn on Plancenoit, the larger scenario: the first side's initiative
+/// moves, orders, moves and shooting, from the opening until the other side must decide.
+fn black_powder_ai_side_turn(c: &mut Criterion) {
+    use strategos::ai::{Ai, Level};
+    use strategos::battle::ecs::BattleApp;
+    use strategos::battle::Dice;
+    use strategos::sim::Player;
+    let s = strategos::scenario::find_bundled("black-powder-plancenoit").expect("bundled");
+    let battle = BlackPowder::setup(&s).expect("sets up");
+    let mut group = c.benchmark_group("ai_side_turn");
+    group.sample_size(10);
+    for (name, level) in [("plancenoit_first_side_easy", Level::Easy), ("plancenoit_first_side_normal", Level::Normal)] {
+        group.bench_function(name, |bench| {
+            bench.iter_batched(
+                || (BattleApp::<BlackPowder>::new(battle.clone(), Dice::new(1)), Ai::new(level, 1)),
+                |(mut app, mut ai)| {
+                    let first = BlackPowder::deciding_side(app.view());
+                    while BlackPowder::deciding_side(app.view()) == first && app.view().turn == 1 {
+                        let c = ai.choose(app.view()).expect("a command");
+                        app.submit(c).expect("legal");
+                    }
+                    app.view().turn
+                },
+                BatchSize::SmallInput,
+            )
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, line_of_sight, random_games, ai_side_turn, swordpoint_ai_side_turn, black_powder_ai_side_turn);
 criterion_main!(benches);

@@ -3,7 +3,8 @@
 //! asked before ending a phase, opens the help, takes a decision, plays the battle out to its victory
 //! window, opens the saved game in the replay viewer and shows the hotseat hand-off, and each step's
 //! screenshot must exist and show something (`<target>/screenshots/*.png`; the largest scenario's in
-//! `<target>/screenshots-hydaspes/`, Swordpoint's in `<target>/screenshots-swordpoint/`).
+//! `<target>/screenshots-hydaspes/`, Swordpoint's in `<target>/screenshots-swordpoint/`, Black Powder's in
+//! `<target>/screenshots-black-powder/`).
 #![cfg(feature = "gui")]
 
 mod common;
@@ -47,6 +48,12 @@ fn the_largest_scenario_goes_through_the_same_script() {
 #[test]
 fn swordpoint_goes_through_the_same_script() {
     script(Some("swordpoint-hastings-skirmish"), &Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-swordpoint"));
+}
+
+/// The third ruleset through the same script: orders, charges and their answers, shooting, melee.
+#[test]
+fn black_powder_goes_through_the_same_script() {
+    script(Some("black-powder-quatre-bras"), &Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-black-powder"));
 }
 
 /// Runs the scripted window on `scenario` (the default one if none), saving its screenshots in

@@ -80,7 +80,6 @@ pub fn apply(b: &mut B, event: &Event) {
                 c.hex = *to;
                 if rule.starts_with("HB-2 (his own move)") {
                     c.moved = true;
-                    c.done = true;
                 }
             }
         }

@@ -34,7 +34,7 @@ pub enum Command {
     Rally { unit: UnitId },
     /// The unit makes no more of its moves this phase.
     Halt { unit: UnitId },
-    /// A commander's own move (HB-2); he gives no more orders this turn.
+    /// A commander's own move (HB-2), once a turn, before or between his orders.
     Ride {
         commander: u32,
         #[serde(with = "crate::hex::coords::as_offset")]

@@ -1,10 +1,14 @@
 //! What the computer opponent weighs in a Black Powder position (house heuristics, not rules): the
 //! battle's result; each side's units by what they are worth and how worn (casualties, shaken,
 //! disordered); brigades broken against HB-21's break point; moves in hand; infantry and cavalry
-//! closing on the enemy facing it, guns at their best band; commanders near their brigades.
+//! closing on the enemy facing it, the more as the last turn nears; guns and muskets ready to shoot;
+//! commanders near their brigades; and each brigade's losses against HB-21's break point.
 
 use super::BlackPowder;
 use super::data::{Formation, Troop};
+use super::event::VolleyKind;
+use super::shooting;
+use super::state::Phase;
 use super::resolve::preview;
 use super::state::UnitState;
 use super::unit::{self, B, U, rate};
@@ -22,12 +26,18 @@ const SHAKEN: f64 = 0.35;
 const DISORDERED: f64 = 0.12;
 /// A move in hand, for a unit that has somewhere to go.
 const MOVE_IN_HAND: f64 = 0.25;
-/// Per hex farther than where the unit wants to be.
-const CLOSING: f64 = 0.12;
+/// Per hex farther than where the unit wants to be, at the first turn and added by the last: a
+/// draw at the turn limit is worth nothing, so the computer presses as time runs out.
+const CLOSING: (f64, f64) = (0.15, 0.25);
+/// Per shooting die of a unit that can still shoot this turn at a target in reach.
+const READY_TO_SHOOT: f64 = 0.12;
+/// A brigade's losses (destroyed or shaken) as a share of its start, squared: the nearer to half,
+/// the dearer each further loss (HB-21).
+const BRIGADE_PRESSURE: f64 = 10.0;
 /// The nearest enemy in its front sector.
 const FACING_ENEMY: f64 = 0.3;
-/// Per hex a commander stands beyond his nearest unit (-1 per 12" on every order).
-const COMMAND_GAP: f64 = 0.2;
+/// Per hex a brigade commander stands from each of his units beyond 2 (-1 per 12" on every order).
+const COMMAND_GAP: f64 = 0.06;
 
 #[derive(Default)]
 pub struct Memo;
@@ -71,12 +81,20 @@ fn unit_value(b: &B, u: &U, judging: Side) -> f64 {
             let want = wanted_distance(u);
             let gap = if d > want { d - want } else { want - d.min(want) };
             let gap = if s.shaken() { 0 } else { gap };
-            v -= CLOSING * f64::from(gap);
+            let late = f64::from(b.turn) / f64::from(b.last_turn.max(1));
+            v -= (CLOSING.0 + CLOSING.1 * late) * f64::from(gap);
             if e.hex.is_some_and(|h| u.facing.sector(at, h) == Some(Sector::Front)) || unit::all_round(b, u) {
                 v += FACING_ENEMY;
             }
             if s.moves_left > 0 && gap > 0 && !unit::engaged(b, u) {
                 v += MOVE_IN_HAND * f64::from(s.moves_left.min(3)) * f64::from(rate(s)) / 12.0;
+            }
+        }
+        let before_shooting = matches!(b.global.phase, Phase::Initiative | Phase::Orders) && b.active == u.side;
+        if before_shooting && shooting::may_shoot(b, u) {
+            if let Some(t) = shooting::targets(b, u).first().and_then(|t| b.unit(*t)) {
+                let dice = shooting::aim(b, u, t, VolleyKind::Shooting).map_or(0, |a| a.dice);
+                v += READY_TO_SHOOT * f64::from(dice);
             }
         }
         if s.formation == Formation::Limbered && unit::nearest_enemy(b, u.side, at).is_some_and(|d| d <= 9) {
@@ -90,19 +108,23 @@ fn side_value(b: &B, side: Side, judging: Side) -> f64 {
     let units: f64 = b.units.iter().filter(|u| u.side == side).map(|u| unit_value(b, u, judging)).sum();
     let (broken, all) = b.global.broken_brigades(side);
     let mut v = units - BROKEN_BRIGADE * broken as f64;
+    for (i, brigade) in b.global.brigades.iter().enumerate().filter(|(_, br)| br.side == side && !br.broken) {
+        let lost = b.units.iter().filter(|u| usize::from(u.state.brigade) == i && (u.hex.is_none() || u.state.shaken())).count();
+        let f = lost as f64 / f64::from(brigade.start_units.max(1));
+        v -= BRIGADE_PRESSURE * f * f;
+    }
     if all > 0 && broken * 2 == all {
         v -= BROKEN_BRIGADE;
     }
     if side == judging {
-        for c in b.global.commanders.iter().filter(|c| c.side == side) {
-            let nearest = b
+        for c in b.global.commanders.iter().filter(|c| c.side == side && c.brigade.is_some()) {
+            let gaps: u32 = b
                 .on_board()
-                .filter(|u| u.side == side && c.brigade.is_none_or(|br| u.state.brigade == br))
+                .filter(|u| u.side == side && c.brigade == Some(u.state.brigade))
                 .filter_map(|u| u.hex)
-                .map(|h| h.unsigned_distance_to(c.hex))
-                .min()
-                .unwrap_or(0);
-            v -= COMMAND_GAP * f64::from(nearest.saturating_sub(1));
+                .map(|h| h.unsigned_distance_to(c.hex).saturating_sub(2))
+                .sum();
+            v -= COMMAND_GAP * f64::from(gaps);
         }
     }
     v

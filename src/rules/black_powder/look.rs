@@ -40,18 +40,18 @@ pub fn formation_colour(f: Formation) -> Rgb {
     }
 }
 
-/// The formation's mark beside the factors: a line, a column's arrow, a square's box.
+/// The formation's short code before the factors, in letters every font has.
 pub fn formation_mark(f: Formation) -> &'static str {
     match f {
-        Formation::Line => "═",
-        Formation::AttackColumn => "▲",
-        Formation::MarchColumn => "║",
-        Formation::MixedOrder => "╦",
-        Formation::Square => "□",
-        Formation::Skirmish => "∴",
-        Formation::Band => "≈",
-        Formation::Limbered => "⇑",
-        Formation::Unlimbered => "●",
+        Formation::Line => "Ln",
+        Formation::AttackColumn => "AC",
+        Formation::MarchColumn => "MC",
+        Formation::MixedOrder => "Mx",
+        Formation::Square => "Sq",
+        Formation::Skirmish => "Sk",
+        Formation::Band => "Bd",
+        Formation::Limbered => "Lb",
+        Formation::Unlimbered => "Gn",
     }
 }
 
@@ -90,7 +90,15 @@ pub fn tokens(b: &B) -> Vec<Token> {
 fn shooting(s: &UnitState) -> String {
     match s.profile().shooting {
         ShootingValue::Dice(n) => n.to_string(),
-        ShootingValue::Bands { short, medium, long } => format!("{short}/{medium}/{long}"),
+        ShootingValue::Bands { short, .. } => short.to_string(),
+    }
+}
+
+/// The shooting value as the card gives it: a gun's three bands.
+fn shooting_card(s: &UnitState) -> String {
+    match s.profile().shooting {
+        ShootingValue::Dice(n) => n.to_string(),
+        ShootingValue::Bands { short, medium, long } => format!("{short}/{medium}/{long} (short/medium/long)"),
     }
 }
 
@@ -102,7 +110,7 @@ pub fn counter(b: &B, u: &U) -> Counter {
         band: Some(formation_colour(s.formation)),
         symbol: Some(Symbol { troop: troop_symbol(p.troop), shoots: p.weapon.is_some() && p.shooting != ShootingValue::Dice(0) }),
         name: s.name.clone(),
-        factors: format!("{} {}-{}-{}+", formation_mark(s.formation), p.hth, shooting(s), p.morale),
+        factors: format!("{} {}-{}-{}", formation_mark(s.formation), p.hth, shooting(s), p.morale),
         badge: s.strength().to_string(),
         corner: None,
         tags: tags.into_iter().filter(|(on, _)| *on).map(|(_, t)| t).collect(),
@@ -120,7 +128,7 @@ pub fn unit_card(b: &B, id: UnitId) -> Vec<Line> {
         Line::plain(format!("■ {}", words::formation(s.formation))).coloured(formation_colour(s.formation)),
         Line::heading(format!("{} #{} · {}", s.name, id.0, side_name(b, u.side))),
         Line::plain(format!("{} · {}", p.label, brigade.map_or(String::new(), |br| br.name.clone()))),
-        Line::plain(format!("Hand-to-hand {} · shooting {} · morale {}+ · stamina {stamina}", p.hth, shooting(s), p.morale)),
+        Line::plain(format!("Hand-to-hand {} · shooting {} · morale {}+ · stamina {stamina}", p.hth, shooting_card(s), p.morale)),
         Line::plain(format!("{} casualties · moves {}\" · size {:?}", s.casualties, rate(s), p.size)),
     ];
     if let Some(w) = p.weapon {
@@ -206,7 +214,7 @@ pub fn legend() -> Vec<Legend> {
         Legend {
             heading: "Counter".into(),
             entries: vec![
-                (Swatch::Factors("═ 6-3-4+".into()), "formation, hand-to-hand, shooting and morale (save)".into()),
+                (Swatch::Factors("Ln 6-3-4".into()), "formation, hand-to-hand dice, shooting dice (guns: at short range) and the save it needs".into()),
                 (Swatch::Badge("3".into()), "hits it can take before it is shaken".into()),
                 (Swatch::Tag(DISORDERED), "disordered".into()),
                 (Swatch::Tag(MOVES_LEFT), "has moves left this phase".into()),

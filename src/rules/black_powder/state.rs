@@ -136,9 +136,9 @@ pub struct Commander {
     pub brigade: Option<u8>,
     #[serde(with = "crate::hex::coords::as_offset")]
     pub hex: Hex,
-    /// A failed order or a blunder ends his orders this turn (HB-3), and so does his own move.
+    /// A failed order or a blunder ends his orders this turn (HB-3).
     pub done: bool,
-    /// Has moved this turn.
+    /// Has made his own move this turn (once a turn, HB-2).
     pub moved: bool,
 }
 
