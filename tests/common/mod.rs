@@ -1,6 +1,7 @@
 //! Builders shared by the integration tests: small battles set up from a few lines of text.
 #![allow(dead_code)]
 
+pub mod black_powder;
 pub mod swordpoint;
 
 use strategos::battle::{Battle, Ruleset};

@@ -1,0 +1,265 @@
+//! Black Powder's situations from the seed (`001_ba684dff9a47d2b5.txt`, cited `BP:Lnn`), each set
+//! up on an open field and played through the real turn with forced dice in the order
+//! `docs/rules/black-powder.md` ("The order of the dice") gives: command rolls and blunders, each
+//! answer to a charge, a square against cavalry, retiring and its fallback, supports, a building,
+//! enfilade, and artillery at each range band.
+
+mod common;
+
+use common::black_powder::{send, start};
+use strategos::battle::ecs::BattleApp;
+use strategos::battle::{Ruleset, Side, UnitId};
+use strategos::hex::{Direction, Offset};
+use strategos::rules::black_powder::data::{BlunderResult, BreakResult, Formation, TestLetter};
+use strategos::rules::black_powder::event::{MoveKind, Volley, VolleyKind};
+use strategos::rules::black_powder::order::CommandResult;
+use strategos::rules::black_powder::state::{Phase, Response};
+use strategos::rules::black_powder::{BlackPowder, Command, Event};
+
+const N: Option<Direction> = Some(Direction::N);
+const S: Option<Direction> = Some(Direction::S);
+
+fn at(c: i32, r: i32) -> strategos::hex::Hex {
+    Offset(c, r).to_hex()
+}
+
+/// Ends phases until `phase` has started (the hand-to-hand is fought within the command that
+/// ends the shooting); every event up to there.
+fn end_until(app: &mut BattleApp<BlackPowder>, phase: Phase) -> Vec<Event> {
+    let mut log = Vec::new();
+    while !log.iter().any(|e| matches!(e, Event::PhaseStarted { phase: p } if *p == phase)) {
+        assert!(app.view().global.outcome.is_none(), "the battle ended before the {phase:?} phase");
+        log.extend(send(app, Command::EndPhase));
+    }
+    log
+}
+
+fn volleys(events: &[Event]) -> Vec<Volley> {
+    events.iter().filter_map(|e| if let Event::Volley(v) = e { Some(v.clone()) } else { None }).collect()
+}
+
+fn rules(f: &[strategos::battle::Factor]) -> Vec<(&'static str, i8)> {
+    f.iter().map(|f| (f.rule, f.value)).collect()
+}
+
+fn tests(events: &[Event]) -> Vec<(UnitId, TestLetter, [u8; 2], i32, BreakResult)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::BreakTest { unit, test, faces, total, result, .. } => Some((*unit, *test, *faces, *total, *result)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn moved(events: &[Event], unit: u32) -> Option<(MoveKind, Vec<strategos::hex::Hex>)> {
+    events.iter().find_map(|e| match e {
+        Event::Moved { unit: u, path, kind, .. } if *u == UnitId(unit) => Some((*kind, path.clone())),
+        _ => None,
+    })
+}
+
+#[test]
+fn an_order_rolls_2d6_against_the_staff_rating_and_grants_moves_by_the_margin() {
+    // HB-3: 7 against the brigadier's 8 is one under: 2 moves. No enemy within 12" (BP:L18).
+    let mut app = start(&[(1, 0, "line-battalion", 5, 10, N, None), (11, 1, "line-battalion", 5, 1, S, None)], &[], &[3, 4]);
+    assert_eq!(app.view().global.phase, Phase::Orders, "no enemy within 3 hexes: no initiative moves (HB-5)");
+    let events = send(&mut app, Command::Order { commander: 3, units: vec![UnitId(1)] });
+    let rolled = events.iter().find_map(|e| if let Event::OrderRolled { faces, factors, result, .. } = e { Some((*faces, factors.clone(), *result)) } else { None });
+    assert_eq!(rolled, Some(([3, 4], Vec::new(), CommandResult::Moves(2))));
+    assert_eq!(app.view().unit(UnitId(1)).unwrap().state.moves_left, 2);
+    // The commander-in-chief 5 hexes off: -1 per full 12" of gap (BP:L17, B.3.1: floor((5 - 1) / 2) = 2).
+    let mut app = start(&[(1, 0, "line-battalion", 5, 10, N, None), (2, 0, "line-battalion", 0, 6, N, None), (11, 1, "line-battalion", 5, 1, S, None)], &[], &[4, 4]);
+    let events = send(&mut app, Command::Order { commander: 1, units: vec![UnitId(2)] });
+    let (factors, result) = events.iter().find_map(|e| if let Event::OrderRolled { factors, result, .. } = e { Some((factors.clone(), *result)) } else { None }).unwrap();
+    assert_eq!(rules(&factors), [("BP:L17", -2)]);
+    assert_eq!(result, CommandResult::Failed, "8 against 9 - 2 = 7");
+    assert!(app.view().global.commander(1).unwrap().done, "a failed order ends his orders this turn (HB-3)");
+}
+
+#[test]
+fn a_double_six_blunders_and_the_d6_picks_the_blunder() {
+    // BP9.2: a blunder's 2 is a retreat of one move away from the nearest enemy.
+    let mut app = start(&[(1, 0, "line-battalion", 5, 8, N, None), (11, 1, "line-battalion", 5, 1, S, None)], &[], &[6, 6, 2]);
+    let events = send(&mut app, Command::Order { commander: 3, units: vec![UnitId(1)] });
+    assert!(events.iter().any(|e| matches!(e, Event::Blundered { face: 2, result: BlunderResult::Retreat, moves: 1, .. })));
+    let (kind, path) = moved(&events, 1).expect("the blunder moves it");
+    assert_eq!(kind, MoveKind::Blunder);
+    assert_eq!(path.len(), 2, "one move of 12\": two hexes");
+    assert!(path.last().unwrap().unsigned_distance_to(at(5, 1)) > at(5, 8).unsigned_distance_to(at(5, 1)), "away from the enemy");
+    // BP9.6: a 6 is "Charge!", 1D3 moves (a d6 read in pairs: 5 is 3) toward the enemy, and it goes in.
+    let mut app = start(&[(1, 0, "line-battalion", 5, 9, N, None), (11, 1, "line-battalion", 5, 2, S, None)], &[], &[6, 6, 6, 5]);
+    let events = send(&mut app, Command::Order { commander: 3, units: vec![UnitId(1)] });
+    assert!(events.iter().any(|e| matches!(e, Event::Blundered { result: BlunderResult::Charge, d3_face: Some(5), moves: 3, .. })));
+    assert!(events.iter().any(|e| matches!(e, Event::ChargeDeclared { unit: UnitId(1), target: UnitId(11), .. })), "7 hexes off: within 3 moves of 2 hexes and contact");
+    assert_eq!(BlackPowder::deciding_side(app.view()), Some(Side(1)), "the charged unit answers");
+    let events = send(&mut app, Command::Respond { response: Response::Stand });
+    let (kind, path) = moved(&events, 1).expect("it goes in");
+    assert_eq!((kind, path.last().unwrap().unsigned_distance_to(at(5, 2))), (MoveKind::Charge, 1));
+}
+
+#[test]
+fn a_square_formed_against_cavalry_adds_three_and_beats_it() {
+    // Lancers 3 hexes off charge as an initiative move (HB-5); the battalion forms square (HB-8).
+    let mut app = start(&[(1, 0, "line-cavalry", 5, 8, N, None), (11, 1, "line-battalion", 5, 5, S, None)], &[], &[]);
+    assert_eq!(app.view().global.phase, Phase::Initiative);
+    let charge = BlackPowder::legal_commands(app.view()).into_iter().find(|c| matches!(c, Command::Charge { unit: UnitId(1), target: UnitId(11), .. })).expect("the charge");
+    send(&mut app, charge);
+    let answers = BlackPowder::legal_commands(app.view());
+    for r in [Response::Stand, Response::ClosingFire, Response::FormSquare] {
+        assert!(answers.contains(&Command::Respond { response: r }), "{r:?} among {answers:?}");
+    }
+    let events = send(&mut app, Command::Respond { response: Response::FormSquare });
+    assert!(events.iter().any(|e| matches!(e, Event::Formed { unit: UnitId(11), formation: Formation::Square, .. })));
+    assert_eq!(moved(&events, 1).map(|(k, _)| k), Some(MoveKind::Charge));
+    // The melee: the cavalry's 8 dice all miss; the square's 2 (BP:L130) both hit on 6s and both
+    // saves fail; 2 + 3 (BP:L91) to 0. The cavalry loses and tests C: 12 on the melee row is a
+    // retire for cavalry (BP:L75).
+    let mut forced = vec![1; 8];
+    forced.extend([6, 6, 1, 1, 6, 6]);
+    let mut app = start(&[(1, 0, "line-cavalry", 5, 8, N, None), (11, 1, "line-battalion", 5, 5, S, None)], &[], &forced);
+    let charge = BlackPowder::legal_commands(app.view()).into_iter().find(|c| matches!(c, Command::Charge { unit: UnitId(1), .. })).unwrap();
+    send(&mut app, charge);
+    send(&mut app, Command::Respond { response: Response::FormSquare });
+    let events = end_until(&mut app, Phase::HandToHand);
+    let result = events.iter().find_map(|e| if let Event::MeleeResult { totals, factors, winner, .. } = e { Some((*totals, factors.clone(), *winner)) } else { None }).unwrap();
+    assert_eq!(result.0, [0, 5]);
+    assert_eq!(rules(&result.1[1]), [("BP:L91", 3)]);
+    assert_eq!(result.2, Some(Side(1)));
+    assert_eq!(tests(&events), [(UnitId(1), TestLetter::C, [6, 6], 12, BreakResult::Retire)]);
+    assert_eq!(moved(&events, 1).map(|(k, p)| (k, p.len())), Some((MoveKind::Retire, 3)), "a full move back: 18\", 3 hexes");
+}
+
+#[test]
+fn closing_fire_shoots_at_point_blank_and_can_stop_the_charge() {
+    // BP7.14: +1 for closing fire. Three 6s hit (and disorder, HB-10); three saves fail: the
+    // dragoons are shaken (3 of stamina 3) and test B; 1 + 1 - 1 (disordered) breaks them.
+    let mut app = start(&[(1, 0, "line-cavalry", 5, 8, N, None), (11, 1, "line-battalion", 5, 5, S, None)], &[], &[6, 6, 6, 1, 1, 1, 1, 1]);
+    let charge = BlackPowder::legal_commands(app.view()).into_iter().find(|c| matches!(c, Command::Charge { unit: UnitId(1), .. })).unwrap();
+    send(&mut app, charge);
+    let events = send(&mut app, Command::Respond { response: Response::ClosingFire });
+    let v = volleys(&events);
+    assert_eq!(v.len(), 1);
+    assert_eq!((v[0].kind, v[0].dice, v[0].hits, v[0].casualties), (VolleyKind::ClosingFire, 3, 3, 3));
+    assert_eq!(rules(&v[0].to_hit), [("BP:L114", 1)]);
+    assert_eq!(tests(&events), [(UnitId(1), TestLetter::B, [1, 1], 1, BreakResult::Break)]);
+    assert!(events.iter().any(|e| matches!(e, Event::ChargeStopped { unit: UnitId(1), .. })));
+    assert!(app.view().unit(UnitId(1)).unwrap().hex.is_none());
+}
+
+#[test]
+fn cavalry_evades_infantry_and_counter_charges_cavalry() {
+    // BP12.1: cavalry charged by infantry may evade: a full move away; the charge falls short.
+    let mut app = start(&[(1, 0, "line-battalion", 5, 8, N, None), (11, 1, "light-cavalry", 5, 6, S, None)], &[], &[]);
+    let charge = BlackPowder::legal_commands(app.view()).into_iter().find(|c| matches!(c, Command::Charge { unit: UnitId(1), .. })).unwrap();
+    send(&mut app, charge);
+    let answers = BlackPowder::legal_commands(app.view());
+    assert!(answers.contains(&Command::Respond { response: Response::Evade }) && !answers.contains(&Command::Respond { response: Response::FormSquare }));
+    let events = send(&mut app, Command::Respond { response: Response::Evade });
+    let (kind, path) = moved(&events, 11).expect("it evades");
+    assert_eq!((kind, path.len()), (MoveKind::Evade, 3));
+    assert!(events.iter().any(|e| matches!(e, Event::ChargeStopped { unit: UnitId(1), .. })));
+    // BP13: cavalry charged by cavalry counter-charges: both count as charging.
+    let mut app = start(&[(1, 0, "line-cavalry", 5, 8, N, None), (11, 1, "line-cavalry", 5, 5, S, None)], &[], &[]);
+    let charge = BlackPowder::legal_commands(app.view()).into_iter().find(|c| matches!(c, Command::Charge { unit: UnitId(1), .. })).unwrap();
+    send(&mut app, charge);
+    send(&mut app, Command::Respond { response: Response::CounterCharge });
+    let b = app.view();
+    assert!(b.unit(UnitId(1)).unwrap().state.charged && b.unit(UnitId(11)).unwrap().state.charged);
+}
+
+#[test]
+fn a_shaken_unit_retires_a_full_move_and_breaks_when_it_cannot() {
+    // Three 5s hit, three saves fail: shaken, test B; 3 + 2 = 5 on the shooting row is a retire
+    // for infantry (BP:L70): two hexes straight back (BP:L152, B.3.3).
+    let units = [(1, 0, "line-battalion", 5, 6, N, None), (11, 1, "line-battalion", 5, 3, S, None)];
+    let mut app = start(&units, &[], &[5, 5, 5, 1, 1, 1, 3, 2]);
+    end_until(&mut app, Phase::Shooting);
+    let events = send(&mut app, Command::Shoot { unit: UnitId(1), target: UnitId(11) });
+    assert_eq!(tests(&events), [(UnitId(11), TestLetter::B, [3, 2], 5, BreakResult::Retire)]);
+    let (kind, path) = moved(&events, 11).expect("it retires");
+    assert_eq!((kind, path.len()), (MoveKind::Retire, 2));
+    assert!(path.last().unwrap().unsigned_distance_to(at(5, 6)) >= 5, "straight back or slanting away, two hexes");
+    // On the north edge there is no way back: disordered (BP8.9), then no two moves either: it
+    // counts as broken (BP8.10).
+    let units = [(1, 0, "line-battalion", 4, 3, N, None), (11, 1, "line-battalion", 4, 0, S, None)];
+    let mut app = start(&units, &[], &[5, 5, 5, 1, 1, 1, 3, 2]);
+    end_until(&mut app, Phase::Shooting);
+    let events = send(&mut app, Command::Shoot { unit: UnitId(1), target: UnitId(11) });
+    assert!(events.iter().any(|e| matches!(e, Event::Disorder { unit: UnitId(11), on: true, .. })));
+    assert!(events.iter().any(|e| matches!(e, Event::Destroyed { unit: UnitId(11), rule } if rule.contains("cannot retire"))));
+}
+
+#[test]
+fn supports_add_to_the_melee_result() {
+    // BP6.7–6.8: a friend behind (+1) and one on each flank (+1 each), none of them engaged.
+    let units = [
+        (1, 0, "line-battalion", 5, 5, N, None),
+        (2, 0, "line-battalion", 5, 6, N, None),
+        (3, 0, "line-battalion", 4, 6, N, None),
+        (4, 0, "line-battalion", 6, 6, N, None),
+        (11, 1, "line-battalion", 5, 4, S, None),
+    ];
+    let mut forced = vec![1; 12];
+    forced.extend([6, 6]);
+    let mut app = start(&units, &[], &forced);
+    let events = end_until(&mut app, Phase::HandToHand);
+    let (totals, factors) = events.iter().find_map(|e| if let Event::MeleeResult { totals, factors, .. } = e { Some((*totals, factors.clone())) } else { None }).unwrap();
+    assert_eq!(rules(&factors[0]), [("BP:L91", 1), ("BP:L92", 1), ("BP:L92", 1)]);
+    assert_eq!(totals, [3, 0]);
+    assert_eq!(tests(&events), [(UnitId(11), TestLetter::C, [6, 6], 12, BreakResult::Hold)]);
+}
+
+#[test]
+fn a_building_adds_three_and_only_a_break_counts_in_it() {
+    // BP16.1: +3 in a building; 2 dice an enemy (BP:L138). Six hits, six failed saves: beaten 6
+    // to 3, test C at -3 for casualties past stamina: 8 - 3 = 5, a retire, which in a building
+    // means it holds (BP16.6).
+    let units = [(1, 0, "line-battalion", 5, 5, N, None), (11, 1, "line-battalion", 5, 4, S, None)];
+    let mut forced = vec![6; 6];
+    forced.extend([1; 6]);
+    forced.extend([1, 1, 4, 4]);
+    let mut app = start(&units, &[(5, 4, "b")], &forced);
+    let events = end_until(&mut app, Phase::HandToHand);
+    let v = volleys(&events);
+    assert_eq!(v.iter().map(|v| (v.by, v.dice)).collect::<Vec<_>>(), [(UnitId(1), 6), (UnitId(11), 2)]);
+    let (totals, factors) = events.iter().find_map(|e| if let Event::MeleeResult { totals, factors, .. } = e { Some((*totals, factors.clone())) } else { None }).unwrap();
+    assert_eq!((totals, rules(&factors[1])), ([6, 3], vec![("BP:L282–288", 3)]));
+    assert_eq!(tests(&events), [(UnitId(11), TestLetter::C, [4, 4], 5, BreakResult::Hold)]);
+    assert_eq!(app.view().unit(UnitId(11)).unwrap().hex, Some(at(5, 4)), "it stays in its building");
+}
+
+#[test]
+fn shooting_into_a_flank_or_rear_doubles_the_dice() {
+    // BP7.27: infantry in enfilade; the target faces away from the shooter.
+    let units = [(1, 0, "line-battalion", 5, 6, N, None), (11, 1, "line-battalion", 5, 3, N, None)];
+    let mut app = start(&units, &[], &[2; 6]);
+    end_until(&mut app, Phase::Shooting);
+    let v = volleys(&send(&mut app, Command::Shoot { unit: UnitId(1), target: UnitId(11) }));
+    assert_eq!(v[0].dice, 6);
+    assert!(v[0].dice_rules.iter().any(|r| r.contains("enfilade")));
+}
+
+#[test]
+fn artillery_shoots_by_its_range_band() {
+    // BP14.3–14.6: 3 dice at short range (+1 to hit, save -2), 2 at medium (save -2), 1 at long
+    // (-1 to hit, save -1); a foot battery reaches 48", 9 hexes; half range 24", 5 hexes.
+    let units = [
+        (1, 0, "foot-battery", 1, 10, N, None),
+        (2, 0, "foot-battery", 5, 10, N, None),
+        (3, 0, "foot-battery", 9, 10, N, None),
+        (11, 1, "line-battalion", 1, 8, S, None),
+        (12, 1, "line-battalion", 5, 5, S, None),
+        (13, 1, "line-battalion", 9, 2, S, None),
+    ];
+    let mut app = start(&units, &[], &[1; 6]);
+    end_until(&mut app, Phase::Shooting);
+    let mut seen = Vec::new();
+    for (gun, target) in [(1, 11), (2, 12), (3, 13)] {
+        let v = volleys(&send(&mut app, Command::Shoot { unit: UnitId(gun), target: UnitId(target) }));
+        seen.push((v[0].dice, rules(&v[0].to_hit), rules(&v[0].save_factors)));
+    }
+    assert_eq!(seen[0], (3, vec![("BP:L114", 1)], vec![("BP:L55", -2)]));
+    assert_eq!(seen[1], (2, vec![], vec![("BP:L55", -2)]));
+    assert_eq!(seen[2], (1, vec![("BP:L117", -1)], vec![("BP:L54", -1)]));
+}
