@@ -113,3 +113,90 @@ impl Present for BlackPowder {
         board::taken_back_by(b, c, events)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::Ruleset;
+    use std::collections::HashSet;
+
+    /// At every decision of two random games: the legal commands have distinct codes and labels;
+    /// a click gives a move to its hex, a charge or a shot at its target, each marked; a decision
+    /// shows exactly while a charge waits for its answer; and every other piece answers.
+    #[test]
+    fn every_decision_of_random_games_is_shown_and_clickable() {
+        let scenario = crate::scenario::find_bundled("black-powder-quatre-bras").expect("a bundled scenario");
+        for seed in 1..=2 {
+            let mut previewed = [false; 3];
+            crate::sim::play_game::<BlackPowder>(&scenario, seed, |app| {
+                let b = app.view();
+                let legal = app.legal_commands();
+                let codes: HashSet<String> = legal.iter().map(words::command_code).collect();
+                assert_eq!(codes.len(), legal.len(), "seed {seed}: codes shared among {legal:?}");
+                assert_eq!(BlackPowder::decision(b, &legal).is_some(), !b.global.agenda.is_empty() && !legal.is_empty());
+                let hex_of = |u: UnitId| b.unit(u).and_then(|u| u.hex);
+                let mut clicked = 0;
+                for c in &legal {
+                    assert!(!BlackPowder::command_label(b, c).is_empty());
+                    let (unit, hex, kind) = match c {
+                        Command::Move { unit, to, .. } => (*unit, Some(*to), None),
+                        Command::Charge { unit, target, .. } => (*unit, hex_of(*target), Some(1)),
+                        Command::Shoot { unit, target } => (*unit, hex_of(*target), Some(0)),
+                        Command::Order { .. } => {
+                            if !previewed[2] {
+                                previewed[2] = true;
+                                assert!(BlackPowder::preview(b, c).is_some(), "no odds for {c:?}");
+                            }
+                            continue;
+                        }
+                        _ => continue,
+                    };
+                    let Some(hex) = hex else { continue };
+                    if clicked < 6 {
+                        clicked += 1;
+                        let marks = BlackPowder::marks(b, &legal, Some(unit), None);
+                        let marked = if kind.is_some() { &marks.targets } else { &marks.reach };
+                        assert!(marked.contains(&hex), "seed {seed}: {c:?} unmarked");
+                        let sent = match BlackPowder::click(b, &legal, Some(unit), hex, false) {
+                            Intent::Send { command, .. } => Some(command),
+                            _ => None,
+                        };
+                        assert!(sent.as_ref().is_some_and(|s| legal.contains(s) && words::command_unit(s) == Some(unit)), "seed {seed}: no click gives {c:?}");
+                    }
+                    if let Some(k) = kind.filter(|k| !previewed[*k]) {
+                        previewed[k] = true;
+                        assert!(BlackPowder::preview(b, c).is_some(), "seed {seed}: no odds for {c:?}");
+                    }
+                }
+                BlackPowder::status(b);
+                BlackPowder::tokens(b);
+                for u in b.on_board() {
+                    BlackPowder::counter(b, u);
+                    BlackPowder::unit_card(b, u.id);
+                    BlackPowder::unit_orders(b, &legal, u.id);
+                    if let Some(h) = u.hex {
+                        BlackPowder::terrain_card(b, h);
+                    }
+                }
+                for e in app.log().events.iter().rev().take(40) {
+                    BlackPowder::event_line(b, e);
+                    BlackPowder::event_rule(b, e);
+                    BlackPowder::cue(b, e);
+                }
+            })
+            .expect("a random game plays to its end");
+        }
+    }
+
+    #[test]
+    fn a_command_without_dice_is_taken_back_by_its_side_and_a_roll_stands() {
+        let scenario = crate::scenario::find_bundled("black-powder-quatre-bras").expect("a bundled scenario");
+        let b = BlackPowder::setup(&scenario).expect("the scenario sets up");
+        let unit = b.units.iter().find(|u| u.side == Side(1)).expect("a unit of side 1");
+        let move_it = Command::Move { unit: unit.id, to: unit.hex.expect("on the table"), facing: unit.facing };
+        assert_eq!(BlackPowder::taken_back_by(&b, &move_it, &[]), Some(Side(1)));
+        let roll = Event::EliteRolled { unit: unit.id, face: 3, recovered: false };
+        assert_eq!(BlackPowder::taken_back_by(&b, &move_it, &[roll]), None);
+        assert_eq!(BlackPowder::taken_back_by(&b, &Command::EndPhase, &[]), None);
+    }
+}
