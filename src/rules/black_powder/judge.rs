@@ -7,6 +7,9 @@
 use super::BlackPowder;
 use super::data::{Formation, Troop};
 use super::event::VolleyKind;
+use super::melee;
+use crate::battle::Ruleset;
+use crate::battle::agenda;
 use super::shooting;
 use super::state::Phase;
 use super::resolve::preview;
@@ -39,8 +42,51 @@ const FACING_ENEMY: f64 = 0.3;
 /// Per hex a brigade commander stands from each of his units beyond 2 (-1 per 12" on every order).
 const COMMAND_GAP: f64 = 0.06;
 
+/// Rolls sampled for each melee's prospect, with dice of the judge's own (fixed seeds, so a
+/// position always gets the same prospect).
+const MELEE_SAMPLES: u64 = 8;
+/// A melee's prospect counts this share: the opponent's charges, supports and the dice to come
+/// may change it before it is fought.
+const MELEE_PROSPECT: f64 = 0.8;
+
 #[derive(Default)]
 pub struct Memo;
+
+/// What the units of a melee are worth to `side`, theirs against the enemy's, as they stand.
+fn material(b: &B, units: &[crate::battle::UnitId], side: Side) -> f64 {
+    units
+        .iter()
+        .filter_map(|id| b.unit(*id))
+        .map(|u| {
+            let s = &u.state;
+            let whole = worth(s);
+            let stamina = f64::from(s.stamina.unwrap_or(s.profile().stamina).max(1));
+            let v = if u.hex.is_none() { 0.0 } else { whole * (1.0 - 0.5 * (f64::from(s.casualties) / stamina).min(1.5)) - if s.shaken() { whole * SHAKEN } else { 0.0 } };
+            if u.side == side { v } else { -v }
+        })
+        .sum()
+}
+
+/// The melees in contact now, each fought through the rules' own resolution a few times: what
+/// `side` may expect to gain in them (HB-12's dice, supports, tests and retires).
+fn melee_prospects(b: &B, side: Side) -> f64 {
+    let mut total = 0.0;
+    for group in melee::melees(b) {
+        let before = material(b, &group, side);
+        let mut sum = 0.0;
+        for seed in 0..MELEE_SAMPLES {
+            let mut dice = Dice::new(0x6d65_6c65 + seed);
+            let events = agenda::run(b, &mut dice, |ctx| melee::fight(ctx, &group));
+            let mut after = b.clone();
+            for e in &events {
+                BlackPowder::apply(&mut after, e);
+            }
+            sum += material(&after, &group, side) - before;
+        }
+        total += sum / MELEE_SAMPLES as f64;
+    }
+    MELEE_PROSPECT * total
+}
 
 /// What a unit is worth whole: its dice and its stamina.
 fn worth(s: &UnitState) -> f64 {
@@ -142,6 +188,11 @@ impl Judge for BlackPowder {
             };
         }
         side_value(b, side, side) - side_value(b, side.other(), side)
+    }
+
+    /// One exchange ahead: every melee in contact, fought out in samples.
+    fn exchange(b: &B, side: Side, _memo: &mut Memo) -> f64 {
+        melee_prospects(b, side)
     }
 
     fn preview(b: &B, command: &super::Command, dice: &mut Dice) -> Vec<super::Event> {
