@@ -122,6 +122,10 @@ pub struct Marks {
     pub picks: Vec<Hex>,
     /// Hexes a pending decision is about (the attacker and the defender of its combat).
     pub focus: Vec<Hex>,
+    /// Hexes of the units that belong with the selected one (its brigade, its command).
+    pub group: Vec<Hex>,
+    /// Hexes within its commander's best reach (where his orders carry no penalty for distance).
+    pub radius: Vec<Hex>,
     /// The line of sight from the selected unit to the hovered target.
     pub sight: Option<SightLine>,
 }

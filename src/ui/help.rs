@@ -30,13 +30,15 @@ pub const KEYS: [(&str, &str); 13] = [
     ("H", "open or close this help"),
 ];
 
-const MARKS: [&str; 6] = [
+const MARKS: [&str; 8] = [
     "Darkened hexes: out of the selected unit's reach this phase.",
     "Gold outline on a hex: the selected unit can go there only by road march (no combat this turn).",
     "Red ring: an enemy the selected unit can attack; the odds show when you hover it.",
     "Line to a hovered target: yellow when the line of sight is clear, red when blocked.",
     "Pale line with an arrowhead: the way a unit just went; blue, the way the selected unit would go to the hovered hex, with its cost.",
     "Gold rings: the attacker and the defender of the combat asking for a decision.",
+    "Blue outlines: the units that belong with the selected one (its brigade), where a ruleset has them.",
+    "Faint blue tint: where the selected unit's commander gives orders at no cost for distance.",
 ];
 
 /// H opens and closes the help, over the menu, a battle or a film.

@@ -104,6 +104,13 @@ fn paint_board<R: Present>(
     for h in &marks.restricted {
         painter.add(egui::Shape::closed_line(view.hex_outline(*h, 0.86), egui::Stroke::new(view.len(9.0).max(1.5), RESTRICTED)));
     }
+    // The selected unit's command: its commander's reach lightly tinted, its fellows outlined.
+    for h in &marks.radius {
+        painter.add(egui::Shape::convex_polygon(view.hex_outline(*h, 1.0), egui::Color32::from_rgba_unmultiplied(90, 150, 255, 28), egui::Stroke::NONE));
+    }
+    for h in &marks.group {
+        painter.add(egui::Shape::closed_line(view.hex_outline(*h, 0.9), egui::Stroke::new(view.len(5.0).max(1.5), egui::Color32::from_rgb(110, 170, 255))));
+    }
     let pick = egui::Color32::from_rgba_unmultiplied(120, 220, 255, 90);
     let pick_edge = egui::Stroke::new(view.len(6.0).max(1.5), egui::Color32::from_rgb(120, 220, 255));
     for h in &marks.picks {

@@ -297,7 +297,13 @@ pub fn battle_panels<R: Present>(
         }
         if let Some(id) = selection.0 {
             for c in R::unit_orders(b, legal, id) {
-                if ui.button(R::command_label(b, &c)).clicked() {
+                let button = ui.button(R::command_label(b, &c));
+                // What the order is expected to do (an order's chances of moves), while hovered.
+                let button = match button.hovered().then(|| R::preview(b, &c)).flatten() {
+                    Some(p) => button.on_hover_ui(|ui| card(ui, &p.lines)),
+                    None => button,
+                };
+                if button.clicked() {
                     inbox.0.push_back(c);
                 }
             }

@@ -97,6 +97,16 @@ pub fn marks(b: &B, legal: &[Command], selected: Option<UnitId>, hovered: Option
             _ => {}
         }
     }
+    if let Some(u) = selected.and_then(|id| b.unit(id)) {
+        // Its brigade's units, and the hexes its brigade commander orders without a distance
+        // penalty (BP2.1: none within 12" of gap, 2 hexes).
+        let brigade = u.state.brigade;
+        marks.group = b.on_board().filter(|f| f.side == u.side && f.state.brigade == brigade && f.id != u.id).filter_map(|f| f.hex).collect();
+        if let Some(c) = b.global.brigade_commander(brigade) {
+            let reach = super::data::tables().scale.reach(u32::from(super::data::tables().command.distance_step)) - 1;
+            marks.radius = b.map.hexes().filter(|h| h.unsigned_distance_to(c.hex) <= reach).collect();
+        }
+    }
     if let Some(Step::Respond { charger, target, .. }) = b.global.agenda.last() {
         marks.focus = [*charger, *target].into_iter().filter_map(|u| hex_of(b, u)).collect();
     }

@@ -181,14 +181,15 @@ pub fn fight(ctx: &mut Ctx, group: &[UnitId]) {
         };
         match letter {
             Some(letter) => {
+                if winner == Some(u.side) {
+                    // HB-11: a winner drops its excess first; a Wavering winner then tests.
+                    discard_excess(ctx, *id);
+                }
                 let supporters = supporters(&ctx.b, &u);
                 let result = breaking::test(ctx, *id, letter, false);
                 let gone = ctx.b.unit(*id).is_some_and(|x| x.hex.is_none());
                 if result == BreakResult::Break || gone {
                     broke.extend(supporters);
-                }
-                if winner == Some(u.side) {
-                    discard_excess(ctx, *id);
                 }
             }
             None if winner == Some(u.side) => discard_excess(ctx, *id),
