@@ -8,7 +8,6 @@ use super::BlackPowder;
 use super::data::{Formation, Troop};
 use super::event::VolleyKind;
 use super::melee;
-use crate::battle::Ruleset;
 use crate::battle::agenda;
 use super::shooting;
 use super::state::Phase;
@@ -18,6 +17,7 @@ use super::unit::{self, B, U, rate};
 use crate::ai::Judge;
 use crate::battle::{Dice, Side};
 use crate::hex::Sector;
+use std::collections::HashMap;
 
 /// A won battle, far above anything else.
 const WON: f64 = 10_000.0;
@@ -44,13 +44,25 @@ const COMMAND_GAP: f64 = 0.06;
 
 /// Rolls sampled for each melee's prospect, with dice of the judge's own (fixed seeds, so a
 /// position always gets the same prospect).
-const MELEE_SAMPLES: u64 = 8;
+const MELEE_SAMPLES: u64 = 6;
 /// A melee's prospect counts this share: the opponent's charges, supports and the dice to come
 /// may change it before it is fought.
 const MELEE_PROSPECT: f64 = 0.8;
 
+/// What the computer keeps within one decision: each melee's prospect, by everything its
+/// resolution reads (the units within two hexes of it, where they stand and all their state).
 #[derive(Default)]
-pub struct Memo;
+pub struct Memo {
+    prospects: HashMap<String, f64>,
+}
+
+/// The key of a melee's prospect: the judging side, the melee, and every unit that can touch its
+/// resolution (its own units and those that may support them), whole.
+fn prospect_key(b: &B, group: &[crate::battle::UnitId], side: Side) -> String {
+    let hexes: Vec<crate::hex::Hex> = group.iter().filter_map(|id| b.unit(*id)).filter_map(|u| u.hex).collect();
+    let near: Vec<&U> = b.on_board().filter(|u| u.hex.is_some_and(|h| hexes.iter().any(|g| g.unsigned_distance_to(h) <= 2))).collect();
+    format!("{side:?}{group:?}{:?}", near.iter().map(|u| (u.id, u.hex, u.facing, &u.state)).collect::<Vec<_>>())
+}
 
 /// What the units of a melee are worth to `side`, theirs against the enemy's, as they stand.
 fn material(b: &B, units: &[crate::battle::UnitId], side: Side) -> f64 {
@@ -69,21 +81,25 @@ fn material(b: &B, units: &[crate::battle::UnitId], side: Side) -> f64 {
 
 /// The melees in contact now, each fought through the rules' own resolution a few times: what
 /// `side` may expect to gain in them (HB-12's dice, supports, tests and retires).
-fn melee_prospects(b: &B, side: Side) -> f64 {
+fn melee_prospects(b: &B, side: Side, memo: &mut Memo) -> f64 {
     let mut total = 0.0;
     for group in melee::melees(b) {
+        let key = prospect_key(b, &group, side);
+        if let Some(v) = memo.prospects.get(&key) {
+            total += v;
+            continue;
+        }
         let before = material(b, &group, side);
         let mut sum = 0.0;
         for seed in 0..MELEE_SAMPLES {
             let mut dice = Dice::new(0x6d65_6c65 + seed);
-            let events = agenda::run(b, &mut dice, |ctx| melee::fight(ctx, &group));
-            let mut after = b.clone();
-            for e in &events {
-                BlackPowder::apply(&mut after, e);
-            }
-            sum += material(&after, &group, side) - before;
+            let mut ctx = agenda::Ctx { b: b.clone(), events: Vec::new(), dice: &mut dice };
+            melee::fight(&mut ctx, &group);
+            sum += material(&ctx.b, &group, side) - before;
         }
-        total += sum / MELEE_SAMPLES as f64;
+        let prospect = sum / MELEE_SAMPLES as f64;
+        memo.prospects.insert(key, prospect);
+        total += prospect;
     }
     MELEE_PROSPECT * total
 }
@@ -191,8 +207,12 @@ impl Judge for BlackPowder {
     }
 
     /// One exchange ahead: every melee in contact, fought out in samples.
-    fn exchange(b: &B, side: Side, _memo: &mut Memo) -> f64 {
-        melee_prospects(b, side)
+    fn exchange(b: &B, side: Side, memo: &mut Memo) -> f64 {
+        melee_prospects(b, side, memo)
+    }
+
+    fn new_decision(memo: &mut Memo) {
+        memo.prospects.clear();
     }
 
     fn preview(b: &B, command: &super::Command, dice: &mut Dice) -> Vec<super::Event> {
