@@ -28,6 +28,12 @@ impl std::fmt::Display for Offset {
     }
 }
 
+/// A hex as a player types it at the terminal: "column,row" (the terminal's codes).
+pub fn code(hex: Hex) -> String {
+    let Offset(col, row) = Offset::from_hex(hex);
+    format!("{col},{row}")
+}
+
 /// A total order on hexes (hexx's `Hex` has none), used wherever iteration order must be stable.
 pub fn hex_key(hex: Hex) -> (i32, i32) {
     (hex.x, hex.y)

@@ -67,6 +67,18 @@ impl Direction {
         Self::ALL[i.rem_euclid(6) as usize]
     }
 
+    /// The direction as a player types it at the terminal: "n", "ne", "se", "s", "sw", "nw".
+    pub fn code(self) -> &'static str {
+        match self {
+            Direction::N => "n",
+            Direction::NE => "ne",
+            Direction::SE => "se",
+            Direction::S => "s",
+            Direction::SW => "sw",
+            Direction::NW => "nw",
+        }
+    }
+
     /// The direction `steps` hexsides clockwise from this one (negative: anticlockwise).
     pub fn turned(self, steps: i32) -> Direction {
         Self::from_index(self.index() + steps)

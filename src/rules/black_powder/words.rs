@@ -8,7 +8,7 @@ use super::order::CommandResult;
 use super::state::{Phase, Response};
 use super::unit::B;
 use crate::battle::{Side, UnitId};
-use crate::hex::{Direction, Hex, Offset};
+use crate::hex::{Direction, Hex, Offset, coords};
 
 pub fn name(b: &B, id: UnitId) -> String {
     b.unit(id).map_or_else(|| format!("unit {}", id.0), |u| u.state.name.clone())
@@ -366,22 +366,6 @@ pub fn command_label(b: &B, c: &Command) -> String {
     }
 }
 
-fn hex_code(h: Hex) -> String {
-    let Offset(c, r) = Offset::from_hex(h);
-    format!("{c},{r}")
-}
-
-fn direction_code(d: Direction) -> &'static str {
-    match d {
-        Direction::N => "n",
-        Direction::NE => "ne",
-        Direction::SE => "se",
-        Direction::S => "s",
-        Direction::SW => "sw",
-        Direction::NW => "nw",
-    }
-}
-
 fn formation_code(f: Formation) -> &'static str {
     match f {
         Formation::Line => "line",
@@ -400,13 +384,13 @@ fn formation_code(f: Formation) -> &'static str {
 pub fn command_code(c: &Command) -> String {
     match c {
         Command::Order { commander, units: list } => format!("o {commander} {}", list.iter().map(|u| u.0.to_string()).collect::<Vec<_>>().join("+")),
-        Command::Move { unit, to, facing } => format!("m {} {} {}", unit.0, hex_code(*to), direction_code(*facing)),
-        Command::Charge { unit, target, to } => format!("c {} {} {}", unit.0, target.0, hex_code(*to)),
+        Command::Move { unit, to, facing } => format!("m {} {} {}", unit.0, coords::code(*to), facing.code()),
+        Command::Charge { unit, target, to } => format!("c {} {} {}", unit.0, target.0, coords::code(*to)),
         Command::Form { unit, formation: f } => format!("f {} {}", unit.0, formation_code(*f)),
-        Command::Face { unit, facing } => format!("t {} {}", unit.0, direction_code(*facing)),
+        Command::Face { unit, facing } => format!("t {} {}", unit.0, facing.code()),
         Command::Rally { unit } => format!("r {}", unit.0),
         Command::Halt { unit } => format!("h {}", unit.0),
-        Command::Ride { commander, to } => format!("ride {commander} {}", hex_code(*to)),
+        Command::Ride { commander, to } => format!("ride {commander} {}", coords::code(*to)),
         Command::Shoot { unit, target } => format!("s {} {}", unit.0, target.0),
         Command::Respond { response: r } => format!("resp {}", response(*r).replace(' ', "-")),
         Command::EndPhase => "end".into(),

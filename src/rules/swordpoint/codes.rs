@@ -5,7 +5,7 @@
 use super::command::Command;
 use super::state::Response;
 use crate::battle::UnitId;
-use crate::hex::{Direction, Hex, Offset};
+use crate::hex::coords;
 
 pub fn code(c: &Command) -> String {
     match c {
@@ -15,13 +15,13 @@ pub fn code(c: &Command) -> String {
         Command::Momentum { combat, points } => format!("p {combat} {points}"),
         Command::Seal => "seal".into(),
         Command::Impetuous { charge } => format!("imp {}", if *charge { "c" } else { "t" }),
-        Command::DeclareCharge { charger, target, to } => format!("c {} {} {}", charger.0, target.0, hex(*to)),
+        Command::DeclareCharge { charger, target, to } => format!("c {} {} {}", charger.0, target.0, coords::code(*to)),
         Command::Respond { response } => format!("resp {}", response_code(*response)),
         Command::Disengage { unit } => format!("d {}", unit.0),
         Command::EndDeclarations | Command::EndMoves => "end".into(),
-        Command::Move { unit, to, facing } => format!("m {} {} {}", unit.0, hex(*to), facing_code(*facing)),
+        Command::Move { unit, to, facing } => format!("m {} {} {}", unit.0, coords::code(*to), facing.code()),
         Command::Reform { unit, frontage } => format!("r {} {frontage}", unit.0),
-        Command::Return { unit, to } => format!("ret {} {}", unit.0, hex(*to)),
+        Command::Return { unit, to } => format!("ret {} {}", unit.0, coords::code(*to)),
         Command::Attach { commander, unit } => format!("a {commander} {}", unit.0),
         Command::FollowUp { advance } => format!("fu {}", yes(*advance)),
         Command::Pursue { pursue } => format!("pu {}", yes(*pursue)),
@@ -50,22 +50,6 @@ pub fn unit(c: &Command) -> Option<UnitId> {
     }
 }
 
-fn hex(h: Hex) -> String {
-    let Offset(col, row) = Offset::from_hex(h);
-    format!("{col},{row}")
-}
-
-fn facing_code(d: Direction) -> &'static str {
-    match d {
-        Direction::N => "n",
-        Direction::NE => "ne",
-        Direction::SE => "se",
-        Direction::S => "s",
-        Direction::SW => "sw",
-        Direction::NW => "nw",
-    }
-}
-
 fn response_code(r: Response) -> &'static str {
     match r {
         Response::Hold => "hold",
@@ -82,6 +66,7 @@ fn yes(answer: bool) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hex::{Direction, Offset};
 
     #[test]
     fn codes_name_units_by_id_hexes_by_column_and_row_and_facings_by_compass() {

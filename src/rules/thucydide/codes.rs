@@ -5,7 +5,7 @@
 use super::command::Command;
 use super::state::MoveMode;
 use crate::battle::UnitId;
-use crate::hex::{Hex, Offset};
+use crate::hex::coords;
 
 pub fn code(c: &Command) -> String {
     match c {
@@ -15,17 +15,17 @@ pub fn code(c: &Command) -> String {
                 MoveMode::RoadMarch => "rm",
                 MoveMode::Mounted => "mm",
             };
-            format!("{verb} {} {}", unit.0, hex(*to))
+            format!("{verb} {} {}", unit.0, coords::code(*to))
         }
         Command::Activate { unit } => format!("a {}", unit.0),
         Command::Attack { attacker, target, attack_order } => format!("{} {} {}", with_order("f", *attack_order), attacker.0, target.0),
         Command::Defend { defence_order } => format!("d {}", yes(*defence_order)),
         Command::Retreat { path } if path.is_empty() => "r -".into(),
-        Command::Retreat { path } => format!("r {}", path.iter().map(|h| hex(*h)).collect::<Vec<_>>().join(" ")),
+        Command::Retreat { path } => format!("r {}", path.iter().map(|h| coords::code(*h)).collect::<Vec<_>>().join(" ")),
         Command::FollowUp { advance } => format!("fu {}", yes(*advance)),
         Command::Pursue { to, target, attack_order } => {
             let verb = with_order("p", *attack_order);
-            let to = to.map_or_else(|| "-".to_string(), hex);
+            let to = to.map_or_else(|| "-".to_string(), coords::code);
             match target {
                 Some(t) => format!("{verb} {to} {}", t.0),
                 None => format!("{verb} {to}"),
@@ -50,11 +50,6 @@ pub fn unit(c: &Command) -> Option<UnitId> {
     }
 }
 
-fn hex(h: Hex) -> String {
-    let Offset(col, row) = Offset::from_hex(h);
-    format!("{col},{row}")
-}
-
 fn yes(answer: bool) -> &'static str {
     if answer { "y" } else { "n" }
 }
@@ -66,6 +61,7 @@ fn with_order(verb: &str, attack_order: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hex::Offset;
     use crate::rules::thucydide::Thucydide;
     use std::collections::HashSet;
 
