@@ -1,5 +1,5 @@
 //! Line of sight and cover for the rulesets that shoot across an open table measured in inches
-//! (design.md "Line of sight"; Swordpoint's H-23, Black Powder's HB-17): units, woods, buildings
+//! (design.md "Line of sight"; each ruleset's document cites the house rule it reads): units, woods, buildings
 //! and higher hills in between mask; a target in a wood, behind a hedge or a fence has light cover,
 //! one in buildings, a fortification or behind a wall heavy cover. Generic over the ruleset: it
 //! reads only the map and where units stand.
@@ -8,7 +8,7 @@ use super::model::Battle;
 use super::ruleset::Ruleset;
 use crate::hex::{Ground, Hex, Hexside, los};
 
-/// The cover a target has from a shooter (H-23), least first: the to-hit modifiers of SP3.28–3.29.
+/// The cover a target has from a shooter, least first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Cover {
     None,
@@ -16,7 +16,7 @@ pub enum Cover {
     Heavy,
 }
 
-/// Whether one trace of the line (shooter first, target last) is masked (H-23): a unit, a Forest
+/// Whether one trace of the line (shooter first, target last) is masked: a unit, a Forest
 /// or Buildings hex, or a hill higher than both ends, strictly between the two ends. The ends
 /// themselves never mask, so a unit in a wood sees out and is seen.
 fn masked<R: Ruleset>(b: &Battle<R>, trace: &[Hex], over_units: bool) -> bool {
@@ -29,7 +29,7 @@ fn masked<R: Ruleset>(b: &Battle<R>, trace: &[Hex], over_units: bool) -> bool {
     })
 }
 
-/// Whether the line from `from` to `to` is clear (H-23, A.3.3): units (other than at the ends),
+/// Whether the line from `from` to `to` is clear: units (other than at the ends),
 /// Forest and Buildings hexes and higher hills in between mask. Where the line runs along hex
 /// edges it is masked only when both of its traces are (design.md). Adjacent hexes always see each
 /// other.
@@ -40,7 +40,7 @@ pub fn line_clear<R: Ruleset>(b: &Battle<R>, from: Hex, to: Hex) -> bool {
     los::clear(from, to, |trace| masked(b, trace, false))
 }
 
-/// The cover of the hexside a trace crosses into its last hex (H-23): light behind a hedge or a
+/// The cover of the hexside a trace crosses into its last hex: light behind a hedge or a
 /// fence, heavy behind a wall or a fortification's wall.
 fn hexside_cover<R: Ruleset>(b: &Battle<R>, trace: &[Hex]) -> Cover {
     let [.., entry, target] = trace else { return Cover::None };
@@ -51,7 +51,7 @@ fn hexside_cover<R: Ruleset>(b: &Battle<R>, trace: &[Hex]) -> Cover {
     }
 }
 
-/// The target's cover seen from `from` (H-23, SP3.28–3.29): light for a target in a Forest hex,
+/// The target's cover seen from `from`: light for a target in a Forest hex,
 /// or when the line enters the target's hex across a Hedge or Fence hexside; heavy for a target in
 /// Buildings or a Fortification, or across a Wall or Fortification hexside. The better of the two
 /// counts. A line along hex edges enters the target's hex at a corner, between two hexsides: the
@@ -69,8 +69,7 @@ pub fn cover<R: Ruleset>(b: &Battle<R>, from: Hex, to: Hex) -> Cover {
     ground.max(edge)
 }
 
-/// How much of `to` a shooter at `from` sees, each of the line's two traces judged apart (Black
-/// Powder's B.3.3): `None` masked, both clear; `Partial`, one trace masked (partly visible); `Full`,
+/// How much of `to` a shooter at `from` sees, each of the line's two traces judged apart: `None` masked, both clear; `Partial`, one trace masked (partly visible); `Full`,
 /// no line of sight. With `over_units`, units in between do not mask (guns on a hill above them).
 pub fn masking<R: Ruleset>(b: &Battle<R>, from: Hex, to: Hex, over_units: bool) -> los::Cover {
     if from.unsigned_distance_to(to) <= 1 {
