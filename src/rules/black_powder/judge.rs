@@ -70,10 +70,7 @@ fn material(b: &B, units: &[crate::battle::UnitId], side: Side) -> f64 {
         .iter()
         .filter_map(|id| b.unit(*id))
         .map(|u| {
-            let s = &u.state;
-            let whole = worth(s);
-            let stamina = f64::from(s.stamina.unwrap_or(s.profile().stamina).max(1));
-            let v = if u.hex.is_none() { 0.0 } else { whole * (1.0 - 0.5 * (f64::from(s.casualties) / stamina).min(1.5)) - if s.shaken() { whole * SHAKEN } else { 0.0 } };
+            let v = if u.hex.is_none() { 0.0 } else { worn_worth(&u.state) };
             if u.side == side { v } else { -v }
         })
         .sum()
@@ -124,17 +121,20 @@ fn wanted_distance(u: &U) -> u32 {
     }
 }
 
+/// A unit's worth worn by its casualties, less more when Shaken.
+fn worn_worth(s: &UnitState) -> f64 {
+    let stamina = f64::from(s.stamina.unwrap_or(s.profile().stamina).max(1));
+    let whole = worth(s);
+    let worn = whole * (1.0 - 0.5 * (f64::from(s.casualties) / stamina).min(1.5));
+    if s.shaken() { worn - whole * SHAKEN } else { worn }
+}
+
 fn unit_value(b: &B, u: &U, judging: Side) -> f64 {
     let s = &u.state;
     let Some(at) = u.hex else { return 0.0 };
-    let stamina = f64::from(s.stamina.unwrap_or(s.profile().stamina).max(1));
-    let whole = worth(s);
-    let mut v = whole * (1.0 - 0.5 * (f64::from(s.casualties) / stamina).min(1.5));
-    if s.shaken() {
-        v -= whole * SHAKEN;
-    }
+    let mut v = worn_worth(s);
     if s.disordered {
-        v -= whole * DISORDERED;
+        v -= worth(s) * DISORDERED;
     }
     if u.side == judging {
         // Closing counts for the judging side only, so two computers still meet.
