@@ -113,10 +113,10 @@ fn a_replay_written_before_formats_existed_still_plays_and_says_its_hashes_are_n
 
 #[test]
 fn a_replay_from_a_newer_format_is_refused_with_the_reason() {
-    let newer = FORMAT_1.replacen("(\n", "(\n    format: 5,\n", 1);
-    let (ok, said) = verify(&newer, "format-5.ron");
+    let newer = FORMAT_1.replacen("(\n", "(\n    format: 6,\n", 1);
+    let (ok, said) = verify(&newer, "format-6.ron");
     assert!(!ok);
-    assert!(said.contains("format-5.ron:3: field `format`: replay format 5 is newer than this build's (4)"), "{said}");
+    assert!(said.contains("format-6.ron:3: field `format`: replay format 6 is newer than this build's (5)"), "{said}");
 }
 
 #[test]
