@@ -3,7 +3,7 @@
 mod common;
 
 use std::process::Command as Process;
-use strategos::replay::{Replay, first_divergence, play, to_ron};
+use strategos::replay::{FORMAT, Replay, first_divergence, play, to_ron};
 use strategos::rules::thucydide::{Command, Thucydide};
 use strategos::sim::play_game;
 
@@ -113,10 +113,12 @@ fn a_replay_written_before_formats_existed_still_plays_and_says_its_hashes_are_n
 
 #[test]
 fn a_replay_from_a_newer_format_is_refused_with_the_reason() {
-    let newer = FORMAT_1.replacen("(\n", "(\n    format: 6,\n", 1);
-    let (ok, said) = verify(&newer, "format-6.ron");
+    let next = FORMAT + 1;
+    let newer = FORMAT_1.replacen("(\n", &format!("(\n    format: {next},\n"), 1);
+    let (ok, said) = verify(&newer, &format!("format-{next}.ron"));
     assert!(!ok);
-    assert!(said.contains("format-6.ron:3: field `format`: replay format 6 is newer than this build's (5)"), "{said}");
+    let reason = format!("format-{next}.ron:3: field `format`: replay format {next} is newer than this build's ({FORMAT})");
+    assert!(said.contains(&reason), "{said}");
 }
 
 #[test]

@@ -69,8 +69,8 @@ pub fn cover<R: Ruleset>(b: &Battle<R>, from: Hex, to: Hex) -> Cover {
     ground.max(edge)
 }
 
-/// How much of `to` a shooter at `from` sees, each of the line's two traces judged apart: `None` masked, both clear; `Partial`, one trace masked (partly visible); `Full`,
-/// no line of sight. With `over_units`, units in between do not mask (guns on a hill above them).
+/// How much of `to` a shooter at `from` sees, each of the line's two traces judged apart: `None`
+/// masked, both clear; `Partial`, one trace masked (partly visible); `Full`, no line of sight. With `over_units`, units in between do not mask (guns on a hill above them).
 pub fn masking<R: Ruleset>(b: &Battle<R>, from: Hex, to: Hex, over_units: bool) -> los::Cover {
     if from.unsigned_distance_to(to) <= 1 {
         return los::Cover::None;
