@@ -263,3 +263,125 @@ fn artillery_shoots_by_its_range_band() {
     assert_eq!(seen[1], (2, vec![], vec![("BP:L55", -2)]));
     assert_eq!(seen[2], (1, vec![("BP:L117", -1)], vec![("BP:L54", -1)]));
 }
+
+/// The legal commands now, as a list to search.
+fn legal(app: &BattleApp<BlackPowder>) -> Vec<Command> {
+    BlackPowder::legal_commands(app.view())
+}
+
+#[test]
+fn a_blunder_where_a_charge_is_possible_lets_its_owner_charge_or_move() {
+    // BP9.3: a blunder's 3 is one move to the left, "charge possible". The enemy stands ahead and
+    // to the left, next to the hex one step through the unit's front-left hexside.
+    let left = Offset::from_hex(Direction::N.step(Direction::NW.step(at(5, 8))));
+    let units = [(1, 0, "line-battalion", 5, 8, N, None), (11, 1, "line-battalion", left.0, left.1, S, None)];
+    let mut app = start(&units, &[], &[6, 6, 3]);
+    if app.view().global.phase == Phase::Initiative {
+        send(&mut app, Command::EndPhase);
+    }
+    let events = send(&mut app, Command::Order { commander: 3, units: vec![UnitId(1)] });
+    assert!(events.iter().any(|e| matches!(e, Event::Blundered { face: 3, result: BlunderResult::MoveLeft, moves: 1, .. })));
+    assert_eq!(BlackPowder::deciding_side(app.view()), Some(Side(0)), "the blundering unit's owner decides");
+    let options = legal(&app);
+    assert!(options.contains(&Command::BlunderMove { unit: UnitId(1) }), "{options:?}");
+    let charge = options.iter().find(|c| matches!(c, Command::Charge { unit: UnitId(1), target: UnitId(11), .. })).cloned().expect("a charge to the left");
+    send(&mut app, charge);
+    assert_eq!(BlackPowder::deciding_side(app.view()), Some(Side(1)), "the charged unit answers");
+    let (kind, path) = moved(&send(&mut app, Command::Respond { response: Response::Stand }), 1).expect("it goes in");
+    assert_eq!((kind, path.last().unwrap().unsigned_distance_to(left.to_hex())), (MoveKind::Charge, 1));
+    // The same blunder with the enemy off to the right: no charge to the left, so the move is made
+    // without asking, the farthest the rules find.
+    let units = [(1, 0, "line-battalion", 5, 8, N, None), (11, 1, "line-battalion", 8, 5, S, None)];
+    let mut app = start(&units, &[], &[6, 6, 3]);
+    if app.view().global.phase == Phase::Initiative {
+        send(&mut app, Command::EndPhase);
+    }
+    let events = send(&mut app, Command::Order { commander: 3, units: vec![UnitId(1)] });
+    let (kind, path) = moved(&events, 1).expect("the blunder moves it");
+    assert_eq!((kind, path.len()), (MoveKind::Blunder, 2));
+    assert!(path.iter().all(|h| Offset::from_hex(*h).0 < 5), "to the left: {path:?}");
+    assert!(app.view().global.agenda.is_empty());
+    // Choosing the move instead of the charge.
+    let units = [(1, 0, "line-battalion", 5, 8, N, None), (11, 1, "line-battalion", left.0, left.1, S, None)];
+    let mut app = start(&units, &[], &[6, 6, 3]);
+    if app.view().global.phase == Phase::Initiative {
+        send(&mut app, Command::EndPhase);
+    }
+    send(&mut app, Command::Order { commander: 3, units: vec![UnitId(1)] });
+    let (kind, _) = moved(&send(&mut app, Command::BlunderMove { unit: UnitId(1) }), 1).expect("the blunder's move");
+    assert_eq!(kind, MoveKind::Blunder);
+}
+
+#[test]
+fn cavalry_charged_in_the_rear_turns_to_face_the_charge() {
+    // BP13.1: only cavalry may change facing in answer to a charge; it then meets the charger
+    // with its front.
+    let units = [(1, 0, "line-battalion", 5, 8, N, None), (11, 1, "line-cavalry", 5, 6, N, None)];
+    let mut app = start(&units, &[], &[]);
+    let charge = legal(&app).into_iter().find(|c| matches!(c, Command::Charge { unit: UnitId(1), target: UnitId(11), .. })).expect("the charge");
+    send(&mut app, charge);
+    let answers = legal(&app);
+    assert!(answers.contains(&Command::Respond { response: Response::ChangeFacing }), "{answers:?}");
+    assert!(!answers.contains(&Command::Respond { response: Response::CounterCharge }), "not with the charger behind it");
+    let events = send(&mut app, Command::Respond { response: Response::ChangeFacing });
+    assert!(events.iter().any(|e| matches!(e, Event::Faced { unit: UnitId(11), facing: Direction::S, moves: 0, .. })));
+    let b = app.view();
+    let (cavalry, charger) = (b.unit(UnitId(11)).unwrap(), b.unit(UnitId(1)).unwrap());
+    assert_eq!(strategos::rules::black_powder::unit::arc_from(b, cavalry, charger.hex.unwrap()), strategos::hex::Arc::Front);
+    // Infantry charged in the rear has no such answer.
+    let units = [(1, 0, "line-cavalry", 5, 8, N, None), (11, 1, "line-battalion", 5, 5, N, None)];
+    let mut app = start(&units, &[], &[]);
+    let charge = legal(&app).into_iter().find(|c| matches!(c, Command::Charge { unit: UnitId(1), target: UnitId(11), .. })).expect("the charge");
+    send(&mut app, charge);
+    assert!(!legal(&app).contains(&Command::Respond { response: Response::ChangeFacing }));
+}
+
+#[test]
+fn horse_artillery_limbers_moves_unlimbers_and_shoots_in_one_turn() {
+    // BP14.1: limbering and unlimbering cost horse artillery no move; with one move (8 against
+    // the brigadier's 8, HB-3) it limbers, moves 18", unlimbers and still shoots.
+    let units = [(1, 0, "horse-battery", 5, 11, N, None), (11, 1, "line-battalion", 5, 3, S, None)];
+    let mut app = start(&units, &[], &[4, 4]);
+    send(&mut app, Command::Order { commander: 3, units: vec![UnitId(1)] });
+    assert_eq!(app.view().unit(UnitId(1)).unwrap().state.moves_left, 1);
+    let events = send(&mut app, Command::Form { unit: UnitId(1), formation: Formation::Limbered });
+    assert!(events.iter().any(|e| matches!(e, Event::Formed { moves: 0, .. })));
+    let forward = Command::Move { unit: UnitId(1), to: at(5, 8), facing: Direction::N };
+    assert!(legal(&app).contains(&forward), "three hexes limbered");
+    send(&mut app, forward);
+    send(&mut app, Command::Form { unit: UnitId(1), formation: Formation::Unlimbered });
+    let gun = &app.view().unit(UnitId(1)).unwrap().state;
+    assert_eq!((gun.formation, gun.moves_made), (Formation::Unlimbered, 1));
+    end_until(&mut app, Phase::Shooting);
+    assert!(legal(&app).contains(&Command::Shoot { unit: UnitId(1), target: UnitId(11) }), "it shoots after its one move");
+    // A foot battery spends a move on each (BP14.2): with one move it only limbers.
+    let units = [(1, 0, "foot-battery", 5, 11, N, None), (11, 1, "line-battalion", 5, 1, S, None)];
+    let mut app = start(&units, &[], &[4, 4]);
+    send(&mut app, Command::Order { commander: 3, units: vec![UnitId(1)] });
+    let events = send(&mut app, Command::Form { unit: UnitId(1), formation: Formation::Limbered });
+    assert!(events.iter().any(|e| matches!(e, Event::Formed { moves: 1, .. })));
+    assert!(!legal(&app).iter().any(|c| matches!(c, Command::Move { unit: UnitId(1), .. } | Command::Form { unit: UnitId(1), .. })));
+}
+
+#[test]
+fn crack_keeps_its_re_roll_against_every_enemy_of_its_first_round() {
+    // BP18.24: a re-roll of a failed save while the unit has no casualties. The blows of a round
+    // are struck at once (HB-12), so a Crack unit struck by two enemies re-rolls against both.
+    use strategos::battle::Dice;
+    use strategos::battle::agenda;
+    use strategos::rules::black_powder::data::Trait;
+    let units = [(1, 0, "line-battalion", 5, 5, N, None), (2, 0, "line-battalion", 4, 5, Some(Direction::NE), None), (11, 1, "line-battalion", 5, 4, S, None)];
+    let app = start(&units, &[], &[]);
+    let mut b = app.view().clone();
+    b.unit_mut(UnitId(11)).unwrap().state.gained = Some(Trait::Crack);
+    // Unit 1: one hit of six, its save and the re-roll fail; unit 2 the same; unit 11's six dice
+    // (three at each) miss; the loser's test C.
+    let mut faces = vec![6, 1, 1, 1, 1, 1, 1, 1];
+    faces.extend([6, 1, 1, 1, 1, 1, 1, 1]);
+    faces.extend([1; 6]);
+    faces.extend([6, 6]);
+    let mut dice = Dice::with_forced(1, &faces);
+    let events = agenda::run(&b, &mut dice, |ctx| strategos::rules::black_powder::melee::fight(ctx, &[UnitId(1), UnitId(2), UnitId(11)]));
+    let on_crack: Vec<(UnitId, usize, u8)> = volleys(&events).into_iter().filter(|v| v.target == UnitId(11)).map(|v| (v.by, v.save_rerolls.len(), v.casualties)).collect();
+    assert_eq!(on_crack, [(UnitId(1), 1, 1), (UnitId(2), 1, 1)]);
+}

@@ -13,7 +13,7 @@ pub use crate::battle::hash::TurnHash;
 
 /// The replay format this build writes and reads (see `docs/replay.md`, "Formats"). A file without
 /// `format` was written before the field existed, in format 1.
-pub const FORMAT: u32 = 5;
+pub const FORMAT: u32 = 6;
 
 /// The first format whose turn hashes this build can compare: format 2 moved a unit's strength into
 /// its ruleset's state, which changed the state the hashes are taken of. An older file plays the

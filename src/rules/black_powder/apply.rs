@@ -59,16 +59,16 @@ pub fn apply(b: &mut B, event: &Event) {
                 }
             });
         }
-        Event::Formed { unit, formation, .. } => with_unit(b, *unit, |u| {
+        Event::Formed { unit, formation, moves, .. } => with_unit(b, *unit, |u| {
             u.state.formation = *formation;
-            let ordered = u.state.moves_left > 0;
-            if ordered {
-                spend(&mut u.state, 1);
+            spend(&mut u.state, *moves);
+            if *moves == 0 && u.state.is_artillery() {
+                u.state.free_limbers = u.state.free_limbers.saturating_add(1);
             }
         }),
-        Event::Faced { unit, facing } => with_unit(b, *unit, |u| {
+        Event::Faced { unit, facing, moves, .. } => with_unit(b, *unit, |u| {
             u.facing = *facing;
-            spend(&mut u.state, 1);
+            spend(&mut u.state, *moves);
         }),
         Event::Rallied { unit } => with_unit(b, *unit, |u| {
             u.state.casualties = u.state.casualties.saturating_sub(1);
@@ -151,6 +151,7 @@ fn start_turn(b: &mut B, turn: u32, side: Side) {
         u.state.moves_left = 0;
         if u.side == side {
             u.state.moves_made = 0;
+            u.state.free_limbers = 0;
             u.state.ordered = false;
             u.state.shot_at.clear();
         }

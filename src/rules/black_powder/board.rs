@@ -141,11 +141,11 @@ pub fn why_not(b: &B, legal: &[Command], unit: UnitId, hex: Hex) -> Option<Strin
 }
 
 pub fn decision(b: &B, legal: &[Command]) -> Option<Decision<Command>> {
-    let Some(Step::Respond { charger, target, .. }) = b.global.agenda.last() else { return None };
-    if legal.is_empty() {
-        return None;
-    }
-    Some(Decision { prompt: format!("{} charges {}: how does it answer?", name(b, *charger), name(b, *target)), options: legal.to_vec() })
+    let prompt = match b.global.agenda.last()? {
+        Step::Respond { charger, target, .. } => format!("{} charges {}: how does it answer?", name(b, *charger), name(b, *target)),
+        Step::Blunder { unit, way, .. } => format!("{} blunders {}: a charge is possible (BP9). Charge, or make the move?", name(b, *unit), super::words::blunder_way(*way)),
+    };
+    (!legal.is_empty()).then(|| Decision { prompt, options: legal.to_vec() })
 }
 
 /// The selected unit's orders that a click does not give: orders naming it, a change of formation

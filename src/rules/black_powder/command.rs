@@ -1,5 +1,5 @@
 //! What a Black Powder player can ask for: orders and the moves they grant, a commander's own move,
-//! shots, the answer to a charge, and the end of a phase.
+//! shots, the answer to a charge, a blunder's move, and the end of a phase.
 
 use super::data::Formation;
 use super::state::Response;
@@ -43,6 +43,9 @@ pub enum Command {
     Shoot { unit: UnitId, target: UnitId },
     /// The charged unit's answer (HB-8).
     Respond { response: Response },
+    /// A blunder's move to the left, right or forward, made instead of the charge it allows
+    /// (BP9.3–9.5).
+    BlunderMove { unit: UnitId },
     /// Ends the initiative moves, the orders or the shooting.
     EndPhase,
 }

@@ -85,8 +85,10 @@ pub enum Event {
         /// Moves the unit spends on it.
         moves: u8,
     },
-    Formed { unit: UnitId, formation: Formation, rule: &'static str },
-    Faced { unit: UnitId, facing: Direction },
+    /// A change of formation, costing `moves` of the unit's moves.
+    Formed { unit: UnitId, formation: Formation, moves: u8, rule: &'static str },
+    /// A turn to face another hexside, costing `moves` of the unit's moves.
+    Faced { unit: UnitId, facing: Direction, moves: u8, rule: &'static str },
     /// A move spent on a casualty (HB-16).
     Rallied { unit: UnitId },
     Halted { unit: UnitId },

@@ -2,13 +2,13 @@
 //! terminal, the computer and the check on every command share.
 
 use super::command::Command;
-use super::data::{Evader, ChargerClass, Formation, Trait, Troop, tables};
-use super::movement;
+use super::data::{BlunderDirection, ChargerClass, Evader, Formation, Trait, Troop, tables};
+use super::movement::{self, Way};
 use super::shooting;
 use super::state::{Phase, Response, Step};
 use super::unit::{self, B, U, rate};
 use crate::battle::{Side, UnitId};
-use crate::hex::{Direction, Ground, Sector};
+use crate::hex::{Direction, Ground, Hex, Sector};
 
 pub fn deciding_side(b: &B) -> Option<Side> {
     if b.global.outcome.is_some() {
@@ -16,6 +16,7 @@ pub fn deciding_side(b: &B) -> Option<Side> {
     }
     match b.global.agenda.last() {
         Some(Step::Respond { target, .. }) => b.unit(*target).map(|u| u.side),
+        Some(Step::Blunder { .. }) => Some(b.active),
         None => Some(b.active),
     }
 }
@@ -34,12 +35,14 @@ pub fn legal_commands(b: &B) -> Vec<Command> {
             for u in b.on_board().filter(|u| u.side == side && u.state.moves_left > 0) {
                 out.extend(unit_moves(b, u, false));
             }
+            out.extend(free_limbering(b, side));
         }
         Phase::Orders => {
             out.extend(orders(b, side));
             for u in b.on_board().filter(|u| u.side == side && u.state.moves_left > 0) {
                 out.extend(unit_moves(b, u, true));
             }
+            out.extend(free_limbering(b, side));
             out.extend(rides(b, side));
         }
         Phase::Shooting => {
@@ -139,6 +142,20 @@ fn unit_moves(b: &B, u: &U, ordered: bool) -> Vec<Command> {
     out
 }
 
+/// BP14.1: horse artillery that has moved and spent its moves may still limber or unlimber, which
+/// costs it nothing (twice a turn at most: limber, move, unlimber).
+fn free_limbering(b: &B, side: Side) -> Vec<Command> {
+    let mut out = Vec::new();
+    for u in b.on_board().filter(|u| u.side == side && u.state.profile().horse_artillery && u.state.moves_left == 0 && u.state.moves_made > 0) {
+        if u.state.free_limbers >= 2 || unit::engaged(b, u) {
+            continue;
+        }
+        let other = u.state.profile().formations.iter().copied().filter(|f| *f != u.state.formation);
+        out.extend(other.filter(|f| may_form(b, u, *f)).map(|formation| Command::Form { unit: u.id, formation }));
+    }
+    out
+}
+
 /// A formation a unit may take where it stands: not a square while disordered, none in a
 /// building but its own, artillery limbers or unlimbers only on open ground or a road.
 fn may_form(b: &B, u: &U, formation: Formation) -> bool {
@@ -155,30 +172,40 @@ fn may_form(b: &B, u: &U, formation: Formation) -> bool {
 
 /// The charges a unit may make with this move (HB-7, BP11.3, BP15, HB-21).
 fn charge_options(b: &B, u: &U) -> Vec<Command> {
-    let s = &u.state;
-    let broken = b.global.brigades.get(usize::from(s.brigade)).is_some_and(|br| br.broken);
-    if s.shaken() || broken || s.is_artillery() || s.formation == Formation::Limbered {
+    let broken = b.global.brigades.get(usize::from(u.state.brigade)).is_some_and(|br| br.broken);
+    if broken || !may_charge(u) {
         return Vec::new();
     }
+    let budget = u32::from(rate(&u.state));
+    charges_within(b, u, budget, |t| movement::charges(b, u, t, budget)).into_iter().map(|(target, to)| Command::Charge { unit: u.id, target, to }).collect()
+}
+
+/// Whether a unit may charge at all: not Shaken (BP11.3), not artillery, not limbered.
+pub fn may_charge(u: &U) -> bool {
+    let s = &u.state;
+    !(s.shaken() || s.is_artillery() || s.formation == Formation::Limbered)
+}
+
+/// The targets and end hexes of the charges `reach` finds for `u` within `budget` inches, with
+/// skirmishers kept to what BP15.2–15.3 lets them charge; by target id, then the search's order.
+pub fn charges_within(b: &B, u: &U, budget: u32, reach: impl Fn(&U) -> Vec<(Hex, Vec<Hex>)>) -> Vec<(UnitId, Hex)> {
+    let Some(at) = u.hex else { return Vec::new() };
     let mut out = Vec::new();
-    let scale = tables().scale;
-    let Some(at) = u.hex else { return out };
-    let budget = u32::from(rate(s));
     for target in b.on_board().filter(|e| e.side != u.side) {
         let Some(th) = target.hex else { continue };
-        if at.unsigned_distance_to(th) > scale.hexes_for(budget) + 1 {
+        if at.unsigned_distance_to(th) > tables().scale.hexes_for(budget) + 1 {
             continue;
         }
         // BP15.2–15.3: skirmishers charge formed troops only in the flank or rear of a melee.
-        let flank_only = s.skirmishing() && !tables().skirmishers.may_charge(&unit::circumstances(b, target));
+        let flank_only = u.state.skirmishing() && !tables().skirmishers.may_charge(&unit::circumstances(b, target));
         if flank_only && !may_skirmishers_charge(b, target) {
             continue;
         }
-        for (to, _) in movement::charges(b, u, target, budget) {
+        for (to, _) in reach(target) {
             if flank_only && unit::arc_from(b, target, to) == crate::hex::Arc::Front {
                 continue;
             }
-            out.push(Command::Charge { unit: u.id, target: target.id, to });
+            out.push((target.id, to));
         }
     }
     out
@@ -212,15 +239,44 @@ fn rides(b: &B, side: Side) -> Vec<Command> {
     out
 }
 
-/// The answers to a charge (HB-8).
+/// The options of a decision: the answers to a charge (HB-8), or a blunder's move or the charges
+/// it allows (BP9.3–9.5).
 pub fn decision_options(b: &B, step: &Step) -> Vec<Command> {
-    let Step::Respond { charger, target, .. } = step;
-    let (Some(c), Some(t)) = (b.unit(*charger), b.unit(*target)) else { return vec![Command::Respond { response: Response::Stand }] };
-    responses(b, c, t).into_iter().map(|response| Command::Respond { response }).collect()
+    match step {
+        Step::Respond { charger, target, to, .. } => {
+            let (Some(c), Some(t)) = (b.unit(*charger), b.unit(*target)) else { return vec![Command::Respond { response: Response::Stand }] };
+            responses(b, c, t, *to).into_iter().map(|response| Command::Respond { response }).collect()
+        }
+        Step::Blunder { unit, way, budget } => {
+            let Some(u) = b.unit(*unit).filter(|u| u.hex.is_some()) else { return Vec::new() };
+            let mut out = Vec::new();
+            if may_charge(u) && !unit::engaged(b, u) {
+                let way = blunder_way(b, u, *way);
+                let charges = charges_within(b, u, *budget, |t| movement::charges_going(b, u, t, way, *budget));
+                out.extend(charges.into_iter().map(|(target, to)| Command::Charge { unit: *unit, target, to }));
+            }
+            out.push(Command::BlunderMove { unit: *unit });
+            out
+        }
+    }
 }
 
-/// The responses open to `t` charged by `c` (HB-8, BP10.5, BP10.7, BP12, BP13, BP15.1, BP18.9).
-pub fn responses(b: &B, c: &U, t: &U) -> Vec<Response> {
+/// The way a blunder's result sends a unit (BP9, B.3.3).
+pub fn blunder_way(b: &B, u: &U, direction: BlunderDirection) -> Way {
+    match direction {
+        BlunderDirection::AwayFromEnemy => match u.hex.and_then(|at| unit::nearest_enemy_unit(b, u.side, at)).and_then(|e| e.hex) {
+            Some(h) => Way::AwayFrom(h),
+            None => Way::Backward,
+        },
+        BlunderDirection::Left => Way::Left,
+        BlunderDirection::Right => Way::Right,
+        BlunderDirection::Forward => Way::Forward,
+    }
+}
+
+/// The responses open to `t` charged by `c`, who means to end in `to` (HB-8, BP10.5, BP10.7, BP12,
+/// BP13, BP15.1, BP18.9).
+pub fn responses(b: &B, c: &U, t: &U, to: Hex) -> Vec<Response> {
     let (Some(ch), Some(th)) = (c.hex, t.hex) else { return vec![Response::Stand] };
     let ts = &t.state;
     let cavalry_charging = c.state.troop() == Troop::Cavalry;
@@ -257,11 +313,16 @@ pub fn responses(b: &B, c: &U, t: &U) -> Vec<Response> {
     if cavalry_answers && !ts.shaken() && !engaged && in_front {
         out.push(Response::CounterCharge);
     }
+    // BP13.1: cavalry charged in the flank or rear may turn to face the charger.
+    if ts.troop() == Troop::Cavalry && !engaged && unit::arc_from(b, t, to) != crate::hex::Arc::Front {
+        out.push(Response::ChangeFacing);
+    }
     if can_square {
         out.push(Response::FormSquare);
     }
     out
 }
+
 
 fn evader_classes(t: &U) -> Vec<Evader> {
     let ts = &t.state;

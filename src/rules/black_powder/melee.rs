@@ -77,6 +77,7 @@ pub fn blows(b: &B, u: &U) -> Vec<Aim> {
                 to_hit: to_hit(b, u),
                 hit_reroll: volley::reroll(&u.state, Roll::MeleeHits, u.state.charged),
                 save_factors: saves,
+                target_casualties: Some(e.state.casualties),
                 artillery: false,
             }
         })

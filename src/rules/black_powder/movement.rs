@@ -189,11 +189,21 @@ pub fn move_path(b: &B, u: &U, to: Hex) -> Option<Vec<Hex>> {
 /// (HB-7): the target in its front sector at the start, the path out of contact until its last
 /// hex, which touches the target. The charger ends facing the target.
 pub fn charges(b: &B, u: &U, target: &U, budget: u32) -> Vec<(Hex, Vec<Hex>)> {
+    let steps = Steps::Free { lateral: !u.state.disordered && !(u.state.shaken() && u.state.troop() == super::data::Troop::Cavalry) };
+    charges_by(b, u, target, budget, steps)
+}
+
+/// The charges of `u` at `target` going `way` (a blunder's move where a charge is possible,
+/// BP9.3–9.5): as `charges`, with every step in the blunder's direction.
+pub fn charges_going(b: &B, u: &U, target: &U, way: Way, budget: u32) -> Vec<(Hex, Vec<Hex>)> {
+    charges_by(b, u, target, budget, way.steps())
+}
+
+fn charges_by(b: &B, u: &U, target: &U, budget: u32, steps: Steps) -> Vec<(Hex, Vec<Hex>)> {
     let (Some(at), Some(goal)) = (u.hex, target.hex) else { return Vec::new() };
     if u.facing.sector(at, goal) != Some(crate::hex::Sector::Front) {
         return Vec::new();
     }
-    let steps = Steps::Free { lateral: !u.state.disordered && !(u.state.shaken() && u.state.troop() == super::data::Troop::Cavalry) };
     search(b, u, budget, steps, Ends::NextTo(goal), u.state.skirmishing()).ends.into_iter().map(|(h, p, _)| (h, p)).collect()
 }
 
@@ -213,18 +223,23 @@ pub enum Way {
     AwayFrom(Hex),
 }
 
+impl Way {
+    fn steps(self) -> Steps {
+        match self {
+            Way::Backward => Steps::Only(BACKWARD),
+            Way::Left => Steps::Only(LEFT),
+            Way::Right => Steps::Only(RIGHT),
+            Way::Forward => Steps::Only(FORWARD),
+            Way::AwayFrom(h) => Steps::AwayFrom(h),
+        }
+    }
+}
+
 /// The farthest end a unit reaches going `way` for `budget` inches, out of contact, passing
 /// through friends when `through_friends`: the dearest path, then the hex farthest from the
 /// nearest enemy, then the board's order. `None` when it cannot move at all.
 pub fn farthest(b: &B, u: &U, way: Way, budget: u32, through_friends: bool) -> Option<(Vec<Hex>, u32)> {
-    let steps = match way {
-        Way::Backward => Steps::Only(BACKWARD),
-        Way::Left => Steps::Only(LEFT),
-        Way::Right => Steps::Only(RIGHT),
-        Way::Forward => Steps::Only(FORWARD),
-        Way::AwayFrom(h) => Steps::AwayFrom(h),
-    };
-    let found = search(b, u, budget, steps, Ends::OutOfContact, through_friends);
+    let found = search(b, u, budget, way.steps(), Ends::OutOfContact, through_friends);
     let far = |h: Hex| unit::nearest_enemy(b, u.side, h).unwrap_or(0);
     found.ends.into_iter().max_by_key(|(h, _, cost)| (*cost, far(*h), std::cmp::Reverse(hex_key(*h)))).map(|(_, p, c)| (p, c))
 }

@@ -5,13 +5,13 @@
 use super::BlackPowder;
 use super::breaking::{self, Ctx};
 use super::command::Command;
-use super::data::{BlunderCharge, BlunderDirection, BlunderMoves, Formation, TestLetter, Trait, Troop, tables};
+use super::data::{ArtilleryKind, BlunderCharge, BlunderDirection, BlunderMoves, Formation, TestLetter, Trait, Troop, tables};
 use super::event::{Event, MoveKind, VolleyKind};
-use super::legal::{decision_options, is_legal};
+use super::legal::{blunder_way, charges_within, decision_options, is_legal, may_charge};
 use super::movement::{self, Way};
 use super::order::{CommandResult, Ordered, command_factors, command_result};
 use super::shooting;
-use super::state::{Response, Step};
+use super::state::{Response, Step, UnitState};
 use super::turn;
 use super::unit::{self, B, rate};
 use crate::battle::agenda::{self, Agenda};
@@ -80,12 +80,28 @@ pub(super) fn execute(ctx: &mut Ctx, command: &Command) {
             ctx.emit(Event::Moved { unit: *unit, path, facing: *facing, kind: MoveKind::Move, moves: 1 });
         }
         Command::Charge { unit, target, to } => {
+            // A blunder's charge (BP9.3–9.5) covers the blunder's move; any other, one move.
+            let budget = match ctx.b.global.agenda.last() {
+                Some(Step::Blunder { budget, .. }) => {
+                    let budget = *budget;
+                    ctx.b.global.agenda.pop();
+                    budget
+                }
+                _ => ctx.b.unit(*unit).map_or(0, |u| u32::from(rate(&u.state))),
+            };
             ctx.emit(Event::ChargeDeclared { unit: *unit, target: *target, to: *to });
-            let budget = ctx.b.unit(*unit).map_or(0, |u| u32::from(rate(&u.state)));
             terrifying_charge(ctx, *unit, *target, *to, budget);
         }
-        Command::Form { unit, formation } => ctx.emit(Event::Formed { unit: *unit, formation: *formation, rule: "HB-6 (a change of formation uses a move)" }),
-        Command::Face { unit, facing } => ctx.emit(Event::Faced { unit: *unit, facing: *facing }),
+        Command::BlunderMove { unit } => {
+            if let Some(Step::Blunder { way, budget, .. }) = ctx.b.global.agenda.pop() {
+                blunder_move(ctx, *unit, way, budget);
+            }
+        }
+        Command::Form { unit, formation } => {
+            let (moves, rule) = ctx.b.unit(*unit).map_or((1, FORMING), |u| formation_cost(&u.state, *formation));
+            ctx.emit(Event::Formed { unit: *unit, formation: *formation, moves, rule });
+        }
+        Command::Face { unit, facing } => ctx.emit(Event::Faced { unit: *unit, facing: *facing, moves: 1, rule: "HB-6 (a change of facing uses a move)" }),
         Command::Rally { unit } => ctx.emit(Event::Rallied { unit: *unit }),
         Command::Halt { unit } => ctx.emit(Event::Halted { unit: *unit }),
         Command::Ride { commander, to } => ctx.emit(Event::CommanderRode { commander: *commander, to: *to, rule: "HB-2 (his own move)" }),
@@ -153,7 +169,8 @@ fn failed_order(ctx: &mut Ctx, units: &[UnitId]) {
 }
 
 /// BP9: the blunder's d6 and its move, the same for every unit of the order; a "Charge!" goes
-/// into the nearest enemy it can reach.
+/// into the nearest enemy it can reach; where a charge is only possible, each unit's owner decides
+/// in turn, in the order's order (BP9.3–9.5).
 fn blunder(ctx: &mut Ctx, commander: u32, units: &[UnitId]) {
     let face = ctx.dice.roll(6);
     let row = tables().blunder.blunder(face).clone();
@@ -165,56 +182,71 @@ fn blunder(ctx: &mut Ctx, commander: u32, units: &[UnitId]) {
         }
     };
     ctx.emit(Event::Blundered { commander, units: units.to_vec(), face, result: row.result, d3_face, moves });
+    let mut choices = Vec::new();
     for id in units {
-        let Some(u) = ctx.b.unit(*id).cloned() else { continue };
-        let Some(at) = u.hex else { continue };
-        if unit::engaged(&ctx.b, &u) {
-            continue;
-        }
+        let Some(u) = ctx.b.unit(*id) else { continue };
         let budget = u32::from(rate(&u.state)) * u32::from(moves);
-        if row.charge == BlunderCharge::Attempt && blunder_charge(ctx, *id, budget) {
-            continue;
+        match row.charge {
+            BlunderCharge::Allowed => choices.push(Step::Blunder { unit: *id, way: row.direction, budget }),
+            BlunderCharge::Attempt if blunder_charge(ctx, *id, budget) => {}
+            BlunderCharge::Attempt | BlunderCharge::Never => blunder_move(ctx, *id, row.direction, budget),
         }
-        let way = match row.direction {
-            BlunderDirection::AwayFromEnemy => match unit::nearest_enemy_unit(&ctx.b, u.side, at).and_then(|e| e.hex) {
-                Some(h) => Way::AwayFrom(h),
-                None => Way::Backward,
-            },
-            BlunderDirection::Left => Way::Left,
-            BlunderDirection::Right => Way::Right,
-            BlunderDirection::Forward => Way::Forward,
+    }
+    ctx.push_in_order(choices);
+}
+
+/// A blunder's move of `budget` inches `direction` (BP9, B.3.3), by the path the rules choose; none
+/// for a unit in a melee.
+fn blunder_move(ctx: &mut Ctx, id: UnitId, direction: BlunderDirection, budget: u32) {
+    let Some(u) = ctx.b.unit(id).cloned() else { return };
+    let Some(at) = u.hex else { return };
+    if unit::engaged(&ctx.b, &u) {
+        return;
+    }
+    let way = blunder_way(&ctx.b, &u, direction);
+    if let Some((path, _)) = movement::farthest(&ctx.b, &u, way, budget, u.state.skirmishing()) {
+        let facing = match way {
+            Way::Left | Way::Right => path.iter().rev().nth(1).copied().or(Some(at)).and_then(|p| Direction::between(p, *path.last().unwrap_or(&at))).unwrap_or(u.facing),
+            _ => u.facing,
         };
-        if let Some((path, _)) = movement::farthest(&ctx.b, &u, way, budget, u.state.skirmishing()) {
-            let facing = match way {
-                Way::Left | Way::Right => path.iter().rev().nth(1).copied().or(Some(at)).and_then(|p| Direction::between(p, *path.last().unwrap_or(&at))).unwrap_or(u.facing),
-                _ => u.facing,
-            };
-            ctx.emit(Event::Moved { unit: *id, path, facing, kind: MoveKind::Blunder, moves: 0 });
-        }
+        ctx.emit(Event::Moved { unit: id, path, facing, kind: MoveKind::Blunder, moves: 0 });
     }
 }
 
-/// A blunder's "Charge!" (BP9.6): the nearest enemy the unit can charge within its D3 moves.
+/// A blunder's "Charge!" (BP9.6): the nearest enemy the unit can charge within its D3 moves
+/// (distance, then id), skirmishers kept to BP15.2–15.3.
 fn blunder_charge(ctx: &mut Ctx, unit: UnitId, budget: u32) -> bool {
     let Some(u) = ctx.b.unit(unit).cloned() else { return false };
     let Some(at) = u.hex else { return false };
-    if u.state.shaken() || u.state.is_artillery() || u.state.formation == Formation::Limbered {
+    if !may_charge(&u) || unit::engaged(&ctx.b, &u) {
         return false;
     }
-    let mut enemies: Vec<&unit::U> = ctx.b.on_board().filter(|e| e.side != u.side).collect();
-    enemies.sort_by_key(|e| (e.hex.map_or(u32::MAX, |h| h.unsigned_distance_to(at)), e.id));
-    for e in enemies {
-        if u.state.skirmishing() && !super::legal::may_skirmishers_charge(&ctx.b, e) {
-            continue;
-        }
-        if let Some((to, _)) = movement::charges(&ctx.b, &u, e, budget).into_iter().next() {
-            let target = e.id;
-            ctx.emit(Event::ChargeDeclared { unit, target, to });
-            terrifying_charge(ctx, unit, target, to, budget);
-            return true;
-        }
+    let b = &ctx.b;
+    let distance = |id: UnitId| b.unit(id).and_then(|e| e.hex).map_or(u32::MAX, |h| h.unsigned_distance_to(at));
+    let nearest = charges_within(b, &u, budget, |t| movement::charges(b, &u, t, budget)).into_iter().min_by_key(|(target, _)| (distance(*target), *target));
+    let Some((target, to)) = nearest else { return false };
+    ctx.emit(Event::ChargeDeclared { unit, target, to });
+    terrifying_charge(ctx, unit, target, to, budget);
+    true
+}
+
+const FORMING: &str = "HB-6 (a change of formation uses a move)";
+
+/// The moves a change of formation costs, and its rule: one (HB-6), artillery's limbering as
+/// `artillery.ron` says (BP14.1–14.2); horse artillery's free limbering at most twice a turn
+/// (limber, then unlimber), so that it cannot limber and unlimber for ever.
+fn formation_cost(s: &UnitState, to: Formation) -> (u8, &'static str) {
+    let limbering = s.is_artillery() && (to == Formation::Limbered || s.formation == Formation::Limbered);
+    if !limbering {
+        return (1, FORMING);
     }
-    false
+    let horse = s.profile().horse_artillery;
+    let moves = tables().artillery.moves_to_limber(if horse { ArtilleryKind::Horse } else { ArtilleryKind::Foot });
+    match (horse, moves) {
+        (true, 0) if s.free_limbers >= 2 => (1, "BP:L238 (horse artillery limbers and unlimbers for free twice a turn)"),
+        (true, _) => (moves, "BP:L238 (horse artillery limbers, moves, unlimbers and shoots)"),
+        (false, _) => (moves, "BP:L240 (artillery spends a move to limber or unlimber)"),
+    }
 }
 
 /// HB-9: a charge of `budget` inches (one move, or a blunder's D3 moves); a Terrifying charge makes the target test on the melee row before it answers; then the
@@ -241,7 +273,12 @@ fn respond(ctx: &mut Ctx, response: Response) {
     match response {
         Response::Stand => {}
         Response::ClosingFire => shooting::shoot(ctx, target, charger, VolleyKind::ClosingFire),
-        Response::FormSquare => ctx.emit(Event::Formed { unit: target, formation: Formation::Square, rule: "HB-8 (forms square against cavalry)" }),
+        Response::FormSquare => ctx.emit(Event::Formed { unit: target, formation: Formation::Square, moves: 0, rule: "HB-8 (forms square against cavalry)" }),
+        Response::ChangeFacing => {
+            if let Some(facing) = ctx.b.unit(target).and_then(|t| t.hex).and_then(|th| Direction::between(th, to)) {
+                ctx.emit(Event::Faced { unit: target, facing, moves: 0, rule: "BP:L230 (cavalry turns to face a charge)" });
+            }
+        }
         Response::CounterCharge => {
             let infantry = ctx.b.unit(charger).is_some_and(|u| u.state.troop() == Troop::Infantry);
             if infantry && ctx.b.unit(charger).is_some_and(|u| !u.state.disordered) {
@@ -267,7 +304,7 @@ fn evade(ctx: &mut Ctx, unit: UnitId, charger: UnitId) {
     let (Some(u), Some(from)) = (ctx.b.unit(unit).cloned(), ctx.b.unit(charger).and_then(|c| c.hex)) else { return };
     if let Some((path, _)) = movement::farthest(&ctx.b, &u, Way::AwayFrom(from), u32::from(rate(&u.state)), true) {
         let end = *path.last().unwrap_or(&from);
-        let facing = crate::hex::Direction::ALL.into_iter().min_by_key(|d| d.step(end).unsigned_distance_to(from)).unwrap_or(u.facing);
+        let facing = Direction::ALL.into_iter().min_by_key(|d| d.step(end).unsigned_distance_to(from)).unwrap_or(u.facing);
         ctx.emit(Event::Moved { unit, path, facing, kind: MoveKind::Evade, moves: 0 });
     }
 }

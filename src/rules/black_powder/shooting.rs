@@ -28,9 +28,9 @@ fn range(u: &U) -> Option<u8> {
 }
 
 /// Whether the unit may shoot now (HB-10): on the board, out of contact, not limbered nor in march
-/// column, at most one move made (horse artillery any, BP14.1), targets left.
+/// column, at most one move made (horse artillery's limbering is free, BP14.1), targets left.
 pub fn may_shoot(b: &B, u: &U) -> bool {
-    let moved_little = u.state.moves_made <= 1 || u.state.profile().horse_artillery;
+    let moved_little = u.state.moves_made <= 1;
     u.hex.is_some()
         && range(u).is_some()
         && !matches!(u.state.formation, Formation::Limbered | Formation::MarchColumn)
@@ -154,6 +154,7 @@ pub fn aim(b: &B, by: &U, target: &U, kind: VolleyKind) -> Option<Aim> {
         to_hit: factors,
         hit_reroll: volley::reroll(&by.state, Roll::ShootingHits, false),
         save_factors: saves,
+        target_casualties: None,
         artillery,
     })
 }

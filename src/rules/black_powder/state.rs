@@ -2,7 +2,7 @@
 //! seed's markers and the traits used once) and for the whole battle (phase, brigades, commanders,
 //! the decisions waiting on the agenda and the outcome).
 
-use super::data::{Formation, Profile, Trait, Troop, tables};
+use super::data::{BlunderDirection, Formation, Profile, Trait, Troop, tables};
 use crate::battle::{AppState, Outcome, Side, UnitId};
 use crate::hex::Hex;
 use bevy::prelude::SubStates;
@@ -47,6 +47,9 @@ pub struct UnitState {
     pub fresh_tested: bool,
     /// What Freshly raised made it (Wavering or Steady), for the rest of the battle.
     pub gained: Option<Trait>,
+    /// Horse artillery's changes of formation this turn that cost no move (BP14.1: limber, then
+    /// unlimber).
+    pub free_limbers: u8,
 }
 
 impl UnitState {
@@ -74,6 +77,7 @@ impl UnitState {
             tested: false,
             fresh_tested: false,
             gained: None,
+            free_limbers: 0,
         }
     }
 
@@ -154,6 +158,8 @@ pub enum Response {
     CounterCharge,
     /// Infantry charged by cavalry forms square (BP18.9).
     FormSquare,
+    /// Cavalry turns to face the charger (BP13.1).
+    ChangeFacing,
 }
 
 /// Black Powder's sequence of a player-turn (B.4); also the Bevy sub-state of `AppState::Battle`
@@ -184,6 +190,14 @@ pub enum Step {
         #[serde(with = "crate::hex::coords::as_offset")]
         to: Hex,
         /// The inches the charge may cover: one move, or a blunder's D3 moves (BP9.6).
+        budget: u32,
+    },
+    /// A blunder's move to the left, to the right or forward, where a charge is possible
+    /// (BP9.3–9.5): the unit's owner makes the move or charges instead.
+    Blunder {
+        unit: UnitId,
+        way: BlunderDirection,
+        /// The inches of the blunder's move.
         budget: u32,
     },
 }

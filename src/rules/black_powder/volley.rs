@@ -72,6 +72,9 @@ pub struct Aim {
     pub to_hit: Vec<Factor>,
     pub hit_reroll: Option<(RerollCount, &'static str)>,
     pub save_factors: Vec<Factor>,
+    /// The target's casualties when the blows were counted (melee, HB-12), which Crack's "no
+    /// casualties" reads (BP18.24); `None` for a shot, which reads them as they stand.
+    pub target_casualties: Option<u8>,
     pub artillery: bool,
 }
 
@@ -93,7 +96,9 @@ pub fn fire(ctx: &mut Ctx, aim: Aim) -> u8 {
     let morale = target.profile().morale;
     let saves: Vec<u8> = (0..hit_count).map(|_| ctx.dice.roll(6)).collect();
     let failed = saves.iter().filter(|f| !saved(**f, morale, &aim.save_factors)).count();
-    let save_reroll = reroll(&target, Roll::Save, false);
+    let mut judged = target.clone();
+    judged.casualties = aim.target_casualties.unwrap_or(target.casualties);
+    let save_reroll = reroll(&judged, Roll::Save, false);
     let again = match save_reroll {
         Some((RerollCount::AllFailed, _)) => failed,
         Some((RerollCount::One, _)) => failed.min(1),

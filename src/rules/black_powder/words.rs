@@ -2,7 +2,7 @@
 //! and its short terminal code, and the status line.
 
 use super::command::Command;
-use super::data::{BlunderResult, BreakResult, Formation, TestLetter, Trait};
+use super::data::{BlunderDirection, BlunderResult, BreakResult, Formation, TestLetter, Trait};
 use super::event::{Event, Factor, MoveKind, VolleyKind};
 use super::order::CommandResult;
 use super::state::{Phase, Response};
@@ -59,6 +59,7 @@ pub fn response(r: Response) -> &'static str {
         Response::Evade => "evade",
         Response::CounterCharge => "counter-charge",
         Response::FormSquare => "form square",
+        Response::ChangeFacing => "change facing",
     }
 }
 
@@ -182,7 +183,7 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
             format!("{} {verb} {to}", name(b, *unit))
         }
         Event::Formed { unit, formation: f, .. } => format!("{} forms {}", name(b, *unit), formation(*f)),
-        Event::Faced { unit, facing } => format!("{} turns to face {}", name(b, *unit), direction(*facing)),
+        Event::Faced { unit, facing, .. } => format!("{} turns to face {}", name(b, *unit), direction(*facing)),
         Event::Rallied { unit } => format!("{} rallies a casualty", name(b, *unit)),
         Event::Halted { .. } => return None,
         Event::CommanderRode { commander, to, .. } => format!("{} rides to {}", commander_name(b, *commander), at(*to)),
@@ -293,7 +294,7 @@ pub fn event_rule(_b: &B, e: &Event) -> Option<String> {
             MoveKind::Retire => vec!["BP:L152 (Reculé)"],
         },
         Event::Formed { rule, .. } => vec![rule, "BP:L126–132"],
-        Event::Faced { .. } => vec!["HB-6"],
+        Event::Faced { rule, .. } => vec![rule],
         Event::Rallied { .. } => vec!["HB-16"],
         Event::CommanderRode { rule, .. } => vec![rule, "BP:L31–32"],
         Event::ChargeDeclared { .. } => vec!["HB-7"],
@@ -346,6 +347,16 @@ pub fn event_rule(_b: &B, e: &Event) -> Option<String> {
     Some(list.join("; "))
 }
 
+/// Where a blunder sends a unit, in a player's terms.
+pub fn blunder_way(d: BlunderDirection) -> &'static str {
+    match d {
+        BlunderDirection::AwayFromEnemy => "away from the enemy",
+        BlunderDirection::Left => "to the left",
+        BlunderDirection::Right => "to the right",
+        BlunderDirection::Forward => "forward",
+    }
+}
+
 /// What a command asks for, in a player's terms.
 pub fn command_label(b: &B, c: &Command) -> String {
     match c {
@@ -362,6 +373,7 @@ pub fn command_label(b: &B, c: &Command) -> String {
         }
         Command::Shoot { unit, target } => format!("{}: shoot at {}", name(b, *unit), name(b, *target)),
         Command::Respond { response: r } => capitalised(response(*r)),
+        Command::BlunderMove { unit } => format!("{}: make the blunder's move, no charge", name(b, *unit)),
         Command::EndPhase => format!("End the {} phase", phase(b.global.phase)),
     }
 }
@@ -393,6 +405,7 @@ pub fn command_code(c: &Command) -> String {
         Command::Ride { commander, to } => format!("ride {commander} {}", coords::code(*to)),
         Command::Shoot { unit, target } => format!("s {} {}", unit.0, target.0),
         Command::Respond { response: r } => format!("resp {}", response(*r).replace(' ', "-")),
+        Command::BlunderMove { unit } => format!("bm {}", unit.0),
         Command::EndPhase => "end".into(),
     }
 }
@@ -401,7 +414,14 @@ pub fn command_code(c: &Command) -> String {
 /// belong to the whole side.
 pub fn command_unit(c: &Command) -> Option<UnitId> {
     match c {
-        Command::Move { unit, .. } | Command::Charge { unit, .. } | Command::Form { unit, .. } | Command::Face { unit, .. } | Command::Rally { unit } | Command::Halt { unit } | Command::Shoot { unit, .. } => {
+        Command::Move { unit, .. }
+        | Command::Charge { unit, .. }
+        | Command::Form { unit, .. }
+        | Command::Face { unit, .. }
+        | Command::Rally { unit }
+        | Command::Halt { unit }
+        | Command::Shoot { unit, .. }
+        | Command::BlunderMove { unit } => {
             Some(*unit)
         }
         Command::Order { .. } | Command::Ride { .. } | Command::Respond { .. } | Command::EndPhase => None,
