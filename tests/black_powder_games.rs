@@ -9,7 +9,7 @@ use strategos::ai::{Ai, Level};
 use strategos::battle::hash::state_hash;
 use strategos::battle::{Battle, Ruleset, UnitId};
 use strategos::replay::{Replay, first_divergence, play, to_ron};
-use strategos::rules::black_powder::state::Phase;
+use strategos::rules::black_powder::state::{Phase, Step};
 use strategos::rules::black_powder::{BlackPowder, Command};
 use strategos::sim::{Player, play_game, play_game_between};
 
@@ -36,23 +36,29 @@ fn check_event(b: &B) {
 }
 
 /// What holds once a command is settled: no unit keeps casualties above its stamina untested
-/// (HB-11); moves are only held in the Command phase; a pending answer is between two units on the board.
+/// (HB-11); moves are only held in the Command phase; the battle waits only on a decision, and
+/// one about units on the board.
 fn check_settled(b: &B) {
     if b.global.outcome.is_some() {
         return;
     }
+    // A unit whose test is still to come, or waits on Valiant's choice, keeps its excess till then.
+    let untested: Vec<UnitId> = b.global.agenda.iter().filter_map(|s| if let Step::Test { unit, .. } | Step::Valiant { unit, .. } = s { Some(*unit) } else { None }).collect();
     for u in b.on_board() {
-        if let Some(stamina) = u.state.stamina {
+        if let Some(stamina) = u.state.stamina.filter(|_| !untested.contains(&u.id)) {
             assert!(u.state.casualties <= stamina, "unit {} keeps {} casualties over its stamina {stamina}", u.id, u.state.casualties);
         }
         if !matches!(b.global.phase, Phase::Initiative | Phase::Orders) {
             assert_eq!(u.state.moves_left, 0, "unit {} holds moves in the {:?} phase", u.id, b.global.phase);
         }
     }
-    for step in &b.global.agenda {
-        let strategos::rules::black_powder::state::Step::Respond { charger, target, .. } = step;
-        let on = |id: &UnitId| b.unit(*id).is_some_and(|u| u.hex.is_some());
-        assert!(on(charger) && on(target), "a charge waits for an answer with a side gone: {step:?}");
+    let on = |id: &UnitId| b.unit(*id).is_some_and(|u| u.hex.is_some());
+    if let Some(step) = b.global.agenda.last() {
+        match step {
+            Step::Respond { charger, target, .. } => assert!(on(charger) && on(target), "a charge waits for an answer with a side gone: {step:?}"),
+            Step::Blunder { unit, .. } | Step::Valiant { unit, .. } | Step::Path { unit, .. } => assert!(on(unit), "a decision waits on a unit gone: {step:?}"),
+            other => panic!("the battle waits on a step the rules carry out by themselves: {other:?}"),
+        }
     }
 }
 

@@ -52,6 +52,16 @@ fn tests(events: &[Event]) -> Vec<(UnitId, TestLetter, [u8; 2], i32, BreakResult
         .collect()
 }
 
+/// The ends `unit`'s owner may pick for its constrained move (B.4), then the events of the rules'
+/// own preference, the first of them; the events before it come first.
+fn pick_end(app: &mut BattleApp<BlackPowder>, before: Vec<Event>, unit: u32) -> Vec<Event> {
+    let ends: Vec<Command> = legal(app).into_iter().filter(|c| matches!(c, Command::Path { unit: u, .. } if *u == UnitId(unit))).collect();
+    assert!(!ends.is_empty(), "unit {unit}'s owner picks the end of its move: {:?}", legal(app));
+    let mut events = before;
+    events.extend(send(app, ends[0].clone()));
+    events
+}
+
 fn moved(events: &[Event], unit: u32) -> Option<(MoveKind, Vec<strategos::hex::Hex>)> {
     events.iter().find_map(|e| match e {
         Event::Moved { unit: u, path, kind, .. } if *u == UnitId(unit) => Some((*kind, path.clone())),
@@ -82,6 +92,7 @@ fn a_double_six_blunders_and_the_d6_picks_the_blunder() {
     // BP9.2: a blunder's 2 is a retreat of one move away from the nearest enemy.
     let mut app = start(&[(1, 0, "line-battalion", 5, 8, N, None), (11, 1, "line-battalion", 5, 1, S, None)], &[], &[6, 6, 2]);
     let events = send(&mut app, Command::Order { commander: 3, units: vec![UnitId(1)] });
+    let events = pick_end(&mut app, events, 1);
     assert!(events.iter().any(|e| matches!(e, Event::Blundered { face: 2, result: BlunderResult::Retreat, moves: 1, .. })));
     let (kind, path) = moved(&events, 1).expect("the blunder moves it");
     assert_eq!(kind, MoveKind::Blunder);
@@ -122,6 +133,7 @@ fn a_square_formed_against_cavalry_adds_three_and_beats_it() {
     send(&mut app, charge);
     send(&mut app, Command::Respond { response: Response::FormSquare });
     let events = end_until(&mut app, Phase::HandToHand);
+    let events = pick_end(&mut app, events, 1);
     let result = events.iter().find_map(|e| if let Event::MeleeResult { totals, factors, winner, .. } = e { Some((*totals, factors.clone(), *winner)) } else { None }).unwrap();
     assert_eq!(result.0, [0, 5]);
     assert_eq!(rules(&result.1[1]), [("BP:L91", 3)]);
@@ -156,6 +168,7 @@ fn cavalry_evades_infantry_and_counter_charges_cavalry() {
     let answers = BlackPowder::legal_commands(app.view());
     assert!(answers.contains(&Command::Respond { response: Response::Evade }) && !answers.contains(&Command::Respond { response: Response::FormSquare }));
     let events = send(&mut app, Command::Respond { response: Response::Evade });
+    let events = pick_end(&mut app, events, 11);
     let (kind, path) = moved(&events, 11).expect("it evades");
     assert_eq!((kind, path.len()), (MoveKind::Evade, 3));
     assert!(events.iter().any(|e| matches!(e, Event::ChargeStopped { unit: UnitId(1), .. })));
@@ -177,6 +190,8 @@ fn a_shaken_unit_retires_a_full_move_and_breaks_when_it_cannot() {
     end_until(&mut app, Phase::Shooting);
     let events = send(&mut app, Command::Shoot { unit: UnitId(1), target: UnitId(11) });
     assert_eq!(tests(&events), [(UnitId(11), TestLetter::B, [3, 2], 5, BreakResult::Retire)]);
+    assert_eq!(BlackPowder::deciding_side(app.view()), Some(Side(1)), "the retiring unit's owner picks where it goes");
+    let events = pick_end(&mut app, events, 11);
     let (kind, path) = moved(&events, 11).expect("it retires");
     assert_eq!((kind, path.len()), (MoveKind::Retire, 2));
     assert!(path.last().unwrap().unsigned_distance_to(at(5, 6)) >= 5, "straight back or slanting away, two hexes");
@@ -283,7 +298,7 @@ fn a_blunder_where_a_charge_is_possible_lets_its_owner_charge_or_move() {
     assert!(events.iter().any(|e| matches!(e, Event::Blundered { face: 3, result: BlunderResult::MoveLeft, moves: 1, .. })));
     assert_eq!(BlackPowder::deciding_side(app.view()), Some(Side(0)), "the blundering unit's owner decides");
     let options = legal(&app);
-    assert!(options.contains(&Command::BlunderMove { unit: UnitId(1) }), "{options:?}");
+    assert!(options.iter().any(|c| matches!(c, Command::Path { unit: UnitId(1), .. })), "the move's ends are options too: {options:?}");
     let charge = options.iter().find(|c| matches!(c, Command::Charge { unit: UnitId(1), target: UnitId(11), .. })).cloned().expect("a charge to the left");
     send(&mut app, charge);
     assert_eq!(BlackPowder::deciding_side(app.view()), Some(Side(1)), "the charged unit answers");
@@ -297,10 +312,11 @@ fn a_blunder_where_a_charge_is_possible_lets_its_owner_charge_or_move() {
         send(&mut app, Command::EndPhase);
     }
     let events = send(&mut app, Command::Order { commander: 3, units: vec![UnitId(1)] });
+    assert!(legal(&app).iter().all(|c| matches!(c, Command::Path { .. })), "no charge to the left: only the move's ends");
+    let events = pick_end(&mut app, events, 1);
     let (kind, path) = moved(&events, 1).expect("the blunder moves it");
     assert_eq!((kind, path.len()), (MoveKind::Blunder, 2));
     assert!(path.iter().all(|h| Offset::from_hex(*h).0 < 5), "to the left: {path:?}");
-    assert!(app.view().global.agenda.is_empty());
     // Choosing the move instead of the charge.
     let units = [(1, 0, "line-battalion", 5, 8, N, None), (11, 1, "line-battalion", left.0, left.1, S, None)];
     let mut app = start(&units, &[], &[6, 6, 3]);
@@ -308,7 +324,8 @@ fn a_blunder_where_a_charge_is_possible_lets_its_owner_charge_or_move() {
         send(&mut app, Command::EndPhase);
     }
     send(&mut app, Command::Order { commander: 3, units: vec![UnitId(1)] });
-    let (kind, _) = moved(&send(&mut app, Command::BlunderMove { unit: UnitId(1) }), 1).expect("the blunder's move");
+    let end = legal(&app).into_iter().find(|c| matches!(c, Command::Path { .. })).expect("an end of the move");
+    let (kind, _) = moved(&send(&mut app, end), 1).expect("the blunder's move");
     assert_eq!(kind, MoveKind::Blunder);
 }
 
@@ -384,4 +401,90 @@ fn crack_keeps_its_re_roll_against_every_enemy_of_its_first_round() {
     let events = agenda::run(&b, &mut dice, |ctx| strategos::rules::black_powder::melee::fight(ctx, &[UnitId(1), UnitId(2), UnitId(11)]));
     let on_crack: Vec<(UnitId, usize, u8)> = volleys(&events).into_iter().filter(|v| v.target == UnitId(11)).map(|v| (v.by, v.save_rerolls.len(), v.casualties)).collect();
     assert_eq!(on_crack, [(UnitId(1), 1, 1), (UnitId(2), 1, 1)]);
+}
+
+/// The events of `c` on `b`, applied to it.
+fn resolve_on(b: &mut strategos::battle::Battle<BlackPowder>, c: &Command, faces: &[u8]) -> Vec<Event> {
+    let mut dice = strategos::battle::Dice::with_forced(1, faces);
+    let events = strategos::rules::black_powder::resolve::resolve(b, c, &mut dice).unwrap_or_else(|e| panic!("{c:?}: {e}"));
+    for e in &events {
+        BlackPowder::apply(b, e);
+    }
+    events
+}
+
+#[test]
+fn a_valiant_unit_s_owner_takes_the_test_again_or_keeps_it() {
+    // BP18.23: three hits, three failed saves: shaken, test B; 1 + 1 does not hold on the
+    // shooting row. Valiant: its owner decides.
+    use strategos::rules::black_powder::data::Trait;
+    use strategos::rules::black_powder::state::Step;
+    let units = [(1, 0, "line-battalion", 5, 6, N, None), (11, 1, "line-battalion", 5, 3, S, None)];
+    let mut app = start(&units, &[], &[]);
+    end_until(&mut app, Phase::Shooting);
+    let mut b = app.view().clone();
+    b.unit_mut(UnitId(11)).unwrap().state.gained = Some(Trait::Valiant);
+    let shot = Command::Shoot { unit: UnitId(1), target: UnitId(11) };
+    let mut kept = b.clone();
+    let events = resolve_on(&mut kept, &shot, &[5, 5, 5, 1, 1, 1, 1, 1]);
+    let first = tests(&events);
+    assert_eq!(first.len(), 1);
+    assert_ne!(first[0].4, BreakResult::Hold);
+    assert!(matches!(kept.global.agenda.last(), Some(Step::Valiant { unit: UnitId(11), .. })));
+    assert_eq!(BlackPowder::deciding_side(&kept), Some(Side(1)), "the Valiant unit's owner decides");
+    assert_eq!(BlackPowder::legal_commands(&kept), [Command::Valiant { reroll: true }, Command::Valiant { reroll: false }]);
+    let mut again = kept.clone();
+    let events = resolve_on(&mut kept, &Command::Valiant { reroll: false }, &[]);
+    assert!(tests(&events).is_empty(), "keeping rolls nothing");
+    if first[0].4 == BreakResult::Break {
+        assert!(events.iter().any(|e| matches!(e, Event::Destroyed { unit: UnitId(11), .. })));
+    }
+    let events = resolve_on(&mut again, &Command::Valiant { reroll: true }, &[6, 6]);
+    assert_eq!(tests(&events).iter().map(|t| (t.2, t.4)).collect::<Vec<_>>(), [([6, 6], BreakResult::Hold)]);
+    assert_eq!(again.unit(UnitId(11)).unwrap().hex, Some(at(5, 3)), "the second result stands: it holds");
+    assert!(again.global.agenda.is_empty());
+}
+
+#[test]
+fn a_valiant_decision_in_a_melee_waits_and_the_turn_goes_on_after_it() {
+    // The melee's tests are steps: the Hand-to-hand waits on the Valiant loser's owner, then the
+    // player-turn ends and the next opens.
+    use strategos::rules::black_powder::data::Trait;
+    use strategos::rules::black_powder::state::Step;
+    let units = [(1, 0, "line-battalion", 5, 5, N, None), (11, 1, "line-battalion", 5, 4, S, None)];
+    let mut app = start(&units, &[], &[]);
+    end_until(&mut app, Phase::Shooting);
+    let mut b = app.view().clone();
+    b.unit_mut(UnitId(11)).unwrap().state.gained = Some(Trait::Valiant);
+    // Unit 1's six dice: two hits, two failed saves; unit 11's six dice miss; its test C 1+1.
+    let mut faces = vec![6, 6, 1, 1, 1, 1, 1, 1];
+    faces.extend([1; 6]);
+    faces.extend([1, 1]);
+    let events = resolve_on(&mut b, &Command::EndPhase, &faces);
+    assert!(events.iter().any(|e| matches!(e, Event::MeleeResult { winner: Some(Side(0)), .. })));
+    assert!(matches!(b.global.agenda.last(), Some(Step::Valiant { unit: UnitId(11), letter: TestLetter::C, .. })));
+    assert_eq!(b.global.phase, Phase::HandToHand);
+    let events = resolve_on(&mut b, &Command::Valiant { reroll: true }, &[6, 6]);
+    assert_eq!(tests(&events).iter().map(|t| (t.0, t.4)).collect::<Vec<_>>(), [(UnitId(11), BreakResult::Hold)]);
+    assert!(events.iter().any(|e| matches!(e, Event::TurnStarted { side: Side(1), .. })), "then the player-turn ends");
+}
+
+#[test]
+fn the_winner_of_a_melee_may_take_the_ground_its_loser_left() {
+    // HB-13: unit 1 wins 2 to 0; unit 11's test C, 3 + 2 - 1 (BP:L58, a casualty... none past
+    // its stamina) on the melee row, retires. Its owner picks where; then unit 1's owner may
+    // advance into (5, 4) or stay.
+    let units = [(1, 0, "line-battalion", 5, 5, N, None), (11, 1, "line-battalion", 5, 4, S, None), (12, 1, "line-battalion", 0, 0, S, None)];
+    let mut faces = vec![6, 6, 1, 1, 1, 1, 1, 1];
+    faces.extend([1; 6]);
+    faces.extend([3, 2]);
+    let mut app = start(&units, &[], &faces);
+    let events = end_until(&mut app, Phase::HandToHand);
+    assert_eq!(tests(&events).iter().map(|t| (t.0, t.4)).collect::<Vec<_>>(), [(UnitId(11), BreakResult::Retire)]);
+    pick_end(&mut app, events, 11);
+    let options = legal(&app);
+    assert_eq!(options, [Command::Path { unit: UnitId(1), to: at(5, 5) }, Command::Path { unit: UnitId(1), to: at(5, 4) }], "stay, or take the hex");
+    assert_eq!(BlackPowder::deciding_side(app.view()), Some(Side(0)));
+    let (kind, path) = moved(&send(&mut app, options[1].clone()), 1).expect("it advances");
+    assert_eq!((kind, path), (MoveKind::Advance, vec![at(5, 4)]));
 }

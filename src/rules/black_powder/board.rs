@@ -143,7 +143,10 @@ pub fn why_not(b: &B, legal: &[Command], unit: UnitId, hex: Hex) -> Option<Strin
 pub fn decision(b: &B, legal: &[Command]) -> Option<Decision<Command>> {
     let prompt = match b.global.agenda.last()? {
         Step::Respond { charger, target, .. } => format!("{} charges {}: how does it answer?", name(b, *charger), name(b, *target)),
-        Step::Blunder { unit, way, .. } => format!("{} blunders {}: a charge is possible (BP9). Charge, or make the move?", name(b, *unit), super::words::blunder_way(*way)),
+        Step::Blunder { unit, way, .. } => format!("{} blunders {}: a charge is possible (BP9). Charge, or where does it move?", name(b, *unit), super::words::blunder_way(*way)),
+        Step::Path { unit, kind, .. } => format!("{} {}: where to?", name(b, *unit), super::words::path_kind(*kind)),
+        Step::Valiant { unit, letter, first, .. } => format!("{} is Valiant (BP18.23): on its test {} it {}. Take the test again?", name(b, *unit), super::words::letter(*letter), super::words::result(*first)),
+        _ => return None,
     };
     (!legal.is_empty()).then(|| Decision { prompt, options: legal.to_vec() })
 }

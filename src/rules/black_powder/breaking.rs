@@ -4,10 +4,11 @@
 //! disordered, or breaks when it cannot (BP8.8–8.10). Also the Untested stamina roll (BP18.16).
 
 use super::BlackPowder;
-use super::data::{BreakResult, TestLetter, tables};
+use super::data::{BreakResult, TestLetter, Trait, tables};
 use super::event::{Event, MoveKind};
 use super::morale::{break_factors, break_test};
-use super::movement::retire_path;
+use super::movement::retire_ends;
+use super::state::{PathEnd, Step};
 use super::unit::in_building;
 use crate::battle::UnitId;
 use crate::battle::agenda;
@@ -23,35 +24,48 @@ pub fn roll_stamina(ctx: &mut Ctx, unit: UnitId) {
     }
 }
 
-/// A break test of `letter`, carried out; returns the result that stood.
-pub fn test(ctx: &mut Ctx, unit: UnitId, letter: TestLetter, artillery: bool) -> BreakResult {
-    let Some(u) = ctx.b.unit(unit).cloned() else { return BreakResult::Hold };
-    let Some(hex) = u.hex else { return BreakResult::Hold };
-    let stamina = u.state.stamina.unwrap_or(u.state.profile().stamina);
-    let factors = break_factors(u.state.casualties, stamina, u.state.disordered, artillery);
-    let kind = tables().break_test.reads(letter);
-    let troop = u.state.troop();
-    let building = in_building(&ctx.b, hex);
-    let counted = |r: BreakResult| if building { tables().buildings.result_in_building(r) } else { r };
-    let result = if u.state.has(super::data::Trait::Steady) && !u.state.tested {
+/// A break test of `letter`: Steady's free pass, or the 2d6 read on the table; carried out at
+/// once, or left to the owner of a Valiant unit that did not hold (BP18.23).
+pub fn test(ctx: &mut Ctx, unit: UnitId, letter: TestLetter, artillery: bool) {
+    let Some(u) = ctx.b.unit(unit).cloned() else { return };
+    if u.hex.is_none() {
+        return;
+    }
+    if u.state.has(Trait::Steady) && !u.state.tested {
+        let factors = factors_of(&u, artillery);
         ctx.emit(Event::BreakTest { unit, test: letter, faces: [0, 0], factors, total: 0, result: BreakResult::Hold, note: Some("BP:L332 (Steady: passes its first test)") });
-        BreakResult::Hold
-    } else {
-        let (a, b) = ctx.dice.two_d6();
-        let (total, first) = break_test([a, b], &factors, troop, kind);
-        let first = counted(first);
-        ctx.emit(Event::BreakTest { unit, test: letter, faces: [a, b], factors: factors.clone(), total, result: first, note: None });
-        if first != BreakResult::Hold && u.state.has(super::data::Trait::Valiant) {
-            let (a, b) = ctx.dice.two_d6();
-            let (total, again) = break_test([a, b], &factors, troop, kind);
-            let again = counted(again);
-            ctx.emit(Event::BreakTest { unit, test: letter, faces: [a, b], factors, total, result: again, note: Some("BP:L335 (Valiant: the test taken again)") });
-            again
-        } else {
-            first
-        }
-    };
+        carry_out(ctx, unit, BreakResult::Hold);
+        return;
+    }
+    let first = roll(ctx, &u, letter, artillery, None);
+    if first != BreakResult::Hold && u.state.has(Trait::Valiant) {
+        ctx.push(Step::Valiant { unit, letter, artillery, first });
+        return;
+    }
+    carry_out(ctx, unit, first);
+}
+
+/// Valiant's choice (BP18.23): the test again, whose result stands, or the first result kept.
+pub fn valiant(ctx: &mut Ctx, unit: UnitId, letter: TestLetter, artillery: bool, first: BreakResult, reroll: bool) {
+    let Some(u) = ctx.b.unit(unit).cloned() else { return };
+    let result = if reroll { roll(ctx, &u, letter, artillery, Some("BP:L335 (Valiant: the test taken again)")) } else { first };
     carry_out(ctx, unit, result);
+}
+
+fn factors_of(u: &super::unit::U, artillery: bool) -> Vec<crate::battle::Factor> {
+    let stamina = u.state.stamina.unwrap_or(u.state.profile().stamina);
+    break_factors(u.state.casualties, stamina, u.state.disordered, artillery)
+}
+
+/// The 2d6 of a test, read on the table (a building's reading applied), and its event.
+fn roll(ctx: &mut Ctx, u: &super::unit::U, letter: TestLetter, artillery: bool, note: Option<&'static str>) -> BreakResult {
+    let factors = factors_of(u, artillery);
+    let kind = tables().break_test.reads(letter);
+    let (a, b) = ctx.dice.two_d6();
+    let (total, result) = break_test([a, b], &factors, u.state.troop(), kind);
+    let building = u.hex.is_some_and(|hex| in_building(&ctx.b, hex));
+    let result = if building { tables().buildings.result_in_building(result) } else { result };
+    ctx.emit(Event::BreakTest { unit: u.id, test: letter, faces: [a, b], factors, total, result, note });
     result
 }
 
@@ -76,20 +90,29 @@ fn reset_casualties(ctx: &mut Ctx, unit: UnitId) {
     }
 }
 
-/// "Reculé" (BP8.8–8.10): a full move back; else disordered and two moves; else it breaks.
+/// "Reculé" (BP8.8–8.10): a full move back, its end the owner's pick; else disordered and two
+/// moves; else it breaks.
 pub fn retire(ctx: &mut Ctx, unit: UnitId) {
     let Some(u) = ctx.b.unit(unit).cloned() else { return };
     let r = &tables().break_test.retire;
-    if let Some(path) = retire_path(&ctx.b, &u, r.moves) {
-        ctx.emit(Event::Moved { unit, path, facing: u.facing, kind: MoveKind::Retire, moves: 0 });
+    let ends = retire_ends(&ctx.b, &u, r.moves);
+    if !ends.is_empty() {
+        ctx.push(Step::Path { unit, kind: MoveKind::Retire, ends: path_ends(ends, u.facing) });
         return;
     }
     if !u.state.disordered {
         ctx.emit(Event::Disorder { unit, on: true, rule: "BP:L152 (cannot retire a full move)" });
     }
     let Some(u) = ctx.b.unit(unit).cloned() else { return };
-    match retire_path(&ctx.b, &u, r.blocked_moves) {
-        Some(path) => ctx.emit(Event::Moved { unit, path, facing: u.facing, kind: MoveKind::Retire, moves: 0 }),
-        None => ctx.emit(Event::Destroyed { unit, rule: "BP:L152 (cannot retire: counts as broken)" }),
+    let ends = retire_ends(&ctx.b, &u, r.blocked_moves);
+    if ends.is_empty() {
+        ctx.emit(Event::Destroyed { unit, rule: "BP:L152 (cannot retire: counts as broken)" });
+    } else {
+        ctx.push(Step::Path { unit, kind: MoveKind::Retire, ends: path_ends(ends, u.facing) });
     }
+}
+
+/// Ends of a move that keeps the unit's facing.
+pub fn path_ends(ends: Vec<(crate::hex::Hex, Vec<crate::hex::Hex>)>, facing: crate::hex::Direction) -> Vec<PathEnd> {
+    ends.into_iter().map(|(to, path)| PathEnd { to, path, facing }).collect()
 }

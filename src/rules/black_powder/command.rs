@@ -1,5 +1,6 @@
 //! What a Black Powder player can ask for: orders and the moves they grant, a commander's own move,
-//! shots, the answer to a charge, a blunder's move, and the end of a phase.
+//! shots, the answer to a charge, the end of a retire, an evade or a blunder's move, Valiant's
+//! re-roll, and the end of a phase.
 
 use super::data::Formation;
 use super::state::Response;
@@ -43,9 +44,14 @@ pub enum Command {
     Shoot { unit: UnitId, target: UnitId },
     /// The charged unit's answer (HB-8).
     Respond { response: Response },
-    /// A blunder's move to the left, right or forward, made instead of the charge it allows
-    /// (BP9.3–9.5).
-    BlunderMove { unit: UnitId },
+    /// The end a unit's constrained move takes: a retire, an evade or a blunder's move (B.4).
+    Path {
+        unit: UnitId,
+        #[serde(with = "crate::hex::coords::as_offset")]
+        to: Hex,
+    },
+    /// A Valiant unit takes its break test again, or keeps the result (BP18.23).
+    Valiant { reroll: bool },
     /// Ends the initiative moves, the orders or the shooting.
     EndPhase,
 }

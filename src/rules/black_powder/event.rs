@@ -20,6 +20,8 @@ pub enum MoveKind {
     Evade,
     /// "Reculé" (BP8.8–8.9).
     Retire,
+    /// A melee's winner into a hex its loser left (HB-13).
+    Advance,
 }
 
 /// What fired a volley: a shot of the Shooting phase, closing fire, or a unit's blows in melee.

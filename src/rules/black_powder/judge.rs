@@ -91,7 +91,9 @@ fn melee_prospects(b: &B, side: Side, memo: &mut Memo) -> f64 {
         for seed in 0..MELEE_SAMPLES {
             let mut dice = Dice::new(0x6d65_6c65 + seed);
             let mut ctx = agenda::Ctx { b: b.clone(), events: Vec::new(), dice: &mut dice };
+            let depth = ctx.b.global.agenda.len();
             melee::fight(&mut ctx, &group);
+            super::resolve::play_out(&mut ctx, depth);
             sum += material(&ctx.b, &group, side) - before;
         }
         let prospect = sum / MELEE_SAMPLES as f64;

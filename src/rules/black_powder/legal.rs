@@ -16,7 +16,8 @@ pub fn deciding_side(b: &B) -> Option<Side> {
     }
     match b.global.agenda.last() {
         Some(Step::Respond { target, .. }) => b.unit(*target).map(|u| u.side),
-        Some(Step::Blunder { .. }) => Some(b.active),
+        Some(Step::Valiant { unit, .. } | Step::Path { unit, .. }) => b.unit(*unit).map(|u| u.side),
+        Some(_) => Some(b.active),
         None => Some(b.active),
     }
 }
@@ -239,15 +240,16 @@ fn rides(b: &B, side: Side) -> Vec<Command> {
     out
 }
 
-/// The options of a decision: the answers to a charge (HB-8), or a blunder's move or the charges
-/// it allows (BP9.3–9.5).
+/// The options of a decision: the answers to a charge (HB-8), a blunder's move or the charges it
+/// allows (BP9.3–9.5), the end of a constrained move, Valiant's re-roll or not (BP18.23); none for
+/// a step the rules carry out.
 pub fn decision_options(b: &B, step: &Step) -> Vec<Command> {
     match step {
         Step::Respond { charger, target, to, .. } => {
             let (Some(c), Some(t)) = (b.unit(*charger), b.unit(*target)) else { return vec![Command::Respond { response: Response::Stand }] };
             responses(b, c, t, *to).into_iter().map(|response| Command::Respond { response }).collect()
         }
-        Step::Blunder { unit, way, budget } => {
+        Step::Blunder { unit, way, budget, .. } => {
             let Some(u) = b.unit(*unit).filter(|u| u.hex.is_some()) else { return Vec::new() };
             let mut out = Vec::new();
             if may_charge(u) && !unit::engaged(b, u) {
@@ -255,9 +257,13 @@ pub fn decision_options(b: &B, step: &Step) -> Vec<Command> {
                 let charges = charges_within(b, u, *budget, |t| movement::charges_going(b, u, t, way, *budget));
                 out.extend(charges.into_iter().map(|(target, to)| Command::Charge { unit: *unit, target, to }));
             }
-            out.push(Command::BlunderMove { unit: *unit });
+            let ends = super::resolve::blunder_ends(b, *unit, *way, *budget);
+            out.extend(ends.into_iter().map(|e| Command::Path { unit: *unit, to: e.to }));
             out
         }
+        Step::Path { unit, ends, .. } => ends.iter().map(|e| Command::Path { unit: *unit, to: e.to }).collect(),
+        Step::Valiant { .. } => vec![Command::Valiant { reroll: true }, Command::Valiant { reroll: false }],
+        _ => Vec::new(),
     }
 }
 
@@ -306,7 +312,7 @@ pub fn responses(b: &B, c: &U, t: &U, to: Hex) -> Vec<Response> {
     }
     let evader = evader_classes(t);
     let charger = charger_classes(c);
-    if !ts.disordered && !engaged && tables().movement.may_evade(&evader, &charger) && movement::farthest(b, t, movement::Way::AwayFrom(ch), u32::from(rate(ts)), true).is_some() {
+    if !ts.disordered && !engaged && tables().movement.may_evade(&evader, &charger) && !movement::farthest_ends(b, t, Way::AwayFrom(ch), u32::from(rate(ts)), true).1.is_empty() {
         out.push(Response::Evade);
     }
     let cavalry_answers = tables().movement.may_counter_charge(ts.troop()) && !(ts.disordered && ts.troop() == Troop::Cavalry);

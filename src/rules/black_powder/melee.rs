@@ -3,15 +3,16 @@
 //! the casualties they inflicted and their result modifiers, the loser tests (C), a shaken unit in
 //! a draw tests (D), and the supports of a unit that broke test (E).
 
-use super::breaking::{self, Ctx};
-use super::data::{BreakResult, Roll, TestLetter, Trait, Troop, tables};
+use super::breaking::Ctx;
+use super::data::{Roll, TestLetter, Trait, Troop, tables};
 use super::dice::melee_dice;
 use super::event::{Event, Factor, VolleyKind};
 use super::hits::{Melee, melee_factors, result_factors};
+use super::state::{PathEnd, Step};
 use super::unit::{self, B, U, contacts, engaged_flank_or_rear, in_building, supports};
 use super::volley::{self, Aim};
 use crate::battle::{Side, UnitId};
-use crate::hex::Direction;
+use crate::hex::{Direction, Hex};
 
 /// The melees now: each a list of the units in it, both sides, ascending; melees in the order of
 /// their lowest id (B.0 5).
@@ -166,7 +167,10 @@ pub fn fight(ctx: &mut Ctx, group: &[UnitId]) {
             ctx.emit(Event::RoundWon { unit: *id, won });
         }
     }
-    let mut broke: Vec<UnitId> = Vec::new();
+    // The tests, in ascending id, then the E tests of the supports of the units they removed; as
+    // steps, so that a Valiant unit's owner may decide between them (BP18.23).
+    let mut tests = Vec::new();
+    let mut supported = Vec::new();
     for id in &present {
         let Some(u) = ctx.b.unit(*id).cloned() else { continue };
         if u.hex.is_none() {
@@ -180,30 +184,58 @@ pub fn fight(ctx: &mut Ctx, group: &[UnitId]) {
             _ if wavering => Some(TestLetter::C),
             _ => None,
         };
-        match letter {
-            Some(letter) => {
-                if winner == Some(u.side) {
-                    // HB-11: a winner drops its excess first; a Wavering winner then tests.
-                    discard_excess(ctx, *id);
-                }
-                let supporters = supporters(&ctx.b, &u);
-                let result = breaking::test(ctx, *id, letter, false);
-                let gone = ctx.b.unit(*id).is_some_and(|x| x.hex.is_none());
-                if result == BreakResult::Break || gone {
-                    broke.extend(supporters);
-                }
-            }
-            None if winner == Some(u.side) => discard_excess(ctx, *id),
-            None => {}
+        if winner == Some(u.side) {
+            // HB-11: a winner drops its excess first; a Wavering winner then tests.
+            discard_excess(ctx, *id);
+        }
+        if let Some(letter) = letter {
+            supported.push((*id, supporters(&ctx.b, &u)));
+            tests.push(Step::Test { unit: *id, letter, artillery: false });
         }
     }
+    tests.push(Step::SupportTests { of: supported });
+    // HB-13: then each winner, in ascending id, may take the ground of a loser it touched.
+    if let Some(w) = winner {
+        for id in &sides[w.index()] {
+            let Some(u) = ctx.b.unit(*id).filter(|u| u.hex.is_some() && !u.state.is_artillery()) else { continue };
+            let hexes: Vec<Hex> = contacts(&ctx.b, u).into_iter().filter_map(|e| ctx.b.unit(e).and_then(|e| e.hex)).collect();
+            if !hexes.is_empty() {
+                tests.push(Step::Advance { unit: *id, hexes });
+            }
+        }
+    }
+    ctx.push_in_order(tests);
+}
+
+/// HB-13: a winner not in contact any more may stay, or step into a hex a loser it touched has
+/// left, if it could enter it; its owner picks (staying is the rules' default).
+pub fn advance(ctx: &mut Ctx, unit: UnitId, hexes: &[Hex]) {
+    let Some(u) = ctx.b.unit(unit).cloned() else { return };
+    let Some(at) = u.hex else { return };
+    if unit::engaged(&ctx.b, &u) {
+        return;
+    }
+    let step = u32::from(tables().movement.steps.forward);
+    let mut ends = vec![PathEnd { to: at, path: Vec::new(), facing: u.facing }];
+    for h in hexes {
+        let empty = ctx.b.units_at(*h).next().is_none();
+        let within = at.unsigned_distance_to(*h) <= u32::from(tables().melee.advance_hexes);
+        if empty && within && super::movement::terrain_cost(&ctx.b, &u, at, *h, step).is_some() {
+            ends.push(PathEnd { to: *h, path: vec![*h], facing: u.facing });
+        }
+    }
+    if ends.len() > 1 {
+        ctx.push(Step::Path { unit, kind: super::event::MoveKind::Advance, ends });
+    }
+}
+
+/// The E tests of the supports of the units their tests removed (BP8.10, BP17), in ascending id.
+pub fn support_tests(ctx: &mut Ctx, of: &[(UnitId, Vec<UnitId>)]) {
+    let mut broke: Vec<UnitId> = of.iter().filter(|(id, _)| ctx.b.unit(*id).is_some_and(|u| u.hex.is_none())).flat_map(|(_, s)| s.iter().copied()).collect();
     broke.sort();
     broke.dedup();
-    for id in broke {
-        if ctx.b.unit(id).is_some_and(|u| u.hex.is_some()) {
-            breaking::test(ctx, id, TestLetter::E, false);
-        }
-    }
+    broke.retain(|id| ctx.b.unit(*id).is_some_and(|u| u.hex.is_some()));
+    ctx.push_in_order(broke.into_iter().map(|unit| Step::Test { unit, letter: TestLetter::E, artillery: false }).collect());
 }
 
 /// HB-11: a winner drops its casualties above its stamina without a test.

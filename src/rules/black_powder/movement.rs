@@ -235,20 +235,25 @@ impl Way {
     }
 }
 
-/// The farthest end a unit reaches going `way` for `budget` inches, out of contact, passing
-/// through friends when `through_friends`: the dearest path, then the hex farthest from the
-/// nearest enemy, then the board's order. `None` when it cannot move at all.
-pub fn farthest(b: &B, u: &U, way: Way, budget: u32, through_friends: bool) -> Option<(Vec<Hex>, u32)> {
+/// The ends a unit reaches going `way` for `budget` inches, out of contact, passing through
+/// friends when `through_friends`, at the greatest cost any reaches, with their cost: the ends its
+/// owner picks among (B.4). The rules' own preference comes first: the end farthest from the
+/// nearest enemy, then the board's order. Empty when it cannot move at all.
+pub fn farthest_ends(b: &B, u: &U, way: Way, budget: u32, through_friends: bool) -> (u32, Vec<(Hex, Vec<Hex>)>) {
     let found = search(b, u, budget, way.steps(), Ends::OutOfContact, through_friends);
+    let Some(best) = found.ends.iter().map(|(_, _, cost)| *cost).max() else { return (0, Vec::new()) };
     let far = |h: Hex| unit::nearest_enemy(b, u.side, h).unwrap_or(0);
-    found.ends.into_iter().max_by_key(|(h, _, cost)| (*cost, far(*h), std::cmp::Reverse(hex_key(*h)))).map(|(_, p, c)| (p, c))
+    let mut ends: Vec<(Hex, Vec<Hex>)> = found.ends.into_iter().filter(|(_, _, cost)| *cost == best).map(|(h, p, _)| (h, p)).collect();
+    ends.sort_by_key(|(h, _)| (std::cmp::Reverse(far(*h)), hex_key(*h)));
+    (best, ends)
 }
 
-/// A retire of `moves` moves (BP8.8–8.9): backward through friends, out of contact. It succeeds
-/// when it covers what a full move covers in the open, less one step (B.3.3).
-pub fn retire_path(b: &B, u: &U, moves: u8) -> Option<Vec<Hex>> {
+/// The ends of a retire of `moves` moves (BP8.8–8.9): backward through friends, out of contact, as
+/// far as it goes. It succeeds when it covers what a full move covers in the open, less one step
+/// (B.3.3); else there is none.
+pub fn retire_ends(b: &B, u: &U, moves: u8) -> Vec<(Hex, Vec<Hex>)> {
     let one = u32::from(rate(&u.state));
     let step = u32::from(tables().movement.steps.forward);
-    let (path, cost) = farthest(b, u, Way::Backward, one * u32::from(moves), true)?;
-    (cost + step > one).then_some(path)
+    let (cost, ends) = farthest_ends(b, u, Way::Backward, one * u32::from(moves), true);
+    if cost + step > one { ends } else { Vec::new() }
 }

@@ -7,8 +7,8 @@ use super::data::BreakResult;
 use super::event::Event;
 use super::melee;
 use super::order::{CommandResult, command_result};
-use super::resolve::{execute, unit_factors};
-use super::state::{Response, Step};
+use super::resolve::{execute, play_out, unit_factors};
+use super::state::Step;
 use super::unit::B;
 use crate::battle::agenda;
 use crate::battle::look::{Line, Preview};
@@ -85,7 +85,10 @@ pub fn shot_odds(b: &B, command: &Command) -> Option<Preview> {
     let mut t = Tally::default();
     for seed in 0..SAMPLES {
         let mut dice = Dice::new(seed);
-        let events = agenda::run(b, &mut dice, |ctx| execute(ctx, command));
+        let events = agenda::run(b, &mut dice, |ctx| {
+            execute(ctx, command);
+            play_out(ctx, 0);
+        });
         tally(&mut t, &events, *unit, *target, side);
     }
     let n = u32::try_from(SAMPLES).unwrap_or(1);
@@ -102,17 +105,19 @@ pub fn shot_odds(b: &B, command: &Command) -> Option<Preview> {
 /// them: closing fire, a square, an evade).
 pub fn charge_odds(b: &B, command: &Command) -> Option<Preview> {
     let Command::Charge { unit, target, .. } = command else { return None };
+    let depth = b.global.agenda.len() - usize::from(matches!(b.global.agenda.last(), Some(Step::Blunder { .. })));
     let side = b.unit(*unit)?.side;
     let mut t = Tally::default();
     for seed in 0..SAMPLES {
         let mut dice = Dice::new(seed);
         let events = agenda::run(b, &mut dice, |ctx| {
+            // The answer is the rules' default (Stand, where the target may), then the melee;
+            // a blunder's charge takes its decision off the agenda, the steps below it stay.
             execute(ctx, command);
-            if matches!(ctx.b.global.agenda.last(), Some(Step::Respond { .. })) {
-                execute(ctx, &Command::Respond { response: Response::Stand });
-            }
+            play_out(ctx, depth);
             if let Some(group) = melee::melees(&ctx.b).into_iter().find(|g| g.contains(unit)) {
                 melee::fight(ctx, &group);
+                play_out(ctx, depth);
             }
         });
         tally(&mut t, &events, *unit, *target, side);

@@ -11,7 +11,7 @@ use super::legal::{blunder_way, charges_within, decision_options, is_legal, may_
 use super::movement::{self, Way};
 use super::order::{CommandResult, Ordered, command_factors, command_result};
 use super::shooting;
-use super::state::{Response, Step, UnitState};
+use super::state::{PathEnd, Response, Step, UnitState};
 use super::turn;
 use super::unit::{self, B, rate};
 use crate::battle::agenda::{self, Agenda};
@@ -30,10 +30,12 @@ impl Agenda for BlackPowder {
     }
 
     fn decision(b: &B, step: &Step) -> Option<Vec<Command>> {
-        Some(decision_options(b, step))
+        step.is_decision().then(|| decision_options(b, step))
     }
 
-    fn automatic(_ctx: &mut Ctx, _step: Step) {}
+    fn automatic(ctx: &mut Ctx, step: Step) {
+        automatic(ctx, step);
+    }
 
     fn execute(ctx: &mut Ctx, command: &Command) {
         execute(ctx, command);
@@ -58,6 +60,60 @@ pub fn resolve(b: &B, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, 
         return Err(RuleError("it is not among the legal commands now".into()));
     }
     Ok(preview(b, command, dice))
+}
+
+/// The steps the rules carry out by themselves (every one but the decisions).
+fn automatic(ctx: &mut Ctx, step: Step) {
+    match step {
+        Step::Test { unit, letter, artillery } => breaking::test(ctx, unit, letter, artillery),
+        Step::SupportTests { of } => super::melee::support_tests(ctx, &of),
+        Step::AfterTerror { charger, target, to, budget, at } => {
+            if ctx.b.unit(target).and_then(|u| u.hex) == Some(at) {
+                ctx.push(Step::Respond { charger, target, to, budget });
+            } else {
+                ctx.emit(Event::ChargeStopped { unit: charger, reason: "BP:L316 (the target gave way before the terrifying charge)" });
+            }
+        }
+        Step::GoIn { charger, target, to, budget, from, loses_bonus } => {
+            if ctx.b.unit(charger).and_then(|u| u.hex) != Some(from) {
+                ctx.emit(Event::ChargeStopped { unit: charger, reason: "HB-8 (the charger was driven off by closing fire)" });
+                return;
+            }
+            go_in(ctx, charger, target, to, budget);
+            if loses_bonus && ctx.b.unit(charger).is_some_and(|u| u.state.charged) {
+                ctx.emit(Event::ChargeBonusLost { unit: charger, rule: "BP:L232 (infantry counter-charged by cavalry loses its charge bonus)" });
+            }
+        }
+        Step::Melee { group } => super::melee::fight(ctx, &group),
+        Step::Advance { unit, hexes } => super::melee::advance(ctx, unit, &hexes),
+        Step::EndPlayerTurn => turn::end_player_turn(ctx),
+        Step::Blunder { unit, way, budget, charge } => {
+            if !(charge == BlunderCharge::Attempt && blunder_charge(ctx, unit, budget)) {
+                blunder_move(ctx, unit, way, budget);
+            }
+        }
+        Step::Respond { .. } | Step::Path { .. } | Step::Valiant { .. } => {}
+    }
+}
+
+/// Carries out the agenda down to `depth` steps, taking the first option of every decision (the
+/// rules' default: Stand, a re-roll, a blunder's first charge): the look-ahead of the computer and
+/// of the odds, which must see a melee or a shot through to its end.
+pub fn play_out(ctx: &mut Ctx, depth: usize) {
+    while ctx.b.global.agenda.len() > depth && ctx.b.global.outcome.is_none() {
+        let Some(step) = ctx.b.global.agenda.last().cloned() else { return };
+        if !step.is_decision() {
+            ctx.b.global.agenda.pop();
+            automatic(ctx, step);
+            continue;
+        }
+        match decision_options(&ctx.b, &step).first() {
+            Some(first) => execute(ctx, first),
+            None => {
+                ctx.b.global.agenda.pop();
+            }
+        }
+    }
 }
 
 /// The events of a command already known legal, without checking it again.
@@ -92,9 +148,15 @@ pub(super) fn execute(ctx: &mut Ctx, command: &Command) {
             ctx.emit(Event::ChargeDeclared { unit: *unit, target: *target, to: *to });
             terrifying_charge(ctx, *unit, *target, *to, budget);
         }
-        Command::BlunderMove { unit } => {
-            if let Some(Step::Blunder { way, budget, .. }) = ctx.b.global.agenda.pop() {
-                blunder_move(ctx, *unit, way, budget);
+        Command::Path { unit, to } => {
+            let ends = match ctx.b.global.agenda.pop() {
+                Some(Step::Path { kind, ends, .. }) => ends.into_iter().map(|e| (kind, e)).collect(),
+                Some(Step::Blunder { way, budget, .. }) => blunder_ends(&ctx.b, *unit, way, budget).into_iter().map(|e| (MoveKind::Blunder, e)).collect(),
+                _ => Vec::new(),
+            };
+            // Staying put (HB-13's other choice) is an end with no path, and moves nothing.
+            if let Some((kind, end)) = ends.into_iter().find(|(_, e)| e.to == *to && !e.path.is_empty()) {
+                ctx.emit(Event::Moved { unit: *unit, path: end.path, facing: end.facing, kind, moves: 0 });
             }
         }
         Command::Form { unit, formation } => {
@@ -108,6 +170,11 @@ pub(super) fn execute(ctx: &mut Ctx, command: &Command) {
         Command::Shoot { unit, target } => shooting::shoot(ctx, *unit, *target, VolleyKind::Shooting),
         Command::EndPhase => turn::end_phase(ctx),
         Command::Respond { response } => respond(ctx, *response),
+        Command::Valiant { reroll } => {
+            if let Some(Step::Valiant { unit, letter, artillery, first }) = ctx.b.global.agenda.pop() {
+                breaking::valiant(ctx, unit, letter, artillery, first, *reroll);
+            }
+        }
     }
 }
 
@@ -182,35 +249,39 @@ fn blunder(ctx: &mut Ctx, commander: u32, units: &[UnitId]) {
         }
     };
     ctx.emit(Event::Blundered { commander, units: units.to_vec(), face, result: row.result, d3_face, moves });
-    let mut choices = Vec::new();
-    for id in units {
-        let Some(u) = ctx.b.unit(*id) else { continue };
-        let budget = u32::from(rate(&u.state)) * u32::from(moves);
-        match row.charge {
-            BlunderCharge::Allowed => choices.push(Step::Blunder { unit: *id, way: row.direction, budget }),
-            BlunderCharge::Attempt if blunder_charge(ctx, *id, budget) => {}
-            BlunderCharge::Attempt | BlunderCharge::Never => blunder_move(ctx, *id, row.direction, budget),
-        }
-    }
-    ctx.push_in_order(choices);
+    let steps = units
+        .iter()
+        .filter_map(|id| ctx.b.unit(*id))
+        .map(|u| Step::Blunder { unit: u.id, way: row.direction, budget: u32::from(rate(&u.state)) * u32::from(moves), charge: row.charge })
+        .collect();
+    ctx.push_in_order(steps);
 }
 
-/// A blunder's move of `budget` inches `direction` (BP9, B.3.3), by the path the rules choose; none
-/// for a unit in a melee.
-fn blunder_move(ctx: &mut Ctx, id: UnitId, direction: BlunderDirection, budget: u32) {
-    let Some(u) = ctx.b.unit(id).cloned() else { return };
-    let Some(at) = u.hex else { return };
-    if unit::engaged(&ctx.b, &u) {
-        return;
+/// A blunder's move of `budget` inches `direction` (BP9, B.3.3), its end the owner's pick; none
+/// for a unit in a melee or with nowhere to go.
+fn blunder_move(ctx: &mut Ctx, unit: UnitId, direction: BlunderDirection, budget: u32) {
+    let ends = blunder_ends(&ctx.b, unit, direction, budget);
+    if !ends.is_empty() {
+        ctx.push(Step::Path { unit, kind: MoveKind::Blunder, ends });
     }
-    let way = blunder_way(&ctx.b, &u, direction);
-    if let Some((path, _)) = movement::farthest(&ctx.b, &u, way, budget, u.state.skirmishing()) {
-        let facing = match way {
-            Way::Left | Way::Right => path.iter().rev().nth(1).copied().or(Some(at)).and_then(|p| Direction::between(p, *path.last().unwrap_or(&at))).unwrap_or(u.facing),
-            _ => u.facing,
-        };
-        ctx.emit(Event::Moved { unit: id, path, facing, kind: MoveKind::Blunder, moves: 0 });
-    }
+}
+
+/// The ends a blunder's move may take (B.3.3): as far as it goes that way, out of contact, through
+/// friends only for skirmishers; a move left or right ends facing the way of its last step.
+pub fn blunder_ends(b: &B, unit: UnitId, direction: BlunderDirection, budget: u32) -> Vec<PathEnd> {
+    let Some(u) = b.unit(unit).filter(|u| u.hex.is_some() && !unit::engaged(b, u)) else { return Vec::new() };
+    let way = blunder_way(b, u, direction);
+    let (_, ends) = movement::farthest_ends(b, u, way, budget, u.state.skirmishing());
+    ends.into_iter()
+        .map(|(to, path)| {
+            let before = if path.len() >= 2 { path[path.len() - 2] } else { u.hex.unwrap_or(to) };
+            let facing = match way {
+                Way::Left | Way::Right => Direction::between(before, to).unwrap_or(u.facing),
+                _ => u.facing,
+            };
+            PathEnd { to, path, facing }
+        })
+        .collect()
 }
 
 /// A blunder's "Charge!" (BP9.6): the nearest enemy the unit can charge within its D3 moves
@@ -253,23 +324,25 @@ fn formation_cost(s: &UnitState, to: Formation) -> (u8, &'static str) {
 /// answer waits on the agenda (HB-8).
 fn terrifying_charge(ctx: &mut Ctx, charger: UnitId, target: UnitId, to: Hex, budget: u32) {
     let terrifying = ctx.b.unit(charger).is_some_and(|u| u.state.has(Trait::TerrifyingCharge));
-    if terrifying {
-        let before = ctx.b.unit(target).and_then(|u| u.hex);
-        breaking::test(ctx, target, TestLetter::C, false);
-        if ctx.b.unit(target).and_then(|u| u.hex) != before {
-            ctx.emit(Event::ChargeStopped { unit: charger, reason: "BP:L316 (the target gave way before the terrifying charge)" });
-            return;
+    let at = ctx.b.unit(target).and_then(|u| u.hex);
+    match at {
+        Some(at) if terrifying => {
+            ctx.push(Step::AfterTerror { charger, target, to, budget, at });
+            breaking::test(ctx, target, TestLetter::C, false);
         }
+        _ => ctx.push(Step::Respond { charger, target, to, budget }),
     }
-    ctx.push(Step::Respond { charger, target, to, budget });
 }
 
-/// The target's answer (HB-8), then the charger goes in if it still can (HB-7).
+/// The target's answer (HB-8); the charger then goes in if it still can (HB-7, `Step::GoIn`).
 fn respond(ctx: &mut Ctx, response: Response) {
     let Some(Step::Respond { charger, target, to, budget }) = ctx.b.global.agenda.pop() else { return };
     ctx.emit(Event::Responded { unit: target, response });
-    let charger_at = ctx.b.unit(charger).and_then(|u| u.hex);
-    let mut loses_bonus = false;
+    let Some(from) = ctx.b.unit(charger).and_then(|u| u.hex) else { return };
+    // The charger goes in once the answer is carried out, its tests and their decisions included.
+    let infantry = ctx.b.unit(charger).is_some_and(|u| u.state.troop() == Troop::Infantry);
+    let loses_bonus = response == Response::CounterCharge && infantry;
+    ctx.push(Step::GoIn { charger, target, to, budget, from, loses_bonus });
     match response {
         Response::Stand => {}
         Response::ClosingFire => shooting::shoot(ctx, target, charger, VolleyKind::ClosingFire),
@@ -280,32 +353,22 @@ fn respond(ctx: &mut Ctx, response: Response) {
             }
         }
         Response::CounterCharge => {
-            let infantry = ctx.b.unit(charger).is_some_and(|u| u.state.troop() == Troop::Infantry);
             if infantry && ctx.b.unit(charger).is_some_and(|u| !u.state.disordered) {
                 ctx.emit(Event::Disorder { unit: charger, on: true, rule: "BP:L232 (counter-charged by cavalry)" });
             }
-            loses_bonus = infantry;
         }
         Response::Evade => evade(ctx, target, charger),
     }
-    let still = ctx.b.unit(charger).is_some_and(|u| u.hex.is_some() && u.hex == charger_at);
-    if !still {
-        ctx.emit(Event::ChargeStopped { unit: charger, reason: "HB-8 (the charger was driven off by closing fire)" });
-        return;
-    }
-    go_in(ctx, charger, target, to, budget);
-    if loses_bonus && ctx.b.unit(charger).is_some_and(|u| u.state.charged) {
-        ctx.emit(Event::ChargeBonusLost { unit: charger, rule: "BP:L232 (infantry counter-charged by cavalry loses its charge bonus)" });
-    }
 }
 
-/// BP12: a full move directly away, ending facing the charger.
+/// BP12: a full move directly away, ending facing the charger; its end the owner's pick.
 fn evade(ctx: &mut Ctx, unit: UnitId, charger: UnitId) {
     let (Some(u), Some(from)) = (ctx.b.unit(unit).cloned(), ctx.b.unit(charger).and_then(|c| c.hex)) else { return };
-    if let Some((path, _)) = movement::farthest(&ctx.b, &u, Way::AwayFrom(from), u32::from(rate(&u.state)), true) {
-        let end = *path.last().unwrap_or(&from);
-        let facing = Direction::ALL.into_iter().min_by_key(|d| d.step(end).unsigned_distance_to(from)).unwrap_or(u.facing);
-        ctx.emit(Event::Moved { unit, path, facing, kind: MoveKind::Evade, moves: 0 });
+    let (_, ends) = movement::farthest_ends(&ctx.b, &u, Way::AwayFrom(from), u32::from(rate(&u.state)), true);
+    let facing = |end: Hex| Direction::ALL.into_iter().min_by_key(|d| d.step(end).unsigned_distance_to(from)).unwrap_or(u.facing);
+    let ends: Vec<PathEnd> = ends.into_iter().map(|(to, path)| PathEnd { to, path, facing: facing(to) }).collect();
+    if !ends.is_empty() {
+        ctx.push(Step::Path { unit, kind: MoveKind::Evade, ends });
     }
 }
 

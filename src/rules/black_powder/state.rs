@@ -2,9 +2,10 @@
 //! seed's markers and the traits used once) and for the whole battle (phase, brigades, commanders,
 //! the decisions waiting on the agenda and the outcome).
 
-use super::data::{BlunderDirection, Formation, Profile, Trait, Troop, tables};
+use super::data::{BlunderCharge, BlunderDirection, BreakResult, Formation, Profile, TestLetter, Trait, Troop, tables};
+use super::event::MoveKind;
 use crate::battle::{AppState, Outcome, Side, UnitId};
-use crate::hex::Hex;
+use crate::hex::{Direction, Hex};
 use bevy::prelude::SubStates;
 use serde::{Deserialize, Serialize};
 
@@ -192,14 +193,82 @@ pub enum Step {
         /// The inches the charge may cover: one move, or a blunder's D3 moves (BP9.6).
         budget: u32,
     },
-    /// A blunder's move to the left, to the right or forward, where a charge is possible
-    /// (BP9.3–9.5): the unit's owner makes the move or charges instead.
+    /// A blunder's move (BP9), unit by unit in the order's list. Where a charge is possible
+    /// (BP9.3–9.5) the unit's owner charges or picks the move's end; on a "Charge!" (BP9.6) the
+    /// unit charges if it can; else it moves.
     Blunder {
         unit: UnitId,
         way: BlunderDirection,
         /// The inches of the blunder's move.
         budget: u32,
+        charge: BlunderCharge,
     },
+    /// A move the rules constrain whose end the unit's owner picks (B.4's `RetirePath`,
+    /// `EvadePath`, `BlunderMove`): among the ends it reaches at the greatest distance, the rules'
+    /// own preference first.
+    Path { unit: UnitId, kind: MoveKind, ends: Vec<PathEnd> },
+    /// A Valiant unit's owner keeps the test's result or takes the test again (BP18.23).
+    Valiant { unit: UnitId, letter: TestLetter, artillery: bool, first: BreakResult },
+    /// A break test still to take (BP5), in the order a melee or a shot calls for them.
+    Test { unit: UnitId, letter: TestLetter, artillery: bool },
+    /// The E tests of the supports of each listed unit that its test removed (BP8.10, BP17),
+    /// once every test of the melee is carried out.
+    SupportTests { of: Vec<(UnitId, Vec<UnitId>)> },
+    /// After a Terrifying charge's test (HB-9): the target answers if it still stands in `at`.
+    AfterTerror {
+        charger: UnitId,
+        target: UnitId,
+        #[serde(with = "crate::hex::coords::as_offset")]
+        to: Hex,
+        budget: u32,
+        #[serde(with = "crate::hex::coords::as_offset")]
+        at: Hex,
+    },
+    /// After the answer, its tests included: the charger goes in if it still stands in `from`
+    /// (HB-7, HB-8); an infantry charger counter-charged by cavalry loses its bonus (BP13.2).
+    GoIn {
+        charger: UnitId,
+        target: UnitId,
+        #[serde(with = "crate::hex::coords::as_offset")]
+        to: Hex,
+        budget: u32,
+        #[serde(with = "crate::hex::coords::as_offset")]
+        from: Hex,
+        loses_bonus: bool,
+    },
+    /// After a melee's tests: its winner `unit` may advance into one of `hexes`, where the
+    /// losers it touched stood, if one is left empty (HB-13).
+    Advance {
+        unit: UnitId,
+        #[serde(with = "crate::hex::coords::offsets")]
+        hexes: Vec<Hex>,
+    },
+    /// A melee still to fight in this Hand-to-hand phase (BP1.4).
+    Melee { group: Vec<UnitId> },
+    /// The player-turn ends once every melee is fought.
+    EndPlayerTurn,
+}
+
+impl Step {
+    /// Whether a player decides it (an answer, a blunder's charge, a path, Valiant's re-roll);
+    /// the others the rules carry out by themselves.
+    pub fn is_decision(&self) -> bool {
+        match self {
+            Step::Blunder { charge, .. } => *charge == BlunderCharge::Allowed,
+            Step::Respond { .. } | Step::Path { .. } | Step::Valiant { .. } => true,
+            _ => false,
+        }
+    }
+}
+
+/// One end a constrained move may take: the hex, the path there and the facing it ends in.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PathEnd {
+    #[serde(with = "crate::hex::coords::as_offset")]
+    pub to: Hex,
+    #[serde(with = "crate::hex::coords::offsets")]
+    pub path: Vec<Hex>,
+    pub facing: Direction,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

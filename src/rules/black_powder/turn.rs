@@ -6,7 +6,7 @@ use super::breaking::Ctx;
 use super::data::{Trait, TraitEffect, tables};
 use super::event::Event;
 use super::melee;
-use super::state::Phase;
+use super::state::{Phase, Step};
 use super::unit::{self, nearest_enemy};
 use crate::battle::{Outcome, Side, UnitId};
 
@@ -75,21 +75,18 @@ pub fn end_phase(ctx: &mut Ctx) {
     }
 }
 
-/// BP1.4: every melee is fought, both sides' units; then the player-turn ends.
+/// BP1.4: every melee is fought, both sides' units, each with its tests; then the player-turn
+/// ends. As steps, so that a decision within a melee (Valiant) waits for its player.
 fn hand_to_hand(ctx: &mut Ctx) {
     ctx.emit(Event::PhaseStarted { phase: Phase::HandToHand });
-    for group in melee::melees(&ctx.b) {
-        melee::fight(ctx, &group);
-        if ctx.b.global.outcome.is_some() {
-            return;
-        }
-    }
-    end_player_turn(ctx);
+    let mut steps: Vec<Step> = melee::melees(&ctx.b).into_iter().map(|group| Step::Melee { group }).collect();
+    steps.push(Step::EndPlayerTurn);
+    ctx.push_in_order(steps);
 }
 
 /// B.4 row 6: the active side's disorder ends (HB-14), brigades and the army break (HB-21), and
 /// the other side's player-turn opens; after both, the next game turn, or the end at its limit.
-fn end_player_turn(ctx: &mut Ctx) {
+pub fn end_player_turn(ctx: &mut Ctx) {
     let side = ctx.b.active;
     let disordered: Vec<UnitId> = ctx.b.on_board().filter(|u| u.side == side && u.state.disordered).map(|u| u.id).collect();
     for unit in disordered {

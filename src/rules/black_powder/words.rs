@@ -179,6 +179,7 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
                 MoveKind::Blunder => "blunders to",
                 MoveKind::Evade => "evades to",
                 MoveKind::Retire => "retires to",
+                MoveKind::Advance => "advances to",
             };
             format!("{} {verb} {to}", name(b, *unit))
         }
@@ -247,7 +248,7 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
     })
 }
 
-fn letter(t: TestLetter) -> &'static str {
+pub fn letter(t: TestLetter) -> &'static str {
     match t {
         TestLetter::A => "A",
         TestLetter::B => "B",
@@ -292,6 +293,7 @@ pub fn event_rule(_b: &B, e: &Event) -> Option<String> {
             MoveKind::Blunder => vec!["BP:L156–182"],
             MoveKind::Evade => vec!["BP:L214–222 (Évitement)"],
             MoveKind::Retire => vec!["BP:L152 (Reculé)"],
+            MoveKind::Advance => vec!["HB-13 (the winner takes the ground the loser left)"],
         },
         Event::Formed { rule, .. } => vec![rule, "BP:L126–132"],
         Event::Faced { rule, .. } => vec![rule],
@@ -347,6 +349,17 @@ pub fn event_rule(_b: &B, e: &Event) -> Option<String> {
     Some(list.join("; "))
 }
 
+/// A constrained move, in a player's terms.
+pub fn path_kind(k: MoveKind) -> &'static str {
+    match k {
+        MoveKind::Retire => "retires a full move (BP8.8)",
+        MoveKind::Evade => "evades a full move (BP12)",
+        MoveKind::Blunder => "makes its blunder's move (BP9)",
+        MoveKind::Advance => "may advance into the ground the loser left (HB-13)",
+        MoveKind::Move | MoveKind::Charge => "moves",
+    }
+}
+
 /// Where a blunder sends a unit, in a player's terms.
 pub fn blunder_way(d: BlunderDirection) -> &'static str {
     match d {
@@ -373,7 +386,10 @@ pub fn command_label(b: &B, c: &Command) -> String {
         }
         Command::Shoot { unit, target } => format!("{}: shoot at {}", name(b, *unit), name(b, *target)),
         Command::Respond { response: r } => capitalised(response(*r)),
-        Command::BlunderMove { unit } => format!("{}: make the blunder's move, no charge", name(b, *unit)),
+        Command::Path { unit, to } if b.unit(*unit).and_then(|u| u.hex) == Some(*to) => format!("{}: stays where it is", name(b, *unit)),
+        Command::Path { unit, to } => format!("{}: to {}", name(b, *unit), at(*to)),
+        Command::Valiant { reroll: true } => "Take the test again (Valiant); the second result stands".into(),
+        Command::Valiant { reroll: false } => "Keep the result".into(),
         Command::EndPhase => format!("End the {} phase", phase(b.global.phase)),
     }
 }
@@ -405,7 +421,8 @@ pub fn command_code(c: &Command) -> String {
         Command::Ride { commander, to } => format!("ride {commander} {}", coords::code(*to)),
         Command::Shoot { unit, target } => format!("s {} {}", unit.0, target.0),
         Command::Respond { response: r } => format!("resp {}", response(*r).replace(' ', "-")),
-        Command::BlunderMove { unit } => format!("bm {}", unit.0),
+        Command::Path { unit, to } => format!("p {} {}", unit.0, coords::code(*to)),
+        Command::Valiant { reroll } => (if *reroll { "valiant reroll" } else { "valiant keep" }).into(),
         Command::EndPhase => "end".into(),
     }
 }
@@ -421,10 +438,10 @@ pub fn command_unit(c: &Command) -> Option<UnitId> {
         | Command::Rally { unit }
         | Command::Halt { unit }
         | Command::Shoot { unit, .. }
-        | Command::BlunderMove { unit } => {
+        | Command::Path { unit, .. } => {
             Some(*unit)
         }
-        Command::Order { .. } | Command::Ride { .. } | Command::Respond { .. } | Command::EndPhase => None,
+        Command::Order { .. } | Command::Ride { .. } | Command::Respond { .. } | Command::Valiant { .. } | Command::EndPhase => None,
     }
 }
 
