@@ -488,3 +488,16 @@ fn the_winner_of_a_melee_may_take_the_ground_its_loser_left() {
     let (kind, path) = moved(&send(&mut app, options[1].clone()), 1).expect("it advances");
     assert_eq!((kind, path), (MoveKind::Advance, vec![at(5, 4)]));
 }
+
+#[test]
+fn an_order_s_odds_count_the_unreliable_standing_still_on_a_double() {
+    // HB-3, BP18.22 (BP:L327): five doubles of 36 are not blunders; a militia battalion stands
+    // still on them, and with no other unit in the order they give no moves at all.
+    use strategos::rules::black_powder::odds::order_odds;
+    let app = start(&[(1, 0, "militia", 5, 10, N, None), (11, 1, "line-battalion", 5, 1, S, None)], &[], &[]);
+    let lines: Vec<String> = order_odds(app.view(), 3, &[UnitId(1)]).unwrap().lines.into_iter().map(|l| l.text).collect();
+    assert!(lines.iter().any(|l| l.contains("stands still on a double 14%")), "{lines:?}");
+    // Staff 8: 8 is 1 move (5 rolls, the double 4 among them), 7 is 2 (6 rolls, no double), 6 or
+    // less 3 (15, with the doubles 1, 2, 3): the three doubles go out of the 3 moves, one of 1.
+    assert!(lines.iter().any(|l| l == "3 moves 33% · 2 moves 17% · 1 move 11%"), "{lines:?}");
+}

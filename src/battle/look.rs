@@ -41,6 +41,8 @@ pub struct Token {
     pub hex: Hex,
     pub side: super::ids::Side,
     pub label: String,
+    /// Who it is, for the terminal's list of markers.
+    pub name: String,
     /// The disc's rim (a rank).
     pub rim: Rgb,
 }

@@ -1,6 +1,6 @@
 //! The board as the terminal prints it: column numbers along the top, row numbers down the left, a
 //! unit as its glyph and id (side 0 in capitals), a hex's ground in a form no unit takes; and the
-//! legend of the grounds and units on it.
+//! legend of the grounds and units on it; the markers (commanders) listed under it.
 
 use crate::battle::{Battle, Present, Unit, UnitId};
 use crate::hex::{Ground, Offset, Terrain};
@@ -63,6 +63,18 @@ pub fn print_board<R: Present>(b: &Battle<R>) {
     for (row, line) in cells.iter().enumerate() {
         let line: String = line.iter().map(|cell| format!("{cell:>w$}")).collect();
         println!("{row:>3} {line}");
+    }
+}
+
+/// The markers the window draws as tokens (Black Powder's commanders), each side's in turn: its
+/// label, who it is and where it stands.
+pub fn print_tokens<R: Present>(b: &Battle<R>) {
+    let tokens = R::tokens(b);
+    for (i, side) in b.sides.iter().enumerate() {
+        let list: Vec<String> = tokens.iter().filter(|t| t.side.index() == i).map(|t| format!("{} {} at {}", t.label, t.name, Offset::from_hex(t.hex))).collect();
+        if !list.is_empty() {
+            println!("Markers, {}: {}", side.name, list.join("; "));
+        }
     }
 }
 

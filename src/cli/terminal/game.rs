@@ -2,7 +2,7 @@
 //! computer's, the autosave after every command, and the words that take a command back, save the
 //! game under a name or stop.
 
-use super::board::{print_board, print_legend};
+use super::board::{print_board, print_legend, print_tokens};
 use super::input::{HELP, Input, read};
 use super::listing::print_commands;
 use crate::ai::{Ai, Judge, Level};
@@ -58,6 +58,7 @@ pub fn play_on<R: Judge + Present>(scenario: Scenario, seed: u64, forced: Vec<u8
         if changed {
             println!("Turn {} / {} · {}", b.turn, b.last_turn, R::status(&b).join(" · "));
             print_board(&b);
+            print_tokens(&b);
             print_legend(&b);
             print_commands(&b, &legal, side);
         }

@@ -82,7 +82,11 @@ pub fn tokens(b: &B) -> Vec<Token> {
         .iter()
         .map(|c| {
             let (letter, rim) = if c.brigade.is_none() { ('C', CHIEF_DISC) } else { ('B', BRIGADIER_DISC) };
-            Token { hex: c.hex, side: c.side, label: format!("{letter}{}", c.staff), rim }
+            let command = match c.brigade.and_then(|br| b.global.brigades.get(usize::from(br))) {
+                Some(br) => format!("commanding {}", br.name),
+                None => "commander-in-chief".into(),
+            };
+            Token { hex: c.hex, side: c.side, label: format!("{letter}{}", c.staff), name: format!("{}, {command}, staff {}", c.name, c.staff), rim }
         })
         .collect()
 }

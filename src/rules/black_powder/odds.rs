@@ -3,7 +3,7 @@
 //! outcomes, sampled through the real resolution with dice of their own.
 
 use super::command::Command;
-use super::data::BreakResult;
+use super::data::{BreakResult, Trait};
 use super::event::Event;
 use super::melee;
 use super::order::{CommandResult, command_result};
@@ -25,10 +25,20 @@ fn percent(n: u32, of: u32) -> String {
 pub fn order_odds(b: &B, commander: u32, units: &[crate::battle::UnitId]) -> Option<Preview> {
     let c = b.global.commander(commander)?;
     let factors = units.iter().filter_map(|id| b.unit(*id)).map(|u| unit_factors(b, c.hex, u)).min_by_key(|f| Factor::total(f)).unwrap_or_default();
-    let mut counts = [0u32; 5];
+    // HB-3: on a double that is not a blunder the Unreliable stand still; if the order is theirs
+    // alone, the roll's moves go to nobody.
+    let unreliable: Vec<&str> = units.iter().filter_map(|id| b.unit(*id)).filter(|u| u.state.has(Trait::Unreliable)).map(|u| u.state.name.as_str()).collect();
+    let all_unreliable = unreliable.len() == units.len();
+    let (mut counts, mut stalls) = ([0u32; 5], 0u32);
     for a in 1..=6 {
         for d in 1..=6 {
-            let slot = match command_result(c.staff, &factors, [a, d], &[]) {
+            let result = command_result(c.staff, &factors, [a, d], &[]);
+            let stalled = !unreliable.is_empty() && a == d && result != CommandResult::Blunder;
+            stalls += u32::from(stalled);
+            if stalled && all_unreliable {
+                continue;
+            }
+            let slot = match result {
                 CommandResult::Moves(n) => usize::from(n.min(3)),
                 CommandResult::Failed | CommandResult::Stalled => 0,
                 CommandResult::Blunder => 4,
@@ -40,6 +50,9 @@ pub fn order_odds(b: &B, commander: u32, units: &[crate::battle::UnitId]) -> Opt
     let mut lines = vec![Line::heading(format!("Order: 2d6 against {rating} (staff {}{})", c.staff, factors.iter().map(|f| format!(", {:+} {}", f.value, f.what)).collect::<String>()))];
     lines.push(Line::plain(format!("3 moves {} · 2 moves {} · 1 move {}", percent(counts[3], 36), percent(counts[2], 36), percent(counts[1], 36))));
     lines.push(Line::plain(format!("fails {} · blunders {}", percent(counts[0], 36), percent(counts[4], 36))));
+    if stalls > 0 {
+        lines.push(Line::plain(format!("Unreliable ({}): stands still on a double {}", unreliable.join(", "), percent(stalls, 36))));
+    }
     Some(Preview { lines })
 }
 
