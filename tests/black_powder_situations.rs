@@ -340,6 +340,9 @@ fn cavalry_charged_in_the_rear_turns_to_face_the_charge() {
     let answers = legal(&app);
     assert!(answers.contains(&Command::Respond { response: Response::ChangeFacing }), "{answers:?}");
     assert!(!answers.contains(&Command::Respond { response: Response::CounterCharge }), "not with the charger behind it");
+    let mut disordered = app.view().clone();
+    disordered.unit_mut(UnitId(11)).unwrap().state.disordered = true;
+    assert!(!BlackPowder::legal_commands(&disordered).contains(&Command::Respond { response: Response::ChangeFacing }), "BP10.5: disordered cavalry cannot answer");
     let events = send(&mut app, Command::Respond { response: Response::ChangeFacing });
     assert!(events.iter().any(|e| matches!(e, Event::Faced { unit: UnitId(11), facing: Direction::S, moves: 0, .. })));
     let b = app.view();

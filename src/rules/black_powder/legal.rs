@@ -252,12 +252,18 @@ pub fn decision_options(b: &B, step: &Step) -> Vec<Command> {
         Step::Blunder { unit, way, budget, .. } => {
             let Some(u) = b.unit(*unit).filter(|u| u.hex.is_some()) else { return Vec::new() };
             let mut out = Vec::new();
-            if may_charge(u) && !unit::engaged(b, u) {
+            // A charge the owner chooses is an order's charge: not for a broken brigade (HB-21).
+            let broken = b.global.brigades.get(usize::from(u.state.brigade)).is_some_and(|br| br.broken);
+            if may_charge(u) && !broken && !unit::engaged(b, u) {
                 let way = blunder_way(b, u, *way);
                 let charges = charges_within(b, u, *budget, |t| movement::charges_going(b, u, t, way, *budget));
                 out.extend(charges.into_iter().map(|(target, to)| Command::Charge { unit: *unit, target, to }));
             }
             let ends = super::resolve::blunder_ends(b, *unit, *way, *budget);
+            if let Some(at) = u.hex.filter(|_| ends.is_empty() && !out.is_empty()) {
+                // Nowhere to move: not charging is still a choice ("charge possible").
+                out.push(Command::Path { unit: *unit, to: at });
+            }
             out.extend(ends.into_iter().map(|e| Command::Path { unit: *unit, to: e.to }));
             out
         }
@@ -320,7 +326,8 @@ pub fn responses(b: &B, c: &U, t: &U, to: Hex) -> Vec<Response> {
         out.push(Response::CounterCharge);
     }
     // BP13.1: cavalry charged in the flank or rear may turn to face the charger.
-    if ts.troop() == Troop::Cavalry && !engaged && unit::arc_from(b, t, to) != crate::hex::Arc::Front {
+    // BP10.5: disordered cavalry makes no answer at all.
+    if ts.troop() == Troop::Cavalry && !ts.disordered && !engaged && unit::arc_from(b, t, to) != crate::hex::Arc::Front {
         out.push(Response::ChangeFacing);
     }
     if can_square {

@@ -197,28 +197,30 @@ pub fn fight(ctx: &mut Ctx, group: &[UnitId]) {
     // HB-13: then each winner, in ascending id, may take the ground of a loser it touched.
     if let Some(w) = winner {
         for id in &sides[w.index()] {
-            let Some(u) = ctx.b.unit(*id).filter(|u| u.hex.is_some() && !u.state.is_artillery()) else { continue };
+            let Some(u) = ctx.b.unit(*id).filter(|u| !u.state.is_artillery()) else { continue };
+            let Some(from) = u.hex else { continue };
             let hexes: Vec<Hex> = contacts(&ctx.b, u).into_iter().filter_map(|e| ctx.b.unit(e).and_then(|e| e.hex)).collect();
             if !hexes.is_empty() {
-                tests.push(Step::Advance { unit: *id, hexes });
+                tests.push(Step::Advance { unit: *id, from, hexes });
             }
         }
     }
     ctx.push_in_order(tests);
 }
 
-/// HB-13: a winner not in contact any more may stay, or step into a hex a loser it touched has
-/// left, if it could enter it; its owner picks (staying is the rules' default).
-pub fn advance(ctx: &mut Ctx, unit: UnitId, hexes: &[Hex]) {
+/// HB-13: a winner still where it fought and in contact no more may stay, or step into a hex a
+/// loser it touched has left, if it could enter it and no other enemy touches it (HB-6: only a
+/// charge ends in contact); its owner picks (staying is the rules' default).
+pub fn advance(ctx: &mut Ctx, unit: UnitId, from: Hex, hexes: &[Hex]) {
     let Some(u) = ctx.b.unit(unit).cloned() else { return };
-    let Some(at) = u.hex else { return };
+    let Some(at) = u.hex.filter(|h| *h == from) else { return };
     if unit::engaged(&ctx.b, &u) {
         return;
     }
     let step = u32::from(tables().movement.steps.forward);
     let mut ends = vec![PathEnd { to: at, path: Vec::new(), facing: u.facing }];
     for h in hexes {
-        let empty = ctx.b.units_at(*h).next().is_none();
+        let empty = ctx.b.units_at(*h).next().is_none() && unit::enemies_next_to(&ctx.b, u.side, *h).is_empty();
         let within = at.unsigned_distance_to(*h) <= u32::from(tables().melee.advance_hexes);
         if empty && within && super::movement::terrain_cost(&ctx.b, &u, at, *h, step).is_some() {
             ends.push(PathEnd { to: *h, path: vec![*h], facing: u.facing });

@@ -85,7 +85,7 @@ fn automatic(ctx: &mut Ctx, step: Step) {
             }
         }
         Step::Melee { group } => super::melee::fight(ctx, &group),
-        Step::Advance { unit, hexes } => super::melee::advance(ctx, unit, &hexes),
+        Step::Advance { unit, from, hexes } => super::melee::advance(ctx, unit, from, &hexes),
         Step::EndPlayerTurn => turn::end_player_turn(ctx),
         Step::Blunder { unit, way, budget, charge } => {
             if !(charge == BlunderCharge::Attempt && blunder_charge(ctx, unit, budget)) {

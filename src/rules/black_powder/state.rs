@@ -49,7 +49,9 @@ pub struct UnitState {
     /// What Freshly raised made it (Wavering or Steady), for the rest of the battle.
     pub gained: Option<Trait>,
     /// Horse artillery's changes of formation this turn that cost no move (BP14.1: limber, then
-    /// unlimber).
+    /// unlimber). Left out of the state's text while 0, so the hashes of states that never had
+    /// it are unchanged.
+    #[serde(skip_serializing_if = "is_zero")]
     pub free_limbers: u8,
 }
 
@@ -236,10 +238,12 @@ pub enum Step {
         from: Hex,
         loses_bonus: bool,
     },
-    /// After a melee's tests: its winner `unit` may advance into one of `hexes`, where the
-    /// losers it touched stood, if one is left empty (HB-13).
+    /// After a melee's tests: its winner `unit`, still in `from`, may advance into one of `hexes`,
+    /// where the losers it touched stood, if one is left empty (HB-13).
     Advance {
         unit: UnitId,
+        #[serde(with = "crate::hex::coords::as_offset")]
+        from: Hex,
         #[serde(with = "crate::hex::coords::offsets")]
         hexes: Vec<Hex>,
     },
@@ -247,6 +251,10 @@ pub enum Step {
     Melee { group: Vec<UnitId> },
     /// The player-turn ends once every melee is fought.
     EndPlayerTurn,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl Step {
