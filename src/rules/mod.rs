@@ -3,6 +3,7 @@
 pub mod black_powder;
 pub mod recent;
 pub mod registry;
+pub mod swidenth;
 pub mod swordpoint;
 pub mod tables;
 pub mod thucydide;
