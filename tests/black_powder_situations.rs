@@ -416,17 +416,22 @@ fn resolve_on(b: &mut strategos::battle::Battle<BlackPowder>, c: &Command, faces
     events
 }
 
+/// The battle of `units` at side 0's Shooting phase, unit 11 made Valiant (no profile has the trait;
+/// Freshly raised's slot grants it).
+fn valiant_11_at_shooting(units: &[common::black_powder::U]) -> strategos::battle::Battle<BlackPowder> {
+    let mut app = start(units, &[], &[]);
+    end_until(&mut app, Phase::Shooting);
+    let mut b = app.view().clone();
+    b.unit_mut(UnitId(11)).unwrap().state.gained = Some(strategos::rules::black_powder::data::Trait::Valiant);
+    b
+}
+
 #[test]
 fn a_valiant_unit_s_owner_takes_the_test_again_or_keeps_it() {
     // BP18.23: three hits, three failed saves: shaken, test B; 1 + 1 does not hold on the
     // shooting row. Valiant: its owner decides.
-    use strategos::rules::black_powder::data::Trait;
     use strategos::rules::black_powder::state::Step;
-    let units = [(1, 0, "line-battalion", 5, 6, N, None), (11, 1, "line-battalion", 5, 3, S, None)];
-    let mut app = start(&units, &[], &[]);
-    end_until(&mut app, Phase::Shooting);
-    let mut b = app.view().clone();
-    b.unit_mut(UnitId(11)).unwrap().state.gained = Some(Trait::Valiant);
+    let b = valiant_11_at_shooting(&[(1, 0, "line-battalion", 5, 6, N, None), (11, 1, "line-battalion", 5, 3, S, None)]);
     let shot = Command::Shoot { unit: UnitId(1), target: UnitId(11) };
     let mut kept = b.clone();
     let events = resolve_on(&mut kept, &shot, &[5, 5, 5, 1, 1, 1, 1, 1]);
@@ -452,13 +457,8 @@ fn a_valiant_unit_s_owner_takes_the_test_again_or_keeps_it() {
 fn a_valiant_decision_in_a_melee_waits_and_the_turn_goes_on_after_it() {
     // The melee's tests are steps: the Hand-to-hand waits on the Valiant loser's owner, then the
     // player-turn ends and the next opens.
-    use strategos::rules::black_powder::data::Trait;
     use strategos::rules::black_powder::state::Step;
-    let units = [(1, 0, "line-battalion", 5, 5, N, None), (11, 1, "line-battalion", 5, 4, S, None)];
-    let mut app = start(&units, &[], &[]);
-    end_until(&mut app, Phase::Shooting);
-    let mut b = app.view().clone();
-    b.unit_mut(UnitId(11)).unwrap().state.gained = Some(Trait::Valiant);
+    let mut b = valiant_11_at_shooting(&[(1, 0, "line-battalion", 5, 5, N, None), (11, 1, "line-battalion", 5, 4, S, None)]);
     // Unit 1's six dice: two hits, two failed saves; unit 11's six dice miss; its test C 1+1.
     let mut faces = vec![6, 6, 1, 1, 1, 1, 1, 1];
     faces.extend([1; 6]);

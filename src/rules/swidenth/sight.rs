@@ -21,14 +21,9 @@ fn blocked(map: &HexMap, trace: &[Hex]) -> bool {
     false
 }
 
-/// Whether each of the line's two traces is clear.
-fn clear_traces(map: &HexMap, from: Hex, to: Hex) -> [bool; 2] {
-    los::traces(from, to).map(|trace| !blocked(map, &trace))
-}
-
 /// Whether `from` sees `to`: one clear trace is enough; sight is the same both ways.
 pub fn sees(map: &HexMap, from: Hex, to: Hex) -> bool {
-    clear_traces(map, from, to).contains(&true)
+    los::clear(from, to, |trace| blocked(map, trace))
 }
 
 /// The target's cover points seen from `from` (A4), `None` when it is not seen: +1 in a forest or
