@@ -22,20 +22,21 @@ const NOBODY: fn(Hex) -> bool = |_| false;
 #[test]
 fn what_blocks_a_line() {
     let (from, to) = (h(2, 2), h(2, 7));
-    assert!(sees(&field(&[]), from, to));
-    assert!(sees(&field(&[(h(2, 4), Ground::Forest, 0)]), from, to), "one hex into a wood and out");
-    assert!(!sees(&field(&[(h(2, 4), Ground::Forest, 0), (h(2, 5), Ground::Forest, 0)]), from, to), "not through two");
-    assert!(!sees(&field(&[(h(2, 4), Ground::Buildings, 0)]), from, to));
-    assert!(!sees(&field(&[(h(2, 4), Ground::Fortification, 0)]), from, to));
-    assert!(!sees(&field(&[(h(2, 4), Ground::Open, 1)]), from, to), "a hill higher than both ends");
-    assert!(sees(&field(&[(h(2, 4), Ground::Open, 1), (from, Ground::Open, 1)]), from, to), "not higher than the shooter's");
-    assert!(sees(&field(&[(to, Ground::Buildings, 0)]), from, to), "the ends never block");
+    assert!(sees(&field(&[]), &[], from, to));
+    assert!(sees(&field(&[(h(2, 4), Ground::Forest, 0)]), &[], from, to), "one hex into a wood and out");
+    assert!(!sees(&field(&[(h(2, 4), Ground::Forest, 0), (h(2, 5), Ground::Forest, 0)]), &[], from, to), "not through two");
+    assert!(!sees(&field(&[(h(2, 4), Ground::Buildings, 0)]), &[], from, to));
+    assert!(!sees(&field(&[(h(2, 4), Ground::Fortification, 0)]), &[], from, to));
+    assert!(!sees(&field(&[(h(2, 4), Ground::Open, 1)]), &[], from, to), "a hill higher than both ends");
+    assert!(sees(&field(&[(h(2, 4), Ground::Open, 1), (from, Ground::Open, 1)]), &[], from, to), "not higher than the shooter's");
+    assert!(sees(&field(&[(to, Ground::Buildings, 0)]), &[], from, to), "the ends never block");
+    assert!(!sees(&field(&[]), &[h(2, 4)], from, to), "a shut door (H-S15)");
 }
 
 #[test]
 fn cover_points_and_their_bonus() {
     let (from, to) = (h(2, 2), h(2, 7));
-    let points = |features: &[(Hex, Ground, u8)], screens: fn(Hex) -> bool| cover_points(&field(features), from, to, screens);
+    let points = |features: &[(Hex, Ground, u8)], screens: fn(Hex) -> bool| cover_points(&field(features), &[], from, to, screens);
     assert_eq!(points(&[], NOBODY), Some(0));
     assert_eq!(points(&[(to, Ground::Forest, 0)], NOBODY), Some(1), "in a wood");
     assert_eq!(points(&[(to, Ground::Buildings, 0)], NOBODY), Some(2), "in a building");
@@ -48,8 +49,8 @@ fn cover_points_and_their_bonus() {
     // trace clear, half the view masked.
     let (from, to) = (h(0, 2), h(2, 1));
     let masked = field(&[(h(1, 2), Ground::Buildings, 0)]);
-    assert!(sees(&masked, from, to));
-    assert_eq!(cover_points(&masked, from, to, NOBODY), Some(1));
+    assert!(sees(&masked, &[], from, to));
+    assert_eq!(cover_points(&masked, &[], from, to, NOBODY), Some(1));
 }
 
 #[test]

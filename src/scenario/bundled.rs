@@ -10,6 +10,8 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("swordpoint-heraclea.ron", include_str!("../../scenarios/swordpoint-heraclea.ron")),
     ("black-powder-quatre-bras.ron", include_str!("../../scenarios/black-powder-quatre-bras.ron")),
     ("black-powder-plancenoit.ron", include_str!("../../scenarios/black-powder-plancenoit.ron")),
+    ("swidenth-border-patrol.ron", include_str!("../../scenarios/swidenth-border-patrol.ron")),
+    ("swidenth-ruined-village.ron", include_str!("../../scenarios/swidenth-ruined-village.ron")),
 ];
 
 /// A bundled scenario by id, parsed.

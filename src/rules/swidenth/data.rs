@@ -55,6 +55,18 @@ pub struct ShotHorror {
     pub difficulty: i8,
 }
 
+/// The house rules' numbers where the seed gives none (H-S4, H-S5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HouseNumbers {
+    pub chief_down_difficulty: i8,
+    pub rout_difficulty: i8,
+    pub terror_difficulty: i8,
+    pub points_figure: u32,
+    pub points_leader: u32,
+    pub points_horrible: u32,
+}
+
 /// The numbers of the rolls (`duel.ron`).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -78,6 +90,7 @@ pub struct DuelTable {
     pub ally_hit_from: u8,
     pub horrible_in_melee: MeleeHorror,
     pub horrible_from_shot: ShotHorror,
+    pub house: HouseNumbers,
 }
 
 /// A melee weapon's class, which decides what it gives as a second weapon (l. 134-136).
@@ -189,6 +202,10 @@ pub enum Rank {
 pub enum Trait {
     /// Who would engage it tests Bravoure 8 first (H-S4c).
     Terrifying,
+    /// « Tir en cloche »: may shoot at a target partly covered by an ally, at the ally's risk (l. 166).
+    Arcing,
+    /// « Gigantesque »: may shoot while engaged (l. 202).
+    Gigantic,
 }
 
 /// A figure of a warband (H-S2).

@@ -3,6 +3,7 @@
 //! read against the loser's Défense; range bands, cover and the command bubble by the gap rule.
 
 use super::data::{WeaponClass, tables};
+use serde::Serialize;
 use crate::battle::Factor;
 
 /// Which of the two figures of an opposed roll won it.
@@ -26,7 +27,7 @@ pub fn margin(acting: i32, opposing: i32, shot: bool) -> Option<(Winner, i32)> {
 
 /// What a result (margin + damage) does to the loser (l. 105-114, R-S3): each band includes the ones
 /// below it, so a wound or a horrible wound also stuns a figure it leaves standing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub enum Harm {
     /// At most its Défense: the winner may push it back a pace (l. 105).
     PushBack,

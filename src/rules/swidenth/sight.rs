@@ -5,34 +5,35 @@
 use crate::hex::{Ground, Hex, HexMap, los};
 
 /// Whether one trace (shooter first, target last) is blocked, strictly between its ends: a
-/// buildings or fortification hex, a hill higher than both ends, or two forest hexes (one can see
-/// a hex into a wood and out of it, not through it).
-fn blocked(map: &HexMap, trace: &[Hex]) -> bool {
+/// buildings or fortification hex, a shut door (`shut`, H-S15), a hill higher than both ends, or
+/// two forest hexes (one can see a hex into a wood and out of it, not through it).
+fn blocked(map: &HexMap, shut: &[Hex], trace: &[Hex]) -> bool {
     let [first, middle @ .., last] = trace else { return false };
     let top = map.level(*first).max(map.level(*last));
     let mut woods = 0;
     for h in middle {
         let t = map.at(*h);
         woods += usize::from(t.ground == Ground::Forest);
-        if matches!(t.ground, Ground::Buildings | Ground::Fortification) || t.level > top || woods >= 2 {
+        if matches!(t.ground, Ground::Buildings | Ground::Fortification) || shut.contains(h) || t.level > top || woods >= 2 {
             return true;
         }
     }
     false
 }
 
-/// Whether `from` sees `to`: one clear trace is enough; sight is the same both ways.
-pub fn sees(map: &HexMap, from: Hex, to: Hex) -> bool {
-    los::clear(from, to, |trace| blocked(map, trace))
+/// Whether `from` sees `to` past the doors `shut`: one clear trace is enough; sight is the same
+/// both ways.
+pub fn sees(map: &HexMap, shut: &[Hex], from: Hex, to: Hex) -> bool {
+    los::clear(from, to, |trace| blocked(map, shut, trace))
 }
 
 /// The target's cover points seen from `from` (A4), `None` when it is not seen: +1 in a forest or
 /// rocky hex, +2 in a buildings or fortification hex; +1 when the last hex before it on a clear
 /// trace is forest or rocky, or holds a figure not an ally of the shooter (`screens`); +1 when only
 /// one trace is clear. `duel::cover` turns them into the bonus.
-pub fn cover_points(map: &HexMap, from: Hex, to: Hex, screens: impl Fn(Hex) -> bool) -> Option<u8> {
+pub fn cover_points(map: &HexMap, shut: &[Hex], from: Hex, to: Hex, screens: impl Fn(Hex) -> bool) -> Option<u8> {
     let traces = los::traces(from, to);
-    let clear: Vec<&Vec<Hex>> = traces.iter().filter(|t| !blocked(map, t)).collect();
+    let clear: Vec<&Vec<Hex>> = traces.iter().filter(|t| !blocked(map, shut, t)).collect();
     if clear.is_empty() {
         return None;
     }
