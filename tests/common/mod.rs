@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod black_powder;
+pub mod swidenth;
 pub mod swordpoint;
 
 use strategos::battle::{Battle, Ruleset};

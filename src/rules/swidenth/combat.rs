@@ -40,7 +40,11 @@ pub fn fight(ctx: &mut Ctx, figure: UnitId, target: UnitId) {
 /// The combat phase itself (l. 87-124).
 pub fn strike(ctx: &mut Ctx, figure: UnitId, target: UnitId) {
     let (Some(a), Some(o)) = (ctx.b.unit(figure).cloned(), ctx.b.unit(target).cloned()) else { return };
-    let (Some(from_a), Some(from_o)) = (a.hex, o.hex) else { return };
+    // A split may have waited on the other side: the two must still be engaged.
+    let (Some(from_a), Some(from_o)) = (a.hex, o.hex.filter(|h| a.hex.is_some_and(|x| x.unsigned_distance_to(*h) == 1))) else {
+        ctx.emit(Event::ActivationEnded { figure });
+        return;
+    };
     let (da, dopp) = (ctx.dice.roll(20), ctx.dice.roll(20));
     let acting = melee_roll(ctx, &a, true, da);
     let opposing = melee_roll(ctx, &o, false, dopp);
@@ -73,6 +77,7 @@ pub fn strike(ctx: &mut Ctx, figure: UnitId, target: UnitId) {
         let (loser, from) = if w == figure { (target, from_a) } else { (figure, from_o) };
         harm::suffer(ctx, w, loser, h, from, false);
     }
+    ctx.emit(Event::ActivationEnded { figure });
 }
 
 /// What is shot: a missile weapon's damage and shots, or a bolt's.
