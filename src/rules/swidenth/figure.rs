@@ -81,7 +81,8 @@ pub fn defence(s: &UnitState, turn: u32) -> i8 {
     s.row().defence - shield + mystic
 }
 
-fn mystic_bonus() -> i8 {
+/// Bouclier mystique's Défense bonus (H-S3).
+pub fn mystic_bonus() -> i8 {
     tables()
         .spells
         .spells

@@ -146,7 +146,7 @@ fn casts(b: &B, u: &U) -> Vec<Command> {
 }
 
 /// Whether a hex lets a figure hide in or beside it (H-S9).
-fn hiding_ground(g: Ground) -> bool {
+pub fn hiding_ground(g: Ground) -> bool {
     matches!(g, Ground::Forest | Ground::Rocky | Ground::Buildings | Ground::Fortification)
 }
 

@@ -3,6 +3,7 @@
 
 pub mod aim;
 pub mod apply;
+mod board;
 pub mod combat;
 pub mod command;
 pub mod data;
@@ -13,7 +14,10 @@ pub mod groups;
 pub mod harm;
 pub mod judge;
 pub mod legal;
+mod look;
 pub mod movement;
+pub mod odds;
+mod present;
 pub mod push;
 pub mod resolve;
 pub mod setup;
@@ -21,6 +25,7 @@ pub mod sight;
 pub mod spell;
 pub mod state;
 pub mod turn;
+mod words;
 
 pub use command::Command;
 pub use event::Event;
