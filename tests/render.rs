@@ -4,7 +4,7 @@
 //! window, opens the saved game in the replay viewer and shows the hotseat hand-off, and each step's
 //! screenshot must exist and show something (`<target>/screenshots/*.png`; the largest scenario's in
 //! `<target>/screenshots-hydaspes/`, Swordpoint's in `<target>/screenshots-swordpoint/`, Black Powder's in
-//! `<target>/screenshots-black-powder/`).
+//! `<target>/screenshots-black-powder/`, Swidenth's in `<target>/screenshots-swidenth/`).
 #![cfg(feature = "gui")]
 
 mod common;
@@ -54,6 +54,13 @@ fn swordpoint_goes_through_the_same_script() {
 #[test]
 fn black_powder_goes_through_the_same_script() {
     script(Some("black-powder-quatre-bras"), &Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-black-powder"));
+}
+
+/// The fourth ruleset through the same script: a leader's phase and its bubble, figures' actions,
+/// a combat's opposed d20s and the push back it may give.
+#[test]
+fn swidenth_goes_through_the_same_script() {
+    script(Some("swidenth-border-patrol"), &Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-swidenth"));
 }
 
 /// Runs the scripted window on `scenario` (the default one if none), saving its screenshots in

@@ -18,6 +18,9 @@ pub struct Counter {
     pub band: Option<Rgb>,
     /// The troop type's symbol in the middle.
     pub symbol: Option<Symbol>,
+    /// A figure's own letters, drawn in the symbol's frame in its place: in a skirmish game each
+    /// counter is one figure, told apart from the others at any size.
+    pub monogram: Option<String>,
     /// The unit's name, whole, under the symbol (wrapped, and smaller when long).
     pub name: String,
     /// Lower left: the factors.

@@ -257,8 +257,11 @@ fn paint_counter(painter: &egui::Painter, half: f32, c: egui::Pos2, fill: egui::
     // numbers take its room; the name stays in the card.
     let compact = half < COMPACT_BELOW;
     let (symbol_at, symbol_size, numbers) = if compact { (-0.12, egui::vec2(1.0, 0.66), 0.44) } else { (-0.2, egui::vec2(0.8, 0.52), 0.3) };
-    if let Some(symbol) = k.symbol {
-        let frame = egui::Rect::from_center_size(c + egui::vec2(0.0, half * symbol_at), symbol_size * half);
+    let frame = egui::Rect::from_center_size(c + egui::vec2(0.0, half * symbol_at), symbol_size * half);
+    if let Some(monogram) = &k.monogram {
+        painter.rect_stroke(frame, egui::CornerRadius::same((half * 0.08) as u8), egui::Stroke::new((half * 0.06).max(1.0), text), egui::StrokeKind::Middle);
+        painter.text(frame.center(), egui::Align2::CENTER_CENTER, monogram, egui::FontId::proportional((frame.height() * 0.62).max(4.0)), text);
+    } else if let Some(symbol) = k.symbol {
         paint_symbol(painter, frame, symbol, text, (half * 0.07).max(1.0));
     }
     if !compact {

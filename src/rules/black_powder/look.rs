@@ -113,6 +113,7 @@ pub fn counter(b: &B, u: &U) -> Counter {
     Counter {
         band: Some(formation_colour(s.formation)),
         symbol: Some(Symbol { troop: troop_symbol(p.troop), shoots: p.weapon.is_some() && p.shooting != ShootingValue::Dice(0) }),
+        monogram: None,
         name: s.name.clone(),
         factors: format!("{} {}-{}-{}", formation_mark(s.formation), p.hth, shooting(s), p.morale),
         badge: s.strength().to_string(),

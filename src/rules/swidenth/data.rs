@@ -213,6 +213,8 @@ pub enum Trait {
 #[serde(deny_unknown_fields)]
 pub struct FigureRow {
     pub name: String,
+    /// The few letters on its token, telling the figures apart on the board.
+    pub mark: String,
     #[serde(default)]
     pub rank: Rank,
     #[serde(default = "one")]

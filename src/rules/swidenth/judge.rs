@@ -7,13 +7,14 @@
 use super::Swidenth;
 use super::aim;
 use super::data::{Rank, SpellRoll, tables};
+use super::duel::{self, Harm};
 use super::figure::{self, B, U};
 use super::groups;
 use super::resolve::preview;
 use super::state::{Activation, First};
 use super::turn;
 use crate::ai::Judge;
-use crate::battle::{Dice, Side};
+use crate::battle::{Dice, Factor, Side};
 
 /// A won battle, far above anything else.
 const WON: f64 = 10_000.0;
@@ -37,12 +38,14 @@ const CLOSING: (f64, f64) = (0.12, 0.2);
 const TARGET_IN_REACH: f64 = 0.5;
 /// Per point of Combat edge in a fight in contact.
 const EDGE: f64 = 0.12;
-/// A figure's second action still to take with something to do: a fight, a shot, a spell.
-const STRIKE_IN_HAND: f64 = 0.6;
-/// Concentrated (+1 Combat, +2 to aim or cast) for that second action.
+/// A shooter's or caster's second action still to take with a target in reach.
+const SHOT_IN_HAND: f64 = 0.6;
+/// A push back suffered: ground lost, and a chain broken.
+const PUSHED: f64 = 0.15;
+/// The share of the charges in reach that counts: the other side moves too before they come.
+const THREAT: f64 = 0.4;
+/// Concentrated (+2 to aim or cast) for that second action.
 const FOCUSED: f64 = 0.25;
-/// Its charge (+2 damage if it wins) still to fight.
-const CHARGE_IN_HAND: f64 = 0.35;
 
 #[derive(Default)]
 pub struct Memo;
@@ -67,8 +70,8 @@ fn worth(u: &U) -> f64 {
 /// The Combat a figure brings to a fight now: its own, outnumbering and stuns.
 fn combat_now(b: &B, u: &U) -> f64 {
     let arms = figure::arms(&u.state);
-    let f = super::duel::combat_factors(arms, u.state.stunned(), false, groups::outnumbering(b, u));
-    f64::from(u.state.row().combat) + f64::from(crate::battle::Factor::total(&f)) + f64::from(arms.damage.unwrap_or(-2)) * 0.5
+    let f = duel::combat_factors(arms, u.state.stunned(), false, groups::outnumbering(b, u));
+    f64::from(u.state.row().combat) + f64::from(Factor::total(&f)) + f64::from(arms.damage.unwrap_or(-2)) * 0.5
 }
 
 /// The range, in paces, of what it shoots or casts at enemies.
@@ -104,19 +107,15 @@ fn figure_value(b: &B, u: &U, judging: Side) -> f64 {
                 v -= (CLOSING.0 + CLOSING.1 * late) * f64::from(nearest.saturating_sub(u32::from(range) / 2));
             }
         }
+        // A stunned figure waits for its tokens to go before it closes.
+        _ if u.state.stunned() > 0 => {}
         _ => v -= (CLOSING.0 + CLOSING.1 * late) * f64::from(nearest.saturating_sub(1)),
     }
     if let Activation::Started(first) = u.state.activation {
-        let strike = !groups::opponents(b, u).is_empty() || reach_paces(u).is_some_and(|r| has_target(b, u, r) && (!figure::is_engaged(b, u)));
-        if strike {
-            v += STRIKE_IN_HAND;
-            if first == First::Concentrated {
-                v += FOCUSED;
-            }
-            if first == First::Moved && !u.state.charging.is_empty() {
-                v += CHARGE_IN_HAND;
-            }
-        }
+        // Its second action in hand: the best fight it may start, or a shot or spell at a target.
+        let fight = best_fight(b, u).unwrap_or(0.0).max(0.0);
+        let shot = if reach_paces(u).is_some_and(|r| has_target(b, u, r)) { SHOT_IN_HAND + if first == First::Concentrated { FOCUSED } else { 0.0 } } else { 0.0 };
+        v += fight.max(shot);
     }
     v
 }
@@ -126,6 +125,80 @@ fn side_value(b: &B, side: Side, judging: Side) -> f64 {
     let out = b.units.iter().filter(|u| u.side == side && u.state.out).count() as f64;
     let share = out / f64::from(b.global.start[side.index()].max(1));
     figures + POINT * f64::from(turn::points(b)[side.index()]) - ROUT_PRESSURE * share * share
+}
+
+/// What a harm costs the figure that suffers it, in this evaluation's terms.
+fn harm_cost(u: &U, harm: Harm) -> f64 {
+    match harm {
+        Harm::PushBack => PUSHED,
+        Harm::Stun => STUN,
+        Harm::Wound | Harm::Horrible if u.state.vitalite > 1 => VITALITE + STUN,
+        Harm::Wound | Harm::Horrible => worth(u) + POINT * if u.state.is_leader() { 2.0 } else { 1.0 },
+    }
+}
+
+/// One side of a combat as the rules would roll it now: its total before the d20, the damage it
+/// adds when it wins (before a critical), its Défense.
+struct Fighter {
+    total: i32,
+    damage: i32,
+    defence: i32,
+}
+
+/// How a figure fights: `against` is the enemy it starts the combat phase with (`None` for the
+/// figure that answers); `charge` counts a charge it has yet to make.
+fn fighter(b: &B, u: &U, against: Option<crate::battle::UnitId>, charge: bool) -> Fighter {
+    let arms = figure::arms(&u.state);
+    let focused = against.is_some() && super::combat::concentrated(u);
+    let factors = duel::combat_factors(arms, u.state.stunned(), focused, groups::outnumbering(b, u));
+    let charged = charge || against.is_some_and(|e| u.state.charging.contains(&e));
+    Fighter {
+        total: i32::from(u.state.row().combat) + Factor::total(&factors),
+        damage: Factor::total(&duel::damage(arms, false, charged)),
+        defence: i32::from(figure::defence(&u.state, b.turn)),
+    }
+}
+
+/// What `f` may expect from a combat phase against `e` over the 400 pairs of faces (l. 93-118):
+/// the harm it does less the harm it takes, each at its cost.
+fn fight_edge(b: &B, f: &U, e: &U, charge: bool) -> f64 {
+    let a = fighter(b, f, Some(e.id), charge);
+    let o = fighter(b, e, None, false);
+    let crit = i32::from(tables().duel.critical_damage);
+    let mut sum = 0.0;
+    for da in 1..=20 {
+        for de in 1..=20 {
+            let margin = (da + a.total) - (de + o.total);
+            if margin > 0 {
+                let result = margin + a.damage + if da == 20 { crit } else { 0 };
+                sum += harm_cost(e, duel::harm(result, o.defence));
+            } else if margin < 0 {
+                let result = -margin + o.damage + if de == 20 { crit } else { 0 };
+                sum -= harm_cost(f, duel::harm(result, a.defence));
+            }
+        }
+    }
+    sum / 400.0
+}
+
+/// The best combat phase `f` may start now, by `fight_edge`.
+fn best_fight(b: &B, f: &U) -> Option<f64> {
+    groups::opponents(b, f).iter().filter_map(|e| b.unit(*e)).map(|e| fight_edge(b, f, e, false)).reduce(f64::max)
+}
+
+/// The charges `side`'s figures not yet activated and not engaged could make this turn or the
+/// next: each at the best enemy within a move of it (counted in a straight line), with the charge's
+/// damage.
+fn charges_ahead(b: &B, side: Side) -> f64 {
+    b.on_board()
+        .filter(|f| f.side == side && f.state.activation == Activation::Ready && !figure::is_engaged(b, f))
+        .filter_map(|f| {
+            let at = f.hex?;
+            let reach = super::movement::move_budget(f) + 1;
+            b.on_board().filter(|e| e.side != side && e.hex.is_some_and(|h| h.unsigned_distance_to(at) <= reach)).map(|e| fight_edge(b, f, e, true)).reduce(f64::max)
+        })
+        .map(|v| v.max(0.0))
+        .sum()
 }
 
 impl Judge for Swidenth {
@@ -140,6 +213,12 @@ impl Judge for Swidenth {
             };
         }
         side_value(b, side, side) - side_value(b, side.other(), side)
+    }
+
+    /// One exchange ahead: the charges each side's figures not yet activated could make, weighed
+    /// over their faces.
+    fn exchange(b: &B, side: Side, _memo: &mut Memo) -> f64 {
+        THREAT * (charges_ahead(b, side) - charges_ahead(b, side.other()))
     }
 
     fn preview(b: &B, command: &super::Command, dice: &mut Dice) -> Vec<super::Event> {

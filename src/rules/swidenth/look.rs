@@ -13,7 +13,7 @@ use super::movement;
 use super::setup::impassable;
 use super::state::{Activation, First, UnitState};
 use super::words::{capitalised, door_name, side_name, spell_label, trait_name};
-use crate::battle::look::{Counter, Die, Legend, Line, Rgb, Swatch, Symbol, Tag, Token, Troop};
+use crate::battle::look::{Counter, Die, Legend, Line, Rgb, Swatch, Tag, Token};
 use crate::battle::{Side, UnitId};
 use crate::hex::{Ground, Hex};
 
@@ -82,14 +82,8 @@ fn caster(s: &UnitState) -> bool {
 pub fn counter(b: &B, u: &U) -> Counter {
     let s = &u.state;
     let row = s.row();
-    let mut factors = format!("Comb {}", combat_now(s));
-    if figure::missile(s).is_some() {
-        factors.push_str(&format!(" Tir {}", i32::from(row.tir) + stun_total(s)));
-    }
-    if caster(s) {
-        factors.push_str(&format!(" Psy {}", i32::from(row.psychisme) + stun_total(s)));
-    }
-    factors.push_str(&format!(" Déf {}", figure::defence(s, b.turn)));
+    // Combat and Défense as they stand: the two numbers of every fight (the card has the rest).
+    let factors = format!("{}·{}", combat_now(s), figure::defence(s, b.turn));
     let mut tags = match s.activation {
         Activation::Ready => Vec::new(),
         Activation::Started(_) => vec![ACTING],
@@ -111,7 +105,8 @@ pub fn counter(b: &B, u: &U) -> Counter {
     };
     Counter {
         band: None,
-        symbol: Some(Symbol { troop: Troop::Infantry, shoots: figure::missile(s).is_some() || caster(s) }),
+        symbol: None,
+        monogram: Some(row.mark.clone()),
         name: s.name.clone(),
         factors,
         badge: s.vitalite.to_string(),
@@ -358,10 +353,7 @@ pub fn legend() -> Vec<Legend> {
         Legend {
             heading: "Counter".into(),
             entries: vec![
-                (
-                    Swatch::Factors("Comb 3 Tir 1 Déf 8".into()),
-                    "Combat, Tir (shooters), Psychisme (casters) and Défense as they stand: stuns, a second weapon, a dropped shield, the mystic shield counted".into(),
-                ),
+                (Swatch::Factors("3·8".into()), "Combat · Défense as they stand: stuns, a second weapon, a dropped shield, the mystic shield counted (the card gives Tir and Psychisme)".into()),
                 (Swatch::Badge("2".into()), "Vitalité left".into()),
                 (Swatch::Corner(CHIEF_DISC, "C".into()), format!("the Chief: his phase activates friends within {} hexes (l. 38)", d.chief_bubble_below)),
                 (Swatch::Corner(CHAMPION_DISC, "Ch".into()), format!("a Champion: within {} hexes", d.champion_bubble_below)),
@@ -375,11 +367,8 @@ pub fn legend() -> Vec<Legend> {
             ],
         },
         Legend {
-            heading: "Figures (the symbol; a bow beneath it: it shoots or casts)".into(),
-            entries: vec![
-                (Swatch::Symbol(Symbol { troop: Troop::Infantry, shoots: false }), "a fighter".into()),
-                (Swatch::Symbol(Symbol { troop: Troop::Infantry, shoots: true }), "a shooter or a caster".into()),
-            ],
+            heading: "Figures (the letters in the middle of the token)".into(),
+            entries: tables().bands.bands.iter().flat_map(|band| band.figures.iter()).map(|f| (Swatch::Factors(f.mark.clone()), f.name.clone())).collect(),
         },
         Legend {
             heading: "Doors and levers (the discs at the top left of a hex)".into(),

@@ -100,6 +100,7 @@ pub fn counter(b: &B, u: &SpUnit) -> Counter {
     Counter {
         band: Some(order_colour(p.order)),
         symbol: Some(Symbol { troop: troop_symbol(p.troop), shoots: p.missile.is_some() }),
+        monogram: None,
         name: p.label.clone(),
         factors: format!("{}×{}", s.bases(), s.ranks()),
         badge: s.figures.to_string(),

@@ -86,6 +86,7 @@ pub fn counter(b: &B, u: &Unit<UnitState>) -> Counter {
     Counter {
         band: Some(armour_colour(p.armour)),
         symbol: Some(Symbol { troop: class_troop(p.class), shoots: p.fire > 0 }),
+        monogram: None,
         name: p.label.clone(),
         factors: format!("{}-{}-{}", p.fire, p.assault, p.melee),
         badge: u.state.strength.to_string(),
