@@ -6,6 +6,7 @@ use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_mai
 use std::hint::black_box;
 use strategos::battle::Ruleset;
 use strategos::rules::black_powder::BlackPowder;
+use strategos::rules::swidenth::Swidenth;
 use strategos::rules::swordpoint::Swordpoint;
 use strategos::rules::thucydide::Thucydide;
 use strategos::rules::thucydide::sight::Sight;
@@ -55,6 +56,15 @@ fn random_games(c: &mut Criterion) {
             bench.iter(|| {
                 seed += 1;
                 play_game::<BlackPowder>(&s, seed, |_| {}).expect("game ends").turns
+            })
+        });
+    }
+    for id in ["swidenth-border-patrol", "swidenth-ruined-village"] {
+        let s = strategos::scenario::find_bundled(id).expect("bundled");
+        group.bench_function(format!("{id}_random_vs_random_through_ecs"), |bench| {
+            bench.iter(|| {
+                seed += 1;
+                play_game::<Swidenth>(&s, seed, |_| {}).expect("game ends").turns
             })
         });
     }
@@ -163,5 +173,36 @@ fn black_powder_ai_side_turn(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, line_of_sight, random_games, ai_side_turn, swordpoint_ai_side_turn, black_powder_ai_side_turn);
+/// Swidenth's first leader phase in the ruined village, the larger scenario: the side with the
+/// initiative picks its leader and acts with the figures of his bubble, until the other side must
+/// decide.
+fn swidenth_ai_side_turn(c: &mut Criterion) {
+    use strategos::ai::{Ai, Level};
+    use strategos::battle::ecs::BattleApp;
+    use strategos::battle::Dice;
+    use strategos::sim::Player;
+    let s = strategos::scenario::find_bundled("swidenth-ruined-village").expect("bundled");
+    let battle = Swidenth::setup(&s).expect("sets up");
+    let mut group = c.benchmark_group("ai_side_turn");
+    group.sample_size(10);
+    for (name, level) in [("ruined_village_first_leader_phase_easy", Level::Easy), ("ruined_village_first_leader_phase_normal", Level::Normal)] {
+        group.bench_function(name, |bench| {
+            bench.iter_batched(
+                || (BattleApp::<Swidenth>::new(battle.clone(), Dice::new(1)), Ai::new(level, 1)),
+                |(mut app, mut ai)| {
+                    let first = Swidenth::deciding_side(app.view());
+                    while Swidenth::deciding_side(app.view()) == first && app.view().turn == 1 {
+                        let c = ai.choose(app.view()).expect("a command");
+                        app.submit(c).expect("legal");
+                    }
+                    app.view().turn
+                },
+                BatchSize::SmallInput,
+            )
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, line_of_sight, random_games, ai_side_turn, swordpoint_ai_side_turn, black_powder_ai_side_turn, swidenth_ai_side_turn);
 criterion_main!(benches);
