@@ -40,10 +40,11 @@ const TARGET_IN_REACH: f64 = 0.5;
 const EDGE: f64 = 0.12;
 /// A shooter's or caster's second action still to take with a target in reach.
 const SHOT_IN_HAND: f64 = 0.6;
+/// A second action still to take with an enemy to fight, as the quick level sees it (the stronger
+/// one weighs the fight's odds instead).
+const STRIKE_IN_HAND: f64 = 0.6;
 /// A push back suffered: ground lost, and a chain broken.
 const PUSHED: f64 = 0.15;
-/// The share of the charges in reach that counts: the other side moves too before they come.
-const THREAT: f64 = 0.4;
 /// Concentrated (+2 to aim or cast) for that second action.
 const FOCUSED: f64 = 0.25;
 
@@ -113,7 +114,7 @@ fn figure_value(b: &B, u: &U, judging: Side) -> f64 {
     }
     if let Activation::Started(first) = u.state.activation {
         // Its second action in hand: the best fight it may start, or a shot or spell at a target.
-        let fight = best_fight(b, u).unwrap_or(0.0).max(0.0);
+        let fight = if groups::opponents(b, u).is_empty() { 0.0 } else { STRIKE_IN_HAND };
         let shot = if reach_paces(u).is_some_and(|r| has_target(b, u, r)) { SHOT_IN_HAND + if first == First::Concentrated { FOCUSED } else { 0.0 } } else { 0.0 };
         v += fight.max(shot);
     }
@@ -146,12 +147,12 @@ struct Fighter {
 }
 
 /// How a figure fights: `against` is the enemy it starts the combat phase with (`None` for the
-/// figure that answers); `charge` counts a charge it has yet to make.
-fn fighter(b: &B, u: &U, against: Option<crate::battle::UnitId>, charge: bool) -> Fighter {
+/// figure that answers), which it may have charged.
+fn fighter(b: &B, u: &U, against: Option<crate::battle::UnitId>) -> Fighter {
     let arms = figure::arms(&u.state);
     let focused = against.is_some() && super::combat::concentrated(u);
     let factors = duel::combat_factors(arms, u.state.stunned(), focused, groups::outnumbering(b, u));
-    let charged = charge || against.is_some_and(|e| u.state.charging.contains(&e));
+    let charged = against.is_some_and(|e| u.state.charging.contains(&e));
     Fighter {
         total: i32::from(u.state.row().combat) + Factor::total(&factors),
         damage: Factor::total(&duel::damage(arms, false, charged)),
@@ -161,9 +162,9 @@ fn fighter(b: &B, u: &U, against: Option<crate::battle::UnitId>, charge: bool) -
 
 /// What `f` may expect from a combat phase against `e` over the 400 pairs of faces (l. 93-118):
 /// the harm it does less the harm it takes, each at its cost.
-fn fight_edge(b: &B, f: &U, e: &U, charge: bool) -> f64 {
-    let a = fighter(b, f, Some(e.id), charge);
-    let o = fighter(b, e, None, false);
+fn fight_edge(b: &B, f: &U, e: &U) -> f64 {
+    let a = fighter(b, f, Some(e.id));
+    let o = fighter(b, e, None);
     let crit = i32::from(tables().duel.critical_damage);
     let mut sum = 0.0;
     for da in 1..=20 {
@@ -183,21 +184,15 @@ fn fight_edge(b: &B, f: &U, e: &U, charge: bool) -> f64 {
 
 /// The best combat phase `f` may start now, by `fight_edge`.
 fn best_fight(b: &B, f: &U) -> Option<f64> {
-    groups::opponents(b, f).iter().filter_map(|e| b.unit(*e)).map(|e| fight_edge(b, f, e, false)).reduce(f64::max)
+    groups::opponents(b, f).iter().filter_map(|e| b.unit(*e)).map(|e| fight_edge(b, f, e)).reduce(f64::max)
 }
 
-/// The charges `side`'s figures not yet activated and not engaged could make this turn or the
-/// next: each at the best enemy within a move of it (counted in a straight line), with the charge's
-/// damage.
-fn charges_ahead(b: &B, side: Side) -> f64 {
+/// What `side`'s figures in the middle of their activation may expect of the fight each has in
+/// hand, at its best opponent, beyond the flat value `evaluate` gave it.
+fn fights_in_hand(b: &B, side: Side) -> f64 {
     b.on_board()
-        .filter(|f| f.side == side && f.state.activation == Activation::Ready && !figure::is_engaged(b, f))
-        .filter_map(|f| {
-            let at = f.hex?;
-            let reach = super::movement::move_budget(f) + 1;
-            b.on_board().filter(|e| e.side != side && e.hex.is_some_and(|h| h.unsigned_distance_to(at) <= reach)).map(|e| fight_edge(b, f, e, true)).reduce(f64::max)
-        })
-        .map(|v| v.max(0.0))
+        .filter(|f| f.side == side && matches!(f.state.activation, Activation::Started(_)))
+        .filter_map(|f| Some(best_fight(b, f)?.max(0.0) - STRIKE_IN_HAND))
         .sum()
 }
 
@@ -215,10 +210,11 @@ impl Judge for Swidenth {
         side_value(b, side, side) - side_value(b, side.other(), side)
     }
 
-    /// One exchange ahead: the charges each side's figures not yet activated could make, weighed
-    /// over their faces.
+    /// One exchange ahead, weighed over the faces: the fights `side`'s figures have in hand at
+    /// their odds, in place of the quick level's flat value. (Weighing the charges each side
+    /// could make next, both or only its own, made the stronger level lose more often.)
     fn exchange(b: &B, side: Side, _memo: &mut Memo) -> f64 {
-        THREAT * (charges_ahead(b, side) - charges_ahead(b, side.other()))
+        fights_in_hand(b, side)
     }
 
     fn preview(b: &B, command: &super::Command, dice: &mut Dice) -> Vec<super::Event> {
