@@ -54,9 +54,9 @@ fn results_at_exactly_defence_twice_and_three_times_it() {
         match harm {
             Harm::PushBack => assert!(matches!(b.global.agenda.last(), Some(Step::Push { winner, .. }) if *winner == id(1)), "the winner decides (l. 105)"),
             Harm::Stun => assert_eq!(b.unit(id(11)).unwrap().state.stuns, [2], "until the end of the next turn (l. 107)"),
-            Harm::Wound => assert!(events.contains(&Event::OutOfAction { figure: id(11), horrible: false }), "Vitalité 1: out (l. 111)"),
+            Harm::Wound => assert!(events.contains(&Event::OutOfAction { figure: id(11), horrible: false, by_enemy: true }), "Vitalité 1: out (l. 111)"),
             Harm::Horrible => {
-                assert!(events.contains(&Event::OutOfAction { figure: id(11), horrible: true }));
+                assert!(events.contains(&Event::OutOfAction { figure: id(11), horrible: true, by_enemy: true }));
                 // l. 116: the friend 3 hexes off (fewer than 3 paces between them) tests at 8; the
                 // one 4 hexes off does not.
                 let tested: Vec<_> = events.iter().filter_map(|e| if let Event::BravoureTest(t) = e { Some((t.figure, t.difficulty)) } else { None }).collect();

@@ -121,15 +121,17 @@ pub fn apply(b: &mut B, event: &Event) {
             unmask_engaged(b);
         }
         Event::Stunned { figure, until, .. } => with_unit(b, *figure, |u| u.state.stuns.push(*until)),
-        Event::Wounded { figure, left, horrible } => with_unit(b, *figure, |u| {
+        Event::Wounded { figure, left, horrible, by_enemy } => with_unit(b, *figure, |u| {
             u.state.vitalite = *left;
             u.state.wounds += 1;
             u.state.horrible += u8::from(*horrible);
+            u.state.horrible_by_enemy += u8::from(*horrible && *by_enemy);
         }),
-        Event::OutOfAction { figure, horrible } => with_unit(b, *figure, |u| {
+        Event::OutOfAction { figure, horrible, by_enemy } => with_unit(b, *figure, |u| {
             u.state.vitalite = 0;
             u.state.wounds += 1;
             u.state.horrible += u8::from(*horrible);
+            u.state.horrible_by_enemy += u8::from(*horrible && *by_enemy);
             u.state.out = true;
             u.state.stuns.clear();
             u.state.camouflaged = false;

@@ -242,6 +242,7 @@ pub fn decision(b: &B, legal: &[Command]) -> Option<Decision<Command>> {
             format!("{} outnumbers: split the fight into subgroups, {} with {}; every enemy needs an opponent (l. 128-130)", side_name(b, *side), name(b, pair.0), name(b, pair.1))
         }
         Some(Step::Fight { figure, target }) => format!("{} is to fight {} (l. 87)", name(b, *figure), name(b, *target)),
+        Some(Step::NextShot { shooter, target, .. }) => format!("{} shoots again at {} (l. 168)", name(b, *shooter), name(b, *target)),
         None if b.global.phase == Phase::ChooseLeader => "Whose phase comes next? Choose a leader (l. 40-48)".into(),
         None => return None,
     };

@@ -28,7 +28,7 @@ pub fn melee_roll(ctx: &Ctx, u: &U, acting: bool, die: u8) -> Roll {
 pub fn fight(ctx: &mut Ctx, figure: UnitId, target: UnitId) {
     let group = groups::group_of(&ctx.b, figure);
     if let Some(side) = groups::splitter(&ctx.b, &group) {
-        if ctx.b.global.split_of(&group).is_none() {
+        if ctx.b.global.split_of(&group).is_none() && !groups::splits(&ctx.b, side, &group, Some((figure, target))).is_empty() {
             ctx.push(Step::Fight { figure, target });
             ctx.push(Step::Split { side, group, pair: (figure, target) });
             return;
@@ -97,19 +97,17 @@ pub fn weapon_missile(u: &U) -> Option<Missile> {
     Some(Missile { kind: DuelKind::Shot, damage: w.damage, range: w.range.unwrap_or(0), shots: w.shots, aim: tables().duel.aim })
 }
 
-/// A shot or a volley of shots at `target` (l. 154-198; several for a multiple-shot weapon, aimed
-/// only for the first, l. 168).
-pub fn shoot(ctx: &mut Ctx, shooter: UnitId, target: UnitId, missile: Missile) {
-    for shot in 0..missile.shots {
-        let (Some(s), Some(t)) = (ctx.b.unit(shooter).cloned(), ctx.b.unit(target).cloned()) else { return };
-        let Some(line) = aim::line(&ctx.b, &s, &t, missile.range) else { return };
-        let hit = one_shot(ctx, &s, &t, &line, missile, shot == 0, DuelKind::Shot);
-        if hit {
-            continue;
-        }
-        if let Some(ally) = line.ally {
-            stray(ctx, &s, ally, missile);
-        }
+/// A shot at `target` (l. 154-198), aimed if it is the first of the shooting phase (l. 168); a
+/// multiple-shot weapon's next shot waits on the agenda under this one's push back.
+pub fn shoot(ctx: &mut Ctx, shooter: UnitId, target: UnitId, missile: Missile, first: bool, left: u8) {
+    let (Some(s), Some(t)) = (ctx.b.unit(shooter).cloned(), ctx.b.unit(target).cloned()) else { return };
+    let Some(line) = aim::line(&ctx.b, &s, &t, missile.range) else { return };
+    if left > 1 {
+        ctx.push(Step::NextShot { shooter, target, left: left - 1 });
+    }
+    let hit = one_shot(ctx, &s, &t, &line, missile, first, DuelKind::Shot);
+    if let (false, Some(ally)) = (hit, line.ally) {
+        stray(ctx, shooter, ally, missile);
     }
 }
 
@@ -158,11 +156,12 @@ fn one_shot(ctx: &mut Ctx, s: &U, t: &U, line: &aim::Line, missile: Missile, fir
 
 /// A missed shot past the shooter's friend: on a d20 of 8+ the friend takes a shot of its own
 /// (l. 166, R-S13), with the range and cover it stands at.
-fn stray(ctx: &mut Ctx, s: &U, ally: UnitId, missile: Missile) {
+fn stray(ctx: &mut Ctx, shooter: UnitId, ally: UnitId, missile: Missile) {
     let die = ctx.dice.roll(20);
     let strikes = die >= tables().duel.ally_hit_from;
     ctx.emit(Event::StrayRoll { ally, die, strikes });
-    let Some(a) = ctx.b.unit(ally).cloned() else { return };
+    // The shooter as the missed shot left it: its camouflage spent, a stun it took counted.
+    let (Some(a), Some(s)) = (ctx.b.unit(ally).cloned(), ctx.b.unit(shooter).cloned()) else { return };
     if !strikes {
         return;
     }
@@ -171,5 +170,5 @@ fn stray(ctx: &mut Ctx, s: &U, ally: UnitId, missile: Missile) {
     let band = duel::band(from.unsigned_distance_to(to), missile.range).unwrap_or(duel::Band::Long);
     let cover = super::sight::cover_points(&ctx.b.map, &shut, from, to, |h| ctx.b.on_board().any(|u| u.hex == Some(h) && u.side != s.side)).unwrap_or(0);
     let line = aim::Line { band, cover, ally: None };
-    one_shot(ctx, s, &a, &line, missile, false, DuelKind::AllyStruck);
+    one_shot(ctx, &s, &a, &line, missile, false, DuelKind::AllyStruck);
 }

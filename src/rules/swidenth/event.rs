@@ -132,10 +132,10 @@ pub enum Event {
     Pushed { moves: Vec<(UnitId, Hex, Hex)> },
     /// A stun token until the end of turn `until` (l. 107), and why.
     Stunned { figure: UnitId, until: u32, rule: &'static str },
-    /// A Vitalité lost (l. 111, 114).
-    Wounded { figure: UnitId, left: i8, horrible: bool },
+    /// A Vitalité lost (l. 111, 114); `by_enemy` unless a friend's stray shot did it (l. 166).
+    Wounded { figure: UnitId, left: i8, horrible: bool, by_enemy: bool },
     /// Hors de combat (l. 111-114).
-    OutOfAction { figure: UnitId, horrible: bool },
+    OutOfAction { figure: UnitId, horrible: bool, by_enemy: bool },
     BravoureTest(Test),
     /// A spell's roll against a fixed score or the target's Psychisme (H-S3).
     Spell { caster: UnitId, spell: String, target: UnitId, roll: Roll, against: Option<Roll>, needed: Option<i8>, works: bool },

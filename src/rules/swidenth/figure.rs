@@ -44,12 +44,15 @@ pub fn arms(s: &UnitState) -> Arms {
     Arms { damage: primary.map(|w| w.damage), second: second.and_then(|w| w.class).filter(|c| *c != WeaponClass::Heavy) }
 }
 
-/// What a fumble's hand holds (H-S12), by name; `None` for an empty hand or claws.
+/// What a fumble's hand holds (H-S12), by name; `None` for an empty hand or claws. The main hand
+/// holds the primary weapon, both hands a two-handed one; the off hand a shield or the second
+/// weapon, which it keeps when the primary fell (R-S14: it fights with it then).
 pub fn held(s: &UnitState, main: bool) -> Option<String> {
     let melee = melee_weapons(s);
     let primary = melee.first().copied().filter(|p| !p.natural);
+    let two_handed = primary.filter(|p| p.hands == 2);
     if main {
-        return primary.filter(|_| !s.dropped_main).map(|w| w.label.clone());
+        return primary.filter(|_| !s.dropped_main && !(two_handed.is_some() && s.dropped_off)).map(|w| w.label.clone());
     }
     if s.dropped_off {
         return None;
@@ -57,11 +60,10 @@ pub fn held(s: &UnitState, main: bool) -> Option<String> {
     if has_shield(s) {
         return s.row().armour.iter().filter_map(|a| tables().weapons.armour(a)).find(|a| a.hands > 0).map(|a| a.label.clone());
     }
-    match in_hand(s) {
-        (_, Some(second)) => Some(second.label.clone()),
-        (Some(p), None) if p.hands == 2 && !p.natural && !s.dropped_main => Some(p.label.clone()),
-        _ => None,
+    if let Some(p) = two_handed {
+        return (!s.dropped_main).then(|| p.label.clone());
     }
+    melee.get(1).filter(|w| w.hands == 1 && primary.is_some_and(|p| p.hands == 1)).map(|w| w.label.clone())
 }
 
 /// Its missile weapon, if it has one (l. 74).

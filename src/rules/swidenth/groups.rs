@@ -89,15 +89,29 @@ pub fn outnumbering_bonus(friends: u8) -> i8 {
     tables().duel.outnumber_combat.saturating_mul(i8::try_from(friends).unwrap_or(i8::MAX))
 }
 
-/// Every way `side` may split `group` (l. 128) with `pair` in one subgroup: each of its figures
-/// with one enemy it is engaged with, every enemy with at least one; in a fixed order, at most
-/// `MOST_SPLITS` of them.
-pub fn splits(b: &B, side: Side, group: &[UnitId], pair: (UnitId, UnitId)) -> Vec<Vec<(UnitId, UnitId)>> {
+/// The enemies `figure` may start a combat phase with: its opponents, but where its group must
+/// be split first, only those a split can put with it; a group no split can cover (two enemies
+/// whose only foe is the same figure) fights unsplit.
+pub fn fightable(b: &B, figure: &U) -> Vec<UnitId> {
+    let all = opponents(b, figure);
+    let group = group_of(b, figure.id);
+    match splitter(b, &group) {
+        Some(side) if b.global.split_of(&group).is_none() && !splits(b, side, &group, None).is_empty() => {
+            all.into_iter().filter(|e| !splits(b, side, &group, Some((figure.id, *e))).is_empty()).collect()
+        }
+        _ => all,
+    }
+}
+
+/// Every way `side` may split `group` (l. 128), with `pair` in one subgroup if given: each of its
+/// figures with one enemy it is engaged with, every enemy with at least one; in a fixed order, at
+/// most `MOST_SPLITS` of them.
+pub fn splits(b: &B, side: Side, group: &[UnitId], pair: Option<(UnitId, UnitId)>) -> Vec<Vec<(UnitId, UnitId)>> {
     let units: Vec<&U> = group.iter().filter_map(|id| b.unit(*id)).collect();
     let mine: Vec<&U> = units.iter().copied().filter(|u| u.side == side).collect();
     let theirs: Vec<&U> = units.iter().copied().filter(|u| u.side != side).collect();
     let choices: Vec<Vec<UnitId>> = mine.iter().map(|m| theirs.iter().filter(|e| adjacent(m, e)).map(|e| e.id).collect()).collect();
-    let together = |pairs: &[(UnitId, UnitId)]| pairs.iter().any(|p| *p == pair || (p.1, p.0) == pair);
+    let together = |pairs: &[(UnitId, UnitId)]| pair.is_none_or(|pair| pairs.iter().any(|p| *p == pair || (p.1, p.0) == pair));
     let mut out = Vec::new();
     let mut pick = vec![0usize; mine.len()];
     if choices.iter().any(Vec::is_empty) {

@@ -27,13 +27,14 @@ pub fn suffer(ctx: &mut Ctx, winner: UnitId, loser: UnitId, harm: Harm, from: He
             let horrible = harm == Harm::Horrible;
             let Some(u) = ctx.b.unit(loser) else { return };
             let chief = u.state.rank() == Rank::Chief;
+            let by_enemy = ctx.b.unit(winner).is_some_and(|w| w.side != u.side);
             if u.state.vitalite > 1 {
                 let left = u.state.vitalite - 1;
-                ctx.emit(Event::Wounded { figure: loser, left, horrible });
+                ctx.emit(Event::Wounded { figure: loser, left, horrible, by_enemy });
                 // R-S3: a result above 2D is above D too.
                 stun(ctx, loser, "l. 107 (R-S3)");
             } else {
-                ctx.emit(Event::OutOfAction { figure: loser, horrible });
+                ctx.emit(Event::OutOfAction { figure: loser, horrible, by_enemy });
             }
             if horrible {
                 horror(ctx, loser, at, ranged);

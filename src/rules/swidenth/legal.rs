@@ -90,7 +90,7 @@ pub fn actions(b: &B, u: &U) -> Vec<Command> {
         Activation::Started(first) => {
             let mut out = if first == First::Moved { moves(b, u, true) } else { Vec::new() };
             out.extend(shots(b, u).into_iter().map(|target| Command::Shoot { figure, target }));
-            out.extend(groups::opponents(b, u).into_iter().map(|target| Command::Fight { figure, target }));
+            out.extend(groups::fightable(b, u).into_iter().map(|target| Command::Fight { figure, target }));
             out.extend(casts(b, u));
             out.extend(specials(b, u));
             out.push(Command::Rest { figure });
@@ -181,7 +181,7 @@ fn specials(b: &B, u: &U) -> Vec<Command> {
 pub fn decision_options(b: &B, step: &Step) -> Vec<Command> {
     match step {
         Step::Push { to, .. } => to.iter().map(|h| Command::Push { to: Some(*h) }).chain([Command::Push { to: None }]).collect(),
-        Step::Split { side, group, pair } => groups::splits(b, *side, group, *pair).into_iter().map(|pairs| Command::Split { pairs }).collect(),
-        Step::Fight { .. } => Vec::new(),
+        Step::Split { side, group, pair } => groups::splits(b, *side, group, Some(*pair)).into_iter().map(|pairs| Command::Split { pairs }).collect(),
+        Step::Fight { .. } | Step::NextShot { .. } => Vec::new(),
     }
 }

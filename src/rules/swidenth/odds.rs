@@ -69,7 +69,7 @@ fn lot(events: &[Event], at: usize, d: &Duel) -> Option<Lot> {
     let after = &events[at + 1..];
     let end = after.iter().position(|e| matches!(e, Event::Duel(_))).unwrap_or(after.len());
     let fell = after[..end].iter().find_map(|e| match e {
-        Event::OutOfAction { figure, horrible } if *figure == loser => Some(if *horrible { Lot::OutHorrible } else { Lot::Out }),
+        Event::OutOfAction { figure, horrible, .. } if *figure == loser => Some(if *horrible { Lot::OutHorrible } else { Lot::Out }),
         Event::Wounded { figure, horrible, .. } if *figure == loser => Some(if *horrible { Lot::Horrible } else { Lot::Wound }),
         _ => None,
     });

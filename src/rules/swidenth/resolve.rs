@@ -32,12 +32,18 @@ impl Agenda for Swidenth {
     }
 
     fn decision(b: &B, step: &Step) -> Option<Vec<Command>> {
-        (!matches!(step, Step::Fight { .. })).then(|| legal::decision_options(b, step))
+        step.is_decision().then(|| legal::decision_options(b, step))
     }
 
     fn automatic(ctx: &mut Ctx, step: Step) {
-        if let Step::Fight { figure, target } = step {
-            combat::strike(ctx, figure, target);
+        match step {
+            Step::Fight { figure, target } => combat::strike(ctx, figure, target),
+            Step::NextShot { shooter, target, left } => {
+                if let Some(missile) = ctx.b.unit(shooter).and_then(combat::weapon_missile) {
+                    combat::shoot(ctx, shooter, target, missile, false, left);
+                }
+            }
+            Step::Push { .. } | Step::Split { .. } => {}
         }
     }
 
@@ -115,7 +121,7 @@ fn execute(ctx: &mut Ctx, command: &Command) {
         Command::Pull { figure, lever } => deed(ctx, *figure, Deed::Pulled(*lever)),
         Command::Shoot { figure, target } => {
             if let Some(missile) = ctx.b.unit(*figure).and_then(combat::weapon_missile) {
-                combat::shoot(ctx, *figure, *target, missile);
+                combat::shoot(ctx, *figure, *target, missile, true, missile.shots);
             }
             ctx.emit(Event::ActivationEnded { figure: *figure });
         }

@@ -26,7 +26,7 @@ pub fn cast(ctx: &mut Ctx, caster: UnitId, name: &str, target: UnitId, restore: 
     let Some(c) = ctx.b.unit(caster).cloned() else { return };
     if let (SpellRoll::Shot, SpellEffect::Damage(damage)) = (spell.roll, spell.effect) {
         let missile = Missile { kind: DuelKind::FireBolt, damage, range: spell.range, shots: 1, aim: tables().spells.concentrate };
-        combat::shoot(ctx, caster, target, missile);
+        combat::shoot(ctx, caster, target, missile, true, 1);
         return;
     }
     let roll = caster_roll(ctx, &c);

@@ -62,6 +62,8 @@ pub struct UnitState {
     /// Vitalité lost and horrible wounds taken, for the report after the battle (l. 115, H-S11).
     pub wounds: u8,
     pub horrible: u8,
+    /// The horrible wounds an enemy inflicted, which score (H-S5).
+    pub horrible_by_enemy: u8,
 }
 
 impl UnitState {
@@ -86,6 +88,7 @@ impl UnitState {
             charging: Vec::new(),
             wounds: 0,
             horrible: 0,
+            horrible_by_enemy: 0,
         }
     }
 
@@ -196,6 +199,15 @@ pub enum Step {
     Split { side: Side, group: Vec<UnitId>, pair: (UnitId, UnitId) },
     /// A combat phase once the group is split (l. 87-99).
     Fight { figure: UnitId, target: UnitId },
+    /// A multiple-shot weapon's next shot, once the last one's push back is decided (l. 168).
+    NextShot { shooter: UnitId, target: UnitId, left: u8 },
+}
+
+impl Step {
+    /// Whether a player decides it; the others the rules carry out by themselves.
+    pub fn is_decision(&self) -> bool {
+        matches!(self, Step::Push { .. } | Step::Split { .. })
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -115,7 +115,7 @@ fn end_turn(ctx: &mut Ctx) {
 }
 
 /// Each side's victory points (H-S5): for each enemy figure Hors de combat 1, or 2 for a leader;
-/// 1 more for each horrible wound inflicted.
+/// 1 more for each horrible wound it inflicted.
 pub fn points(b: &B) -> [u32; 2] {
     let h = &tables().duel.house;
     let mut out = [0; 2];
@@ -124,7 +124,7 @@ pub fn points(b: &B) -> [u32; 2] {
         if u.state.out {
             out[scorer] += if u.state.is_leader() { h.points_leader } else { h.points_figure };
         }
-        out[scorer] += h.points_horrible * u32::from(u.state.horrible);
+        out[scorer] += h.points_horrible * u32::from(u.state.horrible_by_enemy);
     }
     out
 }

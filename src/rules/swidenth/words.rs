@@ -234,11 +234,11 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
             };
             format!("{} is stunned{why} until the end of turn {until}: {tokens} token{}, {penalty:+} to Combat, Tir, Bravoure and Psychisme", name(b, *figure), if tokens == 1 { "" } else { "s" })
         }
-        Event::Wounded { figure, left, horrible } => {
+        Event::Wounded { figure, left, horrible, .. } => {
             let kind = if *horrible { "a horrible wound" } else { "a wound" };
             format!("{} takes {kind}: {left} Vitalité left", name(b, *figure))
         }
-        Event::OutOfAction { figure, horrible } => {
+        Event::OutOfAction { figure, horrible, .. } => {
             let kind = if *horrible { " with a horrible wound" } else { "" };
             format!("{} is Hors de combat{kind}", name(b, *figure))
         }
