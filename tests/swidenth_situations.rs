@@ -327,3 +327,41 @@ fn a_figure_that_fails_before_a_terrifying_creature_stops_short() {
     assert!(events.iter().any(|e| matches!(e, Event::TerrorTest { test, .. } if !test.passed && test.difficulty == 8)));
     assert_eq!(app.view().unit(id(1)).unwrap().hex, Some(toward(m, S, 1)));
 }
+
+#[test]
+fn a_friend_in_the_way_bars_the_shot_unless_it_arcs_and_then_risks_the_friend() {
+    use strategos::rules::swidenth::data::Trait;
+    use strategos::rules::swidenth::event::DuelKind;
+    let from = strategos::hex::Offset(4, 22).to_hex();
+    let figures: &[F] = &[(1, 0, "Archer", from), (2, 0, "Soldat", toward(from, N, 3)), (11, 1, "Archer gobelin", toward(from, N, 6))];
+    let shot = Command::Shoot { figure: id(1), target: id(11) };
+    // l. 166: a friend partly covering the target forbids the shot.
+    let mut app = start(figures, &[], &[15]);
+    send(&mut app, Command::Wait { figure: id(1) });
+    assert!(!app.legal_commands().contains(&shot));
+    // A shooter that arcs its shots may: missed (3 + 2 + 2 against 15 - 1), a d20 of 8 strikes
+    // the friend, with a shot of its own (R-S13).
+    let scenario = common::swidenth::field_with(figures, &[], &[(1, Trait::Arcing)]);
+    let mut app = strategos::replay::start::<strategos::rules::swidenth::Swidenth>(&scenario, 1, &[15, 3, 15, 8, 12, 10]).unwrap();
+    send(&mut app, Command::Wait { figure: id(1) });
+    let events = send(&mut app, shot);
+    assert!(events.iter().any(|e| matches!(e, Event::StrayRoll { ally, die: 8, strikes: true } if *ally == id(2))));
+    let struck: Vec<&Duel> = events.iter().filter_map(|e| if let Event::Duel(d) = e { Some(d) } else { None }).collect();
+    assert_eq!(struck.len(), 2);
+    assert_eq!((struck[1].kind, struck[1].opposing.figure), (DuelKind::AllyStruck, id(2)));
+}
+
+#[test]
+fn an_engaged_figure_shoots_only_if_gigantic() {
+    use strategos::rules::swidenth::data::Trait;
+    let m = middle();
+    let figures: &[F] = &[(1, 0, "Archer", m), (11, 1, "Guerrier orque", toward(m, N, 1)), (12, 1, "Archer gobelin", toward(m, S, 5))];
+    let shot = Command::Shoot { figure: id(1), target: id(12) };
+    let mut app = start(figures, &[], &[15]);
+    send(&mut app, Command::Wait { figure: id(1) });
+    assert!(!app.legal_commands().contains(&shot), "l. 202");
+    let scenario = common::swidenth::field_with(figures, &[], &[(1, Trait::Gigantic)]);
+    let mut app = strategos::replay::start::<strategos::rules::swidenth::Swidenth>(&scenario, 1, &[15]).unwrap();
+    send(&mut app, Command::Wait { figure: id(1) });
+    assert!(app.legal_commands().contains(&shot), "a gigantic figure shoots while engaged");
+}

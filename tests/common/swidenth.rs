@@ -5,6 +5,7 @@
 use strategos::battle::ecs::BattleApp;
 use strategos::battle::UnitId;
 use strategos::hex::{BoardEdge, Direction, Hex, Offset};
+use strategos::rules::swidenth::data::Trait;
 use strategos::rules::swidenth::setup::{FigureSpec, Part};
 use strategos::rules::swidenth::{Command, Swidenth};
 use strategos::scenario::{MapSpec, Scenario, Setup, SideSpec};
@@ -26,6 +27,11 @@ pub fn toward(from: Hex, d: Direction, n: u32) -> Hex {
 pub type F<'a> = (u32, u8, &'a str, Hex);
 
 pub fn field(figures: &[F], ground: &[(Hex, &str)]) -> Scenario {
+    field_with(figures, ground, &[])
+}
+
+/// `field`, with special rules added to some figures: `(id, trait)`.
+pub fn field_with(figures: &[F], ground: &[(Hex, &str)], traits: &[(u32, Trait)]) -> Scenario {
     let rows = (0..SIZE)
         .map(|r| (0..SIZE).map(|c| ground.iter().find(|(h, _)| Offset::from_hex(*h) == Offset(c, r)).map_or(".".to_string(), |(_, t)| t.to_string())).collect::<Vec<_>>().join(" "))
         .collect();
@@ -38,7 +44,7 @@ pub fn field(figures: &[F], ground: &[(Hex, &str)]) -> Scenario {
             figure: figure.to_string(),
             at: Offset::from_hex(*hex),
             name: None,
-            traits: Vec::new(),
+            traits: traits.iter().filter(|(t, _)| t == id).map(|(_, t)| *t).collect(),
         })
         .collect();
     Scenario {
