@@ -65,6 +65,27 @@ pub fn run<R: Agenda>(b: &Battle<R>, dice: &mut Dice, body: impl FnOnce(&mut Ctx
     ctx.events
 }
 
+/// Carries out the stack down to `depth` steps, taking the first option of every decision (the
+/// rules' default): the look-ahead of the computer and of the odds, which must see a combat through
+/// to its end without waiting on a player.
+pub fn play_out<R: Agenda>(ctx: &mut Ctx<'_, R>, depth: usize) {
+    while R::steps(&ctx.b).len() > depth && R::outcome(&ctx.b).is_none() {
+        let Some(step) = R::steps(&ctx.b).last().cloned() else { return };
+        match R::decision(&ctx.b, &step) {
+            None => {
+                R::steps_mut(&mut ctx.b).pop();
+                R::automatic(ctx, step);
+            }
+            Some(options) => match options.first() {
+                Some(first) => R::execute(ctx, first),
+                None => {
+                    R::steps_mut(&mut ctx.b).pop();
+                }
+            },
+        }
+    }
+}
+
 /// Carries out steps until a real decision is needed, the stack is empty or the battle is over.
 fn settle<R: Agenda>(ctx: &mut Ctx<'_, R>) {
     loop {

@@ -93,7 +93,7 @@ fn melee_prospects(b: &B, side: Side, memo: &mut Memo) -> f64 {
             let mut ctx = agenda::Ctx { b: b.clone(), events: Vec::new(), dice: &mut dice };
             let depth = ctx.b.global.agenda.len();
             melee::fight(&mut ctx, &group);
-            super::resolve::play_out(&mut ctx, depth);
+            agenda::play_out(&mut ctx, depth);
             sum += material(&ctx.b, &group, side) - before;
         }
         let prospect = sum / MELEE_SAMPLES as f64;

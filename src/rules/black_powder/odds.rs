@@ -7,7 +7,7 @@ use super::data::{BreakResult, Trait};
 use super::event::Event;
 use super::melee;
 use super::order::{CommandResult, command_result};
-use super::resolve::{execute, play_out, unit_factors};
+use super::resolve::{execute, unit_factors};
 use super::state::Step;
 use super::unit::B;
 use crate::battle::agenda;
@@ -100,7 +100,7 @@ pub fn shot_odds(b: &B, command: &Command) -> Option<Preview> {
         let mut dice = Dice::new(seed);
         let events = agenda::run(b, &mut dice, |ctx| {
             execute(ctx, command);
-            play_out(ctx, 0);
+            agenda::play_out(ctx, 0);
         });
         tally(&mut t, &events, *unit, *target, side);
     }
@@ -127,10 +127,10 @@ pub fn charge_odds(b: &B, command: &Command) -> Option<Preview> {
             // The answer is the rules' default (Stand, where the target may), then the melee;
             // a blunder's charge takes its decision off the agenda, the steps below it stay.
             execute(ctx, command);
-            play_out(ctx, depth);
+            agenda::play_out(ctx, depth);
             if let Some(group) = melee::melees(&ctx.b).into_iter().find(|g| g.contains(unit)) {
                 melee::fight(ctx, &group);
-                play_out(ctx, depth);
+                agenda::play_out(ctx, depth);
             }
         });
         tally(&mut t, &events, *unit, *target, side);

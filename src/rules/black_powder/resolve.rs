@@ -96,26 +96,6 @@ fn automatic(ctx: &mut Ctx, step: Step) {
     }
 }
 
-/// Carries out the agenda down to `depth` steps, taking the first option of every decision (the
-/// rules' default: Stand, a re-roll, a blunder's first charge): the look-ahead of the computer and
-/// of the odds, which must see a melee or a shot through to its end.
-pub fn play_out(ctx: &mut Ctx, depth: usize) {
-    while ctx.b.global.agenda.len() > depth && ctx.b.global.outcome.is_none() {
-        let Some(step) = ctx.b.global.agenda.last().cloned() else { return };
-        if !step.is_decision() {
-            ctx.b.global.agenda.pop();
-            automatic(ctx, step);
-            continue;
-        }
-        match decision_options(&ctx.b, &step).first() {
-            Some(first) => execute(ctx, first),
-            None => {
-                ctx.b.global.agenda.pop();
-            }
-        }
-    }
-}
-
 /// The events of a command already known legal, without checking it again.
 pub fn preview(b: &B, command: &Command, dice: &mut Dice) -> Vec<Event> {
     agenda::run(b, dice, |ctx| execute(ctx, command))

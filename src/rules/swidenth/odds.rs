@@ -10,7 +10,6 @@ use super::data::{SpellEffect, SpellRoll, tables};
 use super::duel::Harm;
 use super::event::{Duel, Event};
 use super::figure::B;
-use super::resolve::play_out;
 use super::words::{name, spell_label};
 use crate::battle::agenda::{self, Agenda};
 use crate::battle::look::{Line, Preview};
@@ -27,7 +26,7 @@ fn resolved(b: &B, command: &Command, faces: &[u8]) -> Vec<Event> {
     let depth = b.global.agenda.len();
     agenda::run(b, &mut dice, |ctx| {
         <Swidenth as Agenda>::execute(ctx, command);
-        play_out(ctx, depth);
+        agenda::play_out(ctx, depth);
     })
 }
 

@@ -80,26 +80,6 @@ pub fn open(b: &B, dice: &mut Dice) -> Vec<Event> {
     agenda::run(b, dice, |ctx| turn::start_turn(ctx, 1))
 }
 
-/// Carries out the agenda down to `depth` steps, taking the first option of every decision (the
-/// rules' default: the push back, the first split): the look-ahead of the computer and the odds.
-pub fn play_out(ctx: &mut Ctx, depth: usize) {
-    while ctx.b.global.agenda.len() > depth && ctx.b.global.outcome.is_none() {
-        let Some(step) = ctx.b.global.agenda.last().cloned() else { return };
-        match Swidenth::decision(&ctx.b, &step) {
-            None => {
-                ctx.b.global.agenda.pop();
-                Swidenth::automatic(ctx, step);
-            }
-            Some(options) => match options.first() {
-                Some(first) => execute(ctx, first),
-                None => {
-                    ctx.b.global.agenda.pop();
-                }
-            },
-        }
-    }
-}
-
 fn execute(ctx: &mut Ctx, command: &Command) {
     let deed = |ctx: &mut Ctx, figure: UnitId, deed: Deed| ctx.emit(Event::Acted { figure, deed });
     match command {
