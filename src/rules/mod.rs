@@ -1,6 +1,7 @@
 //! One folder per ruleset; each implements `battle::Ruleset`, and `registry` lists them.
 
 pub mod black_powder;
+pub mod mass_battle;
 pub mod recent;
 pub mod registry;
 pub mod swidenth;

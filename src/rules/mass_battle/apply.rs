@@ -1,0 +1,139 @@
+//! How each event changes a mass battle: the only place its state changes.
+
+use super::event::{AttackKind, Event};
+use super::state::{Demoralised, Hit, Order, Phase, pair};
+use crate::battle::Battle;
+
+type B = Battle<super::MassBattle>;
+
+pub fn apply(b: &mut B, event: &Event) {
+    let turn = b.turn;
+
+    match event {
+        Event::SequenceStarted { sequence } => {
+            b.turn = *sequence;
+            for u in &mut b.units {
+                let s = &mut u.state;
+                s.troops_at_sequence = s.troops();
+                s.order = None;
+                s.moved = false;
+                s.charged.clear();
+                s.attacked = false;
+                s.hurt_before = std::mem::take(&mut s.hurt_by);
+                s.lost_in_melee = 0;
+            }
+        }
+        Event::PhaseStarted { phase } => {
+            b.global.phase = *phase;
+            b.global.pending.clear();
+            if *phase == Phase::Orders {
+                b.global.drafts = [Vec::new(), Vec::new()];
+                b.global.sealed = [false, false];
+            }
+        }
+        Event::OrderGiven { side, unit, order } => {
+            let drafts = &mut b.global.drafts[side.index()];
+            drafts.retain(|(u, _)| u != unit);
+            drafts.push((*unit, order.clone()));
+            drafts.sort_by_key(|(u, _)| *u);
+        }
+        Event::Sealed { side } => b.global.sealed[side.index()] = true,
+        Event::OrdersRevealed { orders } => {
+            b.global.drafts = [Vec::new(), Vec::new()];
+            for (id, order) in orders {
+                if let Some(u) = b.unit_mut(*id) {
+                    u.state.order = Some(order.clone());
+                }
+            }
+        }
+        Event::Attacked(a) => {
+            b.global.pending.push(Hit {
+                attacker: Some(a.attacker),
+                target: a.target,
+                damage: a.damage,
+            });
+            if let Some(u) = b.unit_mut(a.attacker) {
+                u.state.attacked = a.kind != AttackKind::Shot;
+            }
+            if let Some(t) = b.unit_mut(a.target) {
+                match t.state.hurt_by.iter_mut().find(|(h, _)| *h == a.attacker) {
+                    Some(entry) => entry.1 += a.damage,
+                    None => t.state.hurt_by.push((a.attacker, a.damage)),
+                }
+                if a.kind != AttackKind::Shot {
+                    t.state.lost_in_melee += a.damage;
+                }
+            }
+        }
+        Event::DamageTaken { unit, pvt, .. } => {
+            if let Some(u) = b.unit_mut(*unit) {
+                u.state.pvt = *pvt;
+            }
+        }
+        Event::Moved { unit, path } => {
+            if let Some(u) = b.unit_mut(*unit) {
+                if let Some(last) = path.last() {
+                    u.hex = Some(*last);
+                    u.state.moved = true;
+                }
+            }
+        }
+        Event::Engaged { a, b: c } => {
+            b.global.engaged.insert(pair(*a, *c));
+            // Engaging counts as charging the target this sequence (R-M11, l. 149), for both of
+            // a mutual engagement.
+            let mutual = b
+                .unit(*c)
+                .is_some_and(|u| u.state.order == Some(Order::Engage(*a)));
+            if let Some(u) = b.unit_mut(*a) {
+                u.state.charged.push(*c);
+            }
+            if mutual {
+                if let Some(u) = b.unit_mut(*c) {
+                    u.state.charged.push(*a);
+                }
+            }
+        }
+        Event::Disengaged { a, b: c } => {
+            b.global.engaged.remove(&pair(*a, *c));
+        }
+        Event::Removed { unit, .. } => {
+            b.global.engaged.retain(|(x, y)| x != unit && y != unit);
+            if let Some(u) = b.unit_mut(*unit) {
+                u.hex = None;
+            }
+        }
+        Event::MoraleTest { .. } => {}
+        Event::Demoralised { unit, by_shooting } => {
+            if let Some(u) = b.unit_mut(*unit) {
+                u.state.demoralised = Some(Demoralised {
+                    sequence: turn,
+                    by_shooting: *by_shooting,
+                });
+            }
+        }
+        Event::Rallied { unit } => {
+            b.global
+                .rallies
+                .iter_mut()
+                .for_each(|r| r.retain(|x| x != unit));
+            if let Some(u) = b.unit_mut(*unit) {
+                u.state.demoralised = None;
+            }
+        }
+        Event::WillLeave { unit } => {
+            b.global
+                .rallies
+                .iter_mut()
+                .for_each(|r| r.retain(|x| x != unit));
+            if let Some(u) = b.unit_mut(*unit) {
+                u.state.leaving = true;
+            }
+        }
+        Event::StandardLost { side } => b.global.standard_lost[side.index()] = true,
+        Event::RalliesOffered { side, units } => b.global.rallies[side.index()] = units.clone(),
+        Event::RalliesDone { side } => b.global.rallies[side.index()].clear(),
+        Event::SequenceEnded { .. } => {}
+        Event::BattleEnded(outcome) => b.global.outcome = Some(outcome.clone()),
+    }
+}

@@ -1,0 +1,129 @@
+//! One unit's attack on another, shot or melee, as l. 55 reads it: the weapon's dice, the troops,
+//! the battle table's percentage for the attacker's hit dice against the target's AC, and every
+//! addition and multiplier of l. 88, 105-108, 147-153 with its rule.
+
+use super::damage::{self, plus, times};
+use super::data::{Tag, Trait, Weapon, tables};
+use super::event::{Attack, AttackKind, Term};
+use super::state::UnitState;
+use crate::battle::{Battle, Dice, Unit};
+
+type B = Battle<super::MassBattle>;
+type U = Unit<UnitState>;
+
+/// The weapon a unit attacks with: its missile for a shot, its melee weapon otherwise.
+pub fn weapon(u: &UnitState, kind: AttackKind) -> Option<&'static Weapon> {
+    let row = u.row();
+    let name = if kind == AttackKind::Shot {
+        row.missile.as_ref()
+    } else {
+        row.weapon.as_ref()
+    }?;
+    Some(tables().weapons.weapon(name))
+}
+
+/// Whether `target` is immune to what `attacker` strikes with (l. 107; H-M15).
+pub fn immune_to(target: &UnitState, attacker: &UnitState, kind: AttackKind) -> bool {
+    let tags: &[Tag] = weapon(attacker, kind).map_or(&[], |w| &w.tags);
+    target.row().traits.iter().any(
+        |t| matches!(t, Trait::ImmuneUnless(needed) if !needed.iter().any(|n| tags.contains(n))),
+    )
+}
+
+/// The additions and multipliers of an attack (R-M4), before the dice.
+pub fn terms(b: &B, attacker: &U, target: &U, kind: AttackKind) -> Vec<Term> {
+    let (a, t) = (&attacker.state, &target.state);
+    let m = &tables().multipliers;
+    let melee = kind != AttackKind::Shot;
+    let pct = |p: u32| i32::try_from(p).unwrap_or(i32::MAX);
+    let mut out = Vec::new();
+    if kind == AttackKind::Pursuit && t.order == Some(super::state::Order::Flee) {
+        out.push(plus(
+            "l. 88",
+            "pursuing a fleeing unit",
+            pct(m.pursuit_percent),
+        ));
+    }
+    if melee
+        && b.global
+            .engaged_with(target.id)
+            .iter()
+            .any(|e| *e != attacker.id && b.unit(*e).is_some_and(|u| u.side == attacker.side))
+    {
+        out.push(plus(
+            "H-M11",
+            "envelopment: the target already fights a friend",
+            pct(m.envelopment_percent),
+        ));
+    }
+    if melee && a.has(&Trait::Mounted) && a.has(&Trait::Lance) && a.charged.contains(&target.id) {
+        out.push(times("l. 149", "lances in the charge", m.lance, 1));
+    }
+    if melee && a.has(&Trait::Polearm) && !a.moved && t.charged.contains(&attacker.id) {
+        out.push(times("l. 153", "polearms against a charge", m.polearm, 1));
+    }
+    if melee && a.flies() && !t.flies() {
+        out.push(times("l. 108", "a flier against the ground", m.flier, 1));
+    }
+    if melee && t.flies() && !a.flies() {
+        out.push(times("l. 108", "against a flier", 1, m.flier));
+    }
+    if a.has(&Trait::SpecialAttack) {
+        out.push(times("l. 105", "special attack", m.special_attack, 1));
+    }
+    if melee && immune_to(a, t, kind) {
+        out.push(times(
+            "l. 107",
+            "immune to its enemy's attacks",
+            m.immune,
+            1,
+        ));
+    }
+    out
+}
+
+/// `attacker`'s attack on `target`, rolling the weapon's dice; `None` for a unit with no weapon
+/// for it. No dice are drawn against an immune target: its damage is 0 (l. 107).
+pub fn attack(
+    b: &B,
+    attacker: &U,
+    target: &U,
+    kind: AttackKind,
+    dice: &mut Dice,
+) -> Option<Attack> {
+    let w = weapon(&attacker.state, kind)?;
+    let troops = attacker.state.troops();
+    let table = tables()
+        .battle
+        .percent(attacker.state.row().hd, target.state.row().ac);
+    let terms = terms(b, attacker, target, kind);
+    let immune = immune_to(&target.state, &attacker.state, kind);
+    let faces: Vec<u8> = if immune {
+        Vec::new()
+    } else {
+        (0..w.damage.count)
+            .map(|_| dice.roll(w.damage.sides))
+            .collect()
+    };
+    let roll = if immune {
+        0
+    } else {
+        (faces.iter().map(|f| i64::from(*f)).sum::<i64>() + i64::from(w.damage.plus)).max(0)
+    };
+    let damage = if immune {
+        0
+    } else {
+        damage::total(roll, troops, table, &terms)
+    };
+    Some(Attack {
+        kind,
+        attacker: attacker.id,
+        target: target.id,
+        faces,
+        roll,
+        troops,
+        table,
+        terms,
+        damage,
+    })
+}

@@ -1,0 +1,19 @@
+//! What a mass-battle commander can ask for: one unit's order for the sequence, the seal on a
+//! side's orders (design.md, "Sealed rounds": orders are given one unit at a time, so the legal
+//! commands stay a list), and the rally attempts of the morale phase.
+
+use super::state::Order;
+use crate::battle::UnitId;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Command {
+    /// Gives a unit its order for the sequence, or changes it before the seal (l. 21-34).
+    Give { unit: UnitId, order: Order },
+    /// Seals the side's orders; a unit given none holds, or takes its only order (l. 21-23).
+    Seal,
+    /// Tries to rally a demoralised free unit: a morale test (l. 92, 100; R-M22).
+    Rally { unit: UnitId },
+    /// Ends the side's rally attempts for this morale phase.
+    EndRallies,
+}

@@ -1,0 +1,136 @@
+//! What happens in a mass battle, with every die, the battle table's percentage, each addition and
+//! multiplier with its rule, and the damage, so the log can explain each number. Serialized one
+//! JSON object per event.
+
+use super::state::{Order, Phase};
+pub use crate::battle::Factor;
+use crate::battle::{Outcome, Side, UnitId};
+use crate::hex::Hex;
+use serde::Serialize;
+
+/// Where an attack was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum AttackKind {
+    Shot,
+    /// On a fleeing or retreating unit, in the movement phase (l. 29-31, 86-90).
+    Pursuit,
+    Melee,
+}
+
+/// Something that changed the percentage (l. 88, 104, 147) or multiplied the total (R-M4).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Term {
+    pub rule: &'static str,
+    pub what: &'static str,
+    /// An addition to the percentage, or a fraction multiplying the total.
+    pub percent: i32,
+    pub times: (u32, u32),
+}
+
+/// One attack, as the formula of l. 55 reads it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Attack {
+    pub kind: AttackKind,
+    pub attacker: UnitId,
+    pub target: UnitId,
+    pub faces: Vec<u8>,
+    /// The weapon's roll: faces plus its bonus.
+    pub roll: i64,
+    pub troops: u32,
+    /// The battle table's percentage (l. 157), then the additions.
+    pub table: u32,
+    pub terms: Vec<Term>,
+    pub damage: i64,
+}
+
+/// A morale test: two d6 at most the morale plus the modifiers (l. 67).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum TestKind {
+    /// It lost troops this sequence (l. 65).
+    Losses,
+    /// A rally (l. 34, 92, 100).
+    Rally,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Event {
+    SequenceStarted {
+        sequence: u32,
+    },
+    PhaseStarted {
+        phase: Phase,
+    },
+    /// A side's order for one unit: only that side sees it before the reveal.
+    OrderGiven {
+        side: Side,
+        unit: UnitId,
+        order: Order,
+    },
+    Sealed {
+        side: Side,
+    },
+    /// Both sides' orders, forced and default ones included, in unit order (l. 21).
+    OrdersRevealed {
+        orders: Vec<(UnitId, Order)>,
+    },
+    Attacked(Attack),
+    /// Damage dealt in the phase comes off at its end (l. 53, 59).
+    DamageTaken {
+        unit: UnitId,
+        damage: i64,
+        pvt: i64,
+        troops: u32,
+    },
+    Moved {
+        unit: UnitId,
+        path: Vec<Hex>,
+    },
+    Engaged {
+        a: UnitId,
+        b: UnitId,
+    },
+    Disengaged {
+        a: UnitId,
+        b: UnitId,
+    },
+    /// Destroyed (PVT 0), or gone from the field after a failed rally (l. 94) or a surrender.
+    Removed {
+        unit: UnitId,
+        why: &'static str,
+    },
+    MoraleTest {
+        unit: UnitId,
+        kind: TestKind,
+        faces: (u8, u8),
+        morale: u8,
+        factors: Vec<Factor>,
+        passed: bool,
+    },
+    Demoralised {
+        unit: UnitId,
+        by_shooting: bool,
+    },
+    Rallied {
+        unit: UnitId,
+    },
+    /// Failed its rally: it leaves the field in the next movement phase (l. 94).
+    WillLeave {
+        unit: UnitId,
+    },
+    /// The standard's unit is gone: -1 to every morale test from now on (l. 42).
+    StandardLost {
+        side: Side,
+    },
+    /// The units this side may still try to rally (R-M22).
+    RalliesOffered {
+        side: Side,
+        units: Vec<UnitId>,
+    },
+    RalliesDone {
+        side: Side,
+    },
+    SequenceEnded {
+        sequence: u32,
+    },
+    BattleEnded(Outcome),
+}

@@ -1,0 +1,143 @@
+//! Who decides now and what they may ask for: the one list of legal commands the window, the
+//! terminal, the computer and the check on every command share, and each unit's legal orders
+//! (l. 25-34, 84, 100; H-M3), which the envelope of sealed orders is checked against part by part.
+
+use super::command::Command;
+use super::data::Kind;
+use super::movement::{self, allowance};
+use super::state::{Order, Phase, UnitState};
+use crate::battle::{Battle, Side, Unit, UnitId};
+
+type B = Battle<super::MassBattle>;
+type U = Unit<UnitState>;
+
+pub fn deciding_side(b: &B) -> Option<Side> {
+    if b.global.outcome.is_some() {
+        return None;
+    }
+    match b.global.phase {
+        Phase::Orders => [Side(0), Side(1)]
+            .into_iter()
+            .find(|s| !b.global.sealed[s.index()]),
+        Phase::Morale => [Side(0), Side(1)]
+            .into_iter()
+            .find(|s| !b.global.rallies[s.index()].is_empty()),
+        _ => None,
+    }
+}
+
+pub fn legal_commands(b: &B) -> Vec<Command> {
+    let Some(side) = deciding_side(b) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    match b.global.phase {
+        Phase::Orders => {
+            for u in b.on_board().filter(|u| u.side == side && !u.state.leaving) {
+                let given = b.global.drafts[side.index()]
+                    .iter()
+                    .find(|(id, _)| *id == u.id)
+                    .map(|(_, o)| o);
+                out.extend(
+                    legal_orders(b, u)
+                        .into_iter()
+                        .filter(|o| Some(o) != given)
+                        .map(|order| Command::Give { unit: u.id, order }),
+                );
+            }
+            out.push(Command::Seal);
+        }
+        Phase::Morale => {
+            out.extend(
+                b.global.rallies[side.index()]
+                    .iter()
+                    .map(|unit| Command::Rally { unit: *unit }),
+            );
+            out.push(Command::EndRallies);
+        }
+        _ => {}
+    }
+    out
+}
+
+pub fn is_legal(b: &B, command: &Command) -> bool {
+    legal_commands(b).contains(command)
+}
+
+/// Demoralised by shooting in the last sequence: nothing but "no action" this one (l. 33, 100).
+pub fn stunned_by_shooting(b: &B, s: &UnitState) -> bool {
+    s.demoralised
+        .is_some_and(|d| d.by_shooting && d.sequence + 1 == b.turn)
+}
+
+/// Every order `u` may be given this sequence; a forced order is the only one (B5, "Legality").
+pub fn legal_orders(b: &B, u: &U) -> Vec<Order> {
+    let s = &u.state;
+    let free = b.global.is_free(u.id);
+    let engaged = b.global.engaged_with(u.id);
+    match (s.demoralised.is_some(), free) {
+        _ if stunned_by_shooting(b, s) => vec![Order::NoAction],
+        // A demoralised unit flees; an elite, mounted or flying one withdraws (l. 32, 84).
+        (true, false) if s.may_withdraw() => vec![Order::Withdraw],
+        (true, false) => vec![Order::Flee],
+        (true, true) => vec![Order::Rally, Order::Flee],
+        (false, false) => {
+            let mut out: Vec<Order> = engaged.into_iter().map(Order::Engage).collect();
+            out.push(Order::Retreat);
+            if s.may_withdraw() {
+                out.push(Order::Withdraw);
+            }
+            out.push(Order::Hold);
+            out
+        }
+        (false, true) => {
+            let mut out: Vec<Order> = shots(b, u).into_iter().map(Order::Shoot).collect();
+            out.extend(
+                b.on_board()
+                    .filter(|e| e.side != u.side && may_engage(s, &e.state))
+                    .map(|e| Order::Engage(e.id)),
+            );
+            if allowance(s) > 0 {
+                out.extend(movement::marches(b, u.id).into_iter().map(Order::March));
+            }
+            out.push(Order::Hold);
+            out
+        }
+    }
+}
+
+/// Only fliers engage fliers (l. 108); heroes are not engaged as units.
+pub fn may_engage(s: &UnitState, target: &UnitState) -> bool {
+    (!target.flies() || s.flies()) && target.kind() != Kind::Hero
+}
+
+/// The free enemies a free unit with missiles may shoot: in range and in sight (l. 27, 48; H-M2).
+pub fn shots(b: &B, u: &U) -> Vec<UnitId> {
+    let Some(range) =
+        super::combat::weapon(&u.state, super::event::AttackKind::Shot).and_then(|w| w.range)
+    else {
+        return Vec::new();
+    };
+    let Some(at) = u.hex else { return Vec::new() };
+    b.on_board()
+        .filter(|e| e.side != u.side && b.global.is_free(e.id))
+        .filter(|e| {
+            e.hex.is_some_and(|h| {
+                h.unsigned_distance_to(at) <= u32::from(range)
+                    && crate::battle::sight::line_clear(b, at, h)
+            })
+        })
+        .map(|e| e.id)
+        .collect()
+}
+
+/// The order a unit takes when its side seals without giving it one: Hold where it may (engaged,
+/// it then fights by H-M5), else its first order (Rally for a free demoralised unit).
+pub fn default_order(b: &B, u: &U) -> Order {
+    let legal = legal_orders(b, u);
+    if legal.contains(&Order::Hold) {
+        Order::Hold
+    } else {
+        legal.into_iter().next().unwrap_or(Order::Hold)
+    }
+}

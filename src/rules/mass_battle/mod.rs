@@ -1,0 +1,86 @@
+//! The mass battle for role-playing armies (seed `004_b9a75f81b7fc1dac.txt`): sequences of five
+//! phases from both sides' sealed orders, damage from the battle table, 2d6 morale; rules,
+//! readings and house rules in `docs/rules/mass-battle.md`.
+
+pub mod apply;
+pub mod combat;
+pub mod command;
+pub mod damage;
+pub mod data;
+pub mod event;
+pub mod legal;
+pub mod morale;
+pub mod movement;
+pub mod sequence;
+pub mod setup;
+pub mod state;
+
+pub use command::Command;
+pub use event::Event;
+
+use crate::battle::{Battle, Dice, Outcome, RuleError, Ruleset, Side};
+use crate::scenario::{Scenario, SetupError};
+use state::{Global, UnitState};
+
+pub struct MassBattle;
+
+impl Ruleset for MassBattle {
+    const NAME: &'static str = "mass-battle";
+    type UnitState = UnitState;
+    type Global = Global;
+    type Command = Command;
+    type Event = Event;
+    type Phase = state::Phase;
+
+    fn setup(s: &Scenario) -> Result<Battle<Self>, SetupError> {
+        setup::setup(s)
+    }
+
+    fn open(b: &Battle<Self>, dice: &mut Dice) -> Vec<Event> {
+        sequence::open(b, dice)
+    }
+
+    fn deciding_side(b: &Battle<Self>) -> Option<Side> {
+        legal::deciding_side(b)
+    }
+
+    fn legal_commands(b: &Battle<Self>) -> Vec<Command> {
+        legal::legal_commands(b)
+    }
+
+    fn resolve(
+        b: &Battle<Self>,
+        command: &Command,
+        dice: &mut Dice,
+    ) -> Result<Vec<Event>, RuleError> {
+        sequence::resolve(b, command, dice)
+    }
+
+    fn apply(b: &mut Battle<Self>, event: &Event) {
+        apply::apply(b, event)
+    }
+
+    fn phase(b: &Battle<Self>) -> state::Phase {
+        b.global.phase
+    }
+
+    fn outcome(b: &Battle<Self>) -> Option<Outcome> {
+        b.global.outcome.clone()
+    }
+
+    fn starts_turn(event: &Event) -> bool {
+        matches!(event, Event::SequenceStarted { .. })
+    }
+
+    /// The other side's orders stay sealed until both are revealed (l. 21-23).
+    fn redact(b: &mut Battle<Self>, viewer: Side) {
+        b.global.drafts[viewer.other().index()].clear();
+    }
+
+    fn visible_to(_b: &Battle<Self>, event: &Event, viewer: Option<Side>) -> bool {
+        match event {
+            Event::OrderGiven { side, .. } => viewer.is_none_or(|v| v == *side),
+            _ => true,
+        }
+    }
+}

@@ -1,0 +1,268 @@
+//! The movement phase's moves (H-M1, H-M4): what a step costs, where a unit can go, and the
+//! deterministic order in which simultaneous moves resolve, so the outcome never depends on who
+//! typed first. The phase itself (departures, pursuits, damage) is in `sequence.rs`.
+
+use super::data::{Trait, tables};
+use super::setup::impassable;
+use super::state::{Order, UnitState};
+use crate::battle::{Battle, Side, UnitId};
+use crate::hex::path::{Reachable, StepRules, reachable};
+use crate::hex::{BoardEdge, Ground, Hex, Offset, hex_key};
+
+type B = Battle<super::MassBattle>;
+
+/// A unit's hexes a sequence (H-M1).
+pub fn allowance(s: &UnitState) -> u8 {
+    tables().movement.allowance(&s.row().moves_as)
+}
+
+/// How one unit steps (H-M1): fliers ignore ground and units; others pay for rough ground, streams
+/// and climbs, cross rivers only by a road (a ford or bridge), pass through friends but not
+/// enemies, and never end on another unit.
+pub struct Steps<'a> {
+    b: &'a B,
+    side: Side,
+    mounted: bool,
+    flies: bool,
+}
+
+impl<'a> Steps<'a> {
+    pub fn of(b: &'a B, id: UnitId) -> Option<Steps<'a>> {
+        let u = b.unit(id)?;
+        Some(Steps {
+            b,
+            side: u.side,
+            mounted: u.state.has(&Trait::Mounted),
+            flies: u.state.flies(),
+        })
+    }
+}
+
+impl StepRules for Steps<'_> {
+    fn step_cost(&self, from: Hex, to: Hex) -> Option<u32> {
+        let m = &tables().movement;
+        if self.flies {
+            return Some(1);
+        }
+        if self.b.units_at(to).any(|u| u.side != self.side) {
+            return None;
+        }
+        let t = self.b.map.at(to);
+        let ground = match t.ground {
+            Ground::River if t.road => m.open,
+            g if impassable(g) => return None,
+            _ if t.road => m.open,
+            Ground::Open | Ground::Stream => m.open,
+            Ground::Forest | Ground::Marsh | Ground::Rocky | Ground::Buildings if self.mounted => {
+                m.rough_mounted
+            }
+            _ => m.rough,
+        };
+        let stream = if t.ground == Ground::Stream && !t.road {
+            m.stream
+        } else {
+            0
+        };
+        let climb = if t.level > self.b.map.level(from) {
+            m.climb
+        } else {
+            0
+        };
+        Some(u32::from(ground + stream + climb))
+    }
+
+    fn may_continue_from(&self, _hex: Hex) -> bool {
+        true
+    }
+
+    fn may_end_in(&self, hex: Hex) -> bool {
+        self.b.units_at(hex).next().is_none()
+    }
+}
+
+/// Where `id` can go this sequence, with the path to each hex.
+pub fn reach(b: &B, id: UnitId) -> Option<Reachable> {
+    let u = b.unit(id)?;
+    let steps = Steps::of(b, id)?;
+    Some(reachable(
+        &b.map,
+        u.hex?,
+        u32::from(allowance(&u.state)),
+        &steps,
+    ))
+}
+
+/// Whether an enemy of `side` stands next to `hex`.
+pub fn next_to_enemy(b: &B, side: Side, hex: Hex) -> bool {
+    b.on_board()
+        .any(|e| e.side != side && e.hex.is_some_and(|h| h.unsigned_distance_to(hex) == 1))
+}
+
+/// Rows between a hex and a side's own edge.
+pub fn from_edge(b: &B, edge: BoardEdge, hex: Hex) -> i32 {
+    let Offset(col, row) = Offset::from_hex(hex);
+    match edge {
+        BoardEdge::North => row,
+        BoardEdge::South => b.map.height() - 1 - row,
+        BoardEdge::West => col,
+        BoardEdge::East => b.map.width() - 1 - col,
+    }
+}
+
+/// The hexes of a March (H-M3): reachable, not next to an enemy.
+pub fn marches(b: &B, id: UnitId) -> Vec<Hex> {
+    let (Some(u), Some(r)) = (b.unit(id), reach(b, id)) else {
+        return Vec::new();
+    };
+    r.reach
+        .iter()
+        .map(|x| x.hex)
+        .filter(|h| !next_to_enemy(b, u.side, *h))
+        .collect()
+}
+
+/// A March's way to `to` (H-M3), as far as it can go now: moves resolve one by one, so a hex
+/// taken meanwhile stops it on the last hex of its path it may end in, away from enemies.
+pub fn march_path(b: &B, id: UnitId, to: Hex) -> Option<Vec<Hex>> {
+    let u = b.unit(id)?;
+    let steps = Steps::of(b, id)?;
+    let path = reach(b, id)?.path(&b.map, to)?;
+    let stop = path
+        .iter()
+        .rposition(|h| steps.may_end_in(*h) && !next_to_enemy(b, u.side, *h))?;
+    Some(path[..=stop].to_vec())
+}
+
+/// A disengaging unit's move (H-M4 step 3): the reachable hex not next to an enemy, then closest
+/// to its own edge, then first by position; `None` to stay put.
+pub fn disengage_to(b: &B, id: UnitId) -> Option<(Hex, Vec<Hex>)> {
+    let u = b.unit(id)?;
+    let r = reach(b, id)?;
+    let edge = b.edge(u.side);
+    let best = r
+        .reach
+        .iter()
+        .map(|x| x.hex)
+        .filter(|h| !next_to_enemy(b, u.side, *h))
+        .min_by_key(|h| (from_edge(b, edge, *h), hex_key(*h)))?;
+    Some((best, r.path(&b.map, best)?))
+}
+
+/// The goal of an Engage: the free hex next to the target nearest to the mover by path cost (ties
+/// by position), with the path; or, out of reach, as far as it gets along the way to it. The
+/// second part says whether it arrives.
+pub fn engage_path(b: &B, id: UnitId, target: UnitId) -> Option<(Vec<Hex>, bool)> {
+    let u = b.unit(id)?;
+    let at = u.hex?;
+    let t = b.unit(target)?.hex?;
+    if at.unsigned_distance_to(t) == 1 {
+        return Some((Vec::new(), true));
+    }
+    let steps = Steps::of(b, id)?;
+    let own = allowance(&u.state);
+    // The whole board, to find the way; the allowance cuts it.
+    let far = reachable(&b.map, at, u32::MAX / 4, &steps);
+    let goal = far
+        .reach
+        .iter()
+        .filter(|x| x.hex.unsigned_distance_to(t) == 1)
+        .min_by_key(|x| (x.cost, hex_key(x.hex)))?;
+    let path = far.path(&b.map, goal.hex)?;
+    let near = reachable(&b.map, at, u32::from(own), &steps);
+    if near.cost(&b.map, goal.hex).is_some() {
+        return Some((path, true));
+    }
+    // As far as it gets along the path, ending on a hex it may stand in.
+    let stop = path
+        .iter()
+        .rposition(|h| near.cost(&b.map, *h).is_some() && steps.may_end_in(*h));
+    Some((stop.map_or_else(Vec::new, |i| path[..=i].to_vec()), false))
+}
+
+/// The order of free moves (H-M4 step 4): a unit whose target stands still first, the shorter
+/// way first, then the lower id; a target that moves goes before the unit engaging it; a cycle
+/// is broken at its lowest id.
+pub fn move_order(b: &B, movers: &[(UnitId, Order)]) -> Vec<UnitId> {
+    let target_of = |id: UnitId| {
+        movers
+            .iter()
+            .find(|(m, _)| *m == id)
+            .and_then(|(_, o)| match o {
+                Order::Engage(t) => Some(*t),
+                _ => None,
+            })
+    };
+    let moving = |id: UnitId| movers.iter().any(|(m, _)| *m == id);
+    let mut left: Vec<UnitId> = movers.iter().map(|(m, _)| *m).collect();
+    let mut out = Vec::new();
+    while !left.is_empty() {
+        // Ready: marching, or engaging a unit that stands still or has already moved.
+        let ready: Vec<UnitId> = left
+            .iter()
+            .copied()
+            .filter(|m| target_of(*m).is_none_or(|t| !moving(t) || !left.contains(&t)))
+            .collect();
+        let pick = if ready.is_empty() {
+            // A cycle: its lowest id is treated as standing still.
+            left.iter().copied().min()
+        } else {
+            ready.iter().copied().min_by_key(|m| {
+                let way = target_of(*m)
+                    .and_then(|t| engage_path(b, *m, t))
+                    .map_or(0, |(p, _)| p.len());
+                (way, *m)
+            })
+        };
+        let Some(pick) = pick else { break };
+        left.retain(|m| *m != pick);
+        out.push(pick);
+    }
+    out
+}
+
+/// Two free units engaging each other within reach of both meet on the way (H-M4): the faster
+/// covers ⌈(d−1) × its allowance ÷ both allowances⌉ hexes of its shortest path to the other, which
+/// walks the rest of that path (counted in hexes, as H-M4 counts them). The path of each, or
+/// `None` when they cannot meet this sequence.
+pub fn meeting(b: &B, a: UnitId, c: UnitId) -> Option<(Vec<Hex>, Vec<Hex>)> {
+    let (ua, uc) = (b.unit(a)?, b.unit(c)?);
+    let (fa, fc) = (
+        u32::from(allowance(&ua.state)),
+        u32::from(allowance(&uc.state)),
+    );
+    let (fast, slow, ff) = if fa > fc || (fa == fc && a < c) {
+        (a, c, fa)
+    } else {
+        (c, a, fc)
+    };
+    let steps = Steps::of(b, fast)?;
+    let start = b.unit(fast)?.hex?;
+    let end = b.unit(slow)?.hex?;
+    let far = reachable(&b.map, start, u32::MAX / 4, &steps);
+    let goal = far
+        .reach
+        .iter()
+        .filter(|x| x.hex.unsigned_distance_to(end) == 1)
+        .min_by_key(|x| (x.cost, hex_key(x.hex)))?;
+    let path = far.path(&b.map, goal.hex)?;
+    let gap = u32::try_from(path.len()).ok()?;
+    if gap > fa + fc {
+        return None;
+    }
+    let k = usize::try_from((gap * ff).div_ceil(fa + fc))
+        .ok()?
+        .min(path.len());
+    // Both must be able to stand where they meet; else each goes its own way.
+    let free = |i: usize| steps.may_end_in(path[i]);
+    if (k > 0 && !free(k - 1)) || (k < path.len() && !free(k)) {
+        return None;
+    }
+    let fast_path = path[..k].to_vec();
+    // The slower one walks the rest of the way, from its end back toward the faster one.
+    let slow_path: Vec<Hex> = path[k..].iter().rev().copied().collect();
+    Some(if fast == a {
+        (fast_path, slow_path)
+    } else {
+        (slow_path, fast_path)
+    })
+}

@@ -1,0 +1,535 @@
+//! A sequence of five phases (l. 11-17), resolved from the two sealed envelopes: orders revealed,
+//! shooting, movement (H-M4), melee and morale, each phase's damage applied at its end (l. 53);
+//! then the sequence's end (disengagements, victory, H-M9) and the next one's start. Attacks and
+//! tests go in ascending unit id, each drawing its own dice: the order of the dice.
+
+use super::combat::attack;
+use super::command::Command;
+use super::data::tables;
+use super::event::{AttackKind, Event, TestKind};
+use super::legal::{self, default_order, is_legal};
+use super::morale;
+use super::movement;
+use super::state::{Order, Phase, pair};
+use crate::battle::{Battle, Dice, Outcome, RuleError, Side, UnitId};
+
+type B = Battle<super::MassBattle>;
+
+/// A scratch copy of the battle that records every event it applies.
+struct Run<'d> {
+    b: B,
+    events: Vec<Event>,
+    dice: &'d mut Dice,
+}
+
+impl Run<'_> {
+    fn emit(&mut self, e: Event) {
+        super::apply::apply(&mut self.b, &e);
+        self.events.push(e);
+    }
+}
+
+pub fn open(b: &B, dice: &mut Dice) -> Vec<Event> {
+    let mut run = Run {
+        b: b.clone(),
+        events: Vec::new(),
+        dice,
+    };
+    start_sequence(&mut run);
+    run.events
+}
+
+pub fn resolve(b: &B, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+    if !is_legal(b, command) {
+        return Err(RuleError(format!("{command:?} is not legal now")));
+    }
+    let side = legal::deciding_side(b).ok_or_else(|| RuleError("the battle is over".into()))?;
+    let mut run = Run {
+        b: b.clone(),
+        events: Vec::new(),
+        dice,
+    };
+    match command {
+        Command::Give { unit, order } => run.emit(Event::OrderGiven {
+            side,
+            unit: *unit,
+            order: order.clone(),
+        }),
+        Command::Seal => {
+            run.emit(Event::Sealed { side });
+            if run.b.global.sealed == [true, true] {
+                play_sequence(&mut run);
+            }
+        }
+        Command::Rally { unit } => {
+            rally_test(&mut run, *unit);
+            after_rallies(&mut run);
+        }
+        Command::EndRallies => {
+            run.emit(Event::RalliesDone { side });
+            after_rallies(&mut run);
+        }
+    }
+    Ok(run.events)
+}
+
+fn start_sequence(run: &mut Run) {
+    run.emit(Event::SequenceStarted {
+        sequence: run.b.turn + 1,
+    });
+    run.emit(Event::PhaseStarted {
+        phase: Phase::Orders,
+    });
+}
+
+/// Both envelopes are in: reveal them, then shooting, movement, melee and the morale phase's
+/// automatic part.
+fn play_sequence(run: &mut Run) {
+    let b = &run.b;
+    let mut orders = Vec::new();
+    for u in b.on_board().filter(|u| !u.state.leaving) {
+        let given = b.global.drafts[u.side.index()]
+            .iter()
+            .find(|(id, _)| *id == u.id)
+            .map(|(_, o)| o.clone());
+        orders.push((u.id, given.unwrap_or_else(|| default_order(b, u))));
+    }
+    run.emit(Event::OrdersRevealed { orders });
+    shooting(run);
+    movement(run);
+    melee(run);
+    morale_phase(run);
+}
+
+/// Units on the board in id order, with their order.
+fn ordered(b: &B) -> Vec<(UnitId, Order)> {
+    b.on_board()
+        .filter_map(|u| Some((u.id, u.state.order.clone()?)))
+        .collect()
+}
+
+fn strike(run: &mut Run, attacker: UnitId, target: UnitId, kind: AttackKind) {
+    let (Some(a), Some(t)) = (run.b.unit(attacker), run.b.unit(target)) else {
+        return;
+    };
+    if let Some(done) = attack(&run.b, a, t, kind, run.dice) {
+        run.emit(Event::Attacked(done));
+    }
+}
+
+/// The damage of the phase comes off (l. 53, 59); destroyed units leave.
+fn end_of_phase(run: &mut Run) {
+    let mut targets: Vec<UnitId> = run.b.global.pending.iter().map(|h| h.target).collect();
+    targets.sort();
+    targets.dedup();
+    for id in targets {
+        let damage: i64 = run
+            .b
+            .global
+            .pending
+            .iter()
+            .filter(|h| h.target == id)
+            .map(|h| h.damage)
+            .sum();
+        let Some(u) = run.b.unit(id) else { continue };
+        let pvt = (u.state.pvt - damage).max(0);
+        let mut after = u.state.clone();
+        after.pvt = pvt;
+        run.emit(Event::DamageTaken {
+            unit: id,
+            damage,
+            pvt,
+            troops: after.troops(),
+        });
+    }
+    let destroyed: Vec<UnitId> = run
+        .b
+        .on_board()
+        .filter(|u| u.state.pvt <= 0)
+        .map(|u| u.id)
+        .collect();
+    for id in destroyed {
+        remove(run, id, "destroyed");
+    }
+}
+
+fn remove(run: &mut Run, id: UnitId, why: &'static str) {
+    let Some(u) = run.b.unit(id) else { return };
+    let (side, standard) = (u.side, u.state.standard);
+    run.emit(Event::Removed { unit: id, why });
+    if standard && !run.b.global.standard_lost[side.index()] {
+        run.emit(Event::StandardLost { side });
+    }
+}
+
+fn shooting(run: &mut Run) {
+    run.emit(Event::PhaseStarted {
+        phase: Phase::Shooting,
+    });
+    for (id, order) in ordered(&run.b) {
+        let Order::Shoot(t) = order else { continue };
+        // The target must still be free and in reach (l. 48): nothing has moved yet.
+        let still = run
+            .b
+            .unit(id)
+            .is_some_and(|u| legal::shots(&run.b, u).contains(&t));
+        if still {
+            strike(run, id, t, AttackKind::Shot);
+        }
+    }
+    end_of_phase(run);
+}
+
+fn movement(run: &mut Run) {
+    run.emit(Event::PhaseStarted {
+        phase: Phase::Movement,
+    });
+    // 1. Units that failed a rally leave (l. 94).
+    let leaving: Vec<UnitId> = run
+        .b
+        .on_board()
+        .filter(|u| u.state.leaving)
+        .map(|u| u.id)
+        .collect();
+    for id in leaving {
+        remove(run, id, "left the field after a failed rally");
+    }
+    // Who may attack a disengaging unit, read before anyone moves (R-M7, R-M8).
+    let pursuits = pursuits(&run.b);
+    // 3. Disengaging moves, in id order.
+    for (id, order) in ordered(&run.b) {
+        if order.disengages() {
+            if let Some((_, path)) = movement::disengage_to(&run.b, id) {
+                run.emit(Event::Moved { unit: id, path });
+            }
+        }
+    }
+    // 4. Free moves.
+    let movers: Vec<(UnitId, Order)> = ordered(&run.b)
+        .into_iter()
+        .filter(|(id, o)| {
+            matches!(o, Order::Engage(_) | Order::March(_)) && run.b.global.is_free(*id)
+        })
+        .collect();
+    let mut done: Vec<UnitId> = Vec::new();
+    for id in movement::move_order(&run.b, &movers) {
+        if done.contains(&id) {
+            continue;
+        }
+        done.push(id);
+        match movers
+            .iter()
+            .find(|(m, _)| *m == id)
+            .map(|(_, o)| o.clone())
+        {
+            Some(Order::March(to)) => {
+                if let Some(path) = movement::march_path(&run.b, id, to) {
+                    run.emit(Event::Moved { unit: id, path });
+                }
+            }
+            Some(Order::Engage(t)) => {
+                let mutual = movers
+                    .iter()
+                    .any(|(m, o)| *m == t && *o == Order::Engage(id))
+                    && !done.contains(&t);
+                if let Some((mine, theirs)) =
+                    mutual.then(|| movement::meeting(&run.b, id, t)).flatten()
+                {
+                    done.push(t);
+                    for (unit, path) in [(id, mine), (t, theirs)] {
+                        if !path.is_empty() {
+                            run.emit(Event::Moved { unit, path });
+                        }
+                    }
+                    run.emit(Event::Engaged { a: id, b: t });
+                    continue;
+                }
+                if let Some((path, arrives)) = movement::engage_path(&run.b, id, t) {
+                    if !path.is_empty() {
+                        run.emit(Event::Moved { unit: id, path });
+                    }
+                    if arrives {
+                        run.emit(Event::Engaged { a: id, b: t });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    // Engaged units engaging an adjacent enemy they are not yet engaged with (B4).
+    for (id, order) in ordered(&run.b) {
+        let Order::Engage(t) = order else { continue };
+        let next = run
+            .b
+            .unit(id)
+            .and_then(|u| u.hex)
+            .zip(run.b.unit(t).and_then(|u| u.hex))
+            .is_some_and(|(a, c)| a.unsigned_distance_to(c) == 1);
+        if next && !run.b.global.is_engaged(id, t) {
+            run.emit(Event::Engaged { a: id, b: t });
+        }
+    }
+    // 6. The attacks on fleeing and retreating units (l. 29-31, 86-90).
+    for (pursuer, target) in pursuits {
+        if run.b.unit(pursuer).is_some_and(|u| u.hex.is_some()) {
+            strike(run, pursuer, target, AttackKind::Pursuit);
+        }
+    }
+    end_of_phase(run);
+}
+
+/// Each pursuit of the movement phase, as (pursuer, target), in the target's id order. A fleeing
+/// unit's pursuer is the enemy engaged with it that hurt it most in the sequence it was
+/// demoralised (l. 86, R-M7); a retreating unit's, the enemy engaged with it whose battle table
+/// percentage against it is highest (R-M8; house: the commander's choice made by the rule of
+/// H-M5). Ties go to the lower id. A withdrawing unit cannot be attacked (l. 29).
+fn pursuits(b: &B) -> Vec<(UnitId, UnitId)> {
+    let mut out = Vec::new();
+    let mut busy: Vec<UnitId> = Vec::new();
+    for (id, order) in ordered(b) {
+        let Some(u) = b.unit(id) else { continue };
+        let foes: Vec<UnitId> = b
+            .global
+            .engaged_with(id)
+            .into_iter()
+            .filter(|f| !busy.contains(f))
+            .collect();
+        let pick = match order {
+            Order::Flee => foes
+                .iter()
+                .copied()
+                .filter_map(|f| Some((u.state.hurt_before.iter().find(|(h, _)| *h == f)?.1, f)))
+                .max_by_key(|(d, f)| (*d, std::cmp::Reverse(*f)))
+                .map(|(_, f)| f),
+            Order::Retreat => foes.iter().copied().max_by_key(|f| {
+                (
+                    b.unit(*f).map_or(0, |e| {
+                        tables().battle.percent(e.state.row().hd, u.state.row().ac)
+                    }),
+                    std::cmp::Reverse(*f),
+                )
+            }),
+            _ => None,
+        };
+        if let Some(p) = pick {
+            busy.push(p);
+            out.push((p, id));
+        }
+    }
+    out
+}
+
+/// The target of an engaged unit's melee attack: the one its order names, else the engaged enemy
+/// it has the best percentage against, then the weakest, then the lowest id (H-M5). Disengaging
+/// enemies are out of its reach (l. 29-31).
+fn melee_target(b: &B, id: UnitId) -> Option<UnitId> {
+    let u = b.unit(id)?;
+    let open: Vec<UnitId> = b
+        .global
+        .engaged_with(id)
+        .into_iter()
+        .filter(|e| {
+            b.unit(*e)
+                .is_some_and(|e| !e.state.order.as_ref().is_some_and(Order::disengages))
+        })
+        .collect();
+    if let Some(Order::Engage(t)) = &u.state.order {
+        if open.contains(t) {
+            return Some(*t);
+        }
+    }
+    open.into_iter()
+        .filter_map(|e| b.unit(e))
+        .max_by_key(|e| {
+            (
+                tables().battle.percent(u.state.row().hd, e.state.row().ac),
+                std::cmp::Reverse(e.state.pvt),
+                std::cmp::Reverse(e.id),
+            )
+        })
+        .map(|e| e.id)
+}
+
+fn melee(run: &mut Run) {
+    run.emit(Event::PhaseStarted {
+        phase: Phase::Melee,
+    });
+    for (id, order) in ordered(&run.b) {
+        let attacked = run.b.unit(id).is_some_and(|u| u.state.attacked);
+        if attacked || order.disengages() {
+            continue;
+        }
+        if let Some(t) = melee_target(&run.b, id) {
+            strike(run, id, t, AttackKind::Melee);
+        }
+    }
+    end_of_phase(run);
+}
+
+fn morale_test(run: &mut Run, id: UnitId, kind: TestKind) -> bool {
+    let Some(u) = run.b.unit(id) else {
+        return false;
+    };
+    let factors = morale::modifiers(&run.b, u, kind);
+    let morale_value = u.state.row().morale;
+    let faces = run.dice.two_d6();
+    let passed = morale::passes(faces, morale_value, &factors);
+    run.emit(Event::MoraleTest {
+        unit: id,
+        kind,
+        faces,
+        morale: morale_value,
+        factors,
+        passed,
+    });
+    passed
+}
+
+fn rally_test(run: &mut Run, id: UnitId) {
+    if morale_test(run, id, TestKind::Rally) {
+        run.emit(Event::Rallied { unit: id });
+    } else {
+        run.emit(Event::WillLeave { unit: id });
+    }
+}
+
+fn morale_phase(run: &mut Run) {
+    run.emit(Event::PhaseStarted {
+        phase: Phase::Morale,
+    });
+    // Loss tests (l. 65, R-M5), in id order.
+    for (id, _) in ordered(&run.b) {
+        let Some(u) = run.b.unit(id) else { continue };
+        let lost = u.state.troops() < u.state.troops_at_sequence;
+        if u.state.demoralised.is_some() || !lost || morale::never_tests(&u.state) {
+            continue;
+        }
+        let free = run.b.global.is_free(id);
+        let by_shooting = free && u.state.lost_in_melee == 0;
+        if !morale_test(run, id, TestKind::Losses) {
+            run.emit(Event::Demoralised {
+                unit: id,
+                by_shooting,
+            });
+        }
+    }
+    // Rally orders (l. 34): a unit no longer free has its order cancelled.
+    for (id, order) in ordered(&run.b) {
+        let demoralised = run
+            .b
+            .unit(id)
+            .is_some_and(|u| u.state.demoralised.is_some());
+        if order == Order::Rally && demoralised && run.b.global.is_free(id) {
+            rally_test(run, id);
+        }
+    }
+    // Rally attempts each side may make (l. 92, 100; R-M22).
+    for side in [Side(0), Side(1)] {
+        let units: Vec<UnitId> = run
+            .b
+            .on_board()
+            .filter(|u| u.side == side && run.b.global.is_free(u.id) && !u.state.leaving)
+            .filter(|u| {
+                let Some(d) = u.state.demoralised else {
+                    return false;
+                };
+                let fled = u.state.order == Some(Order::Flee);
+                let shot_sequence_over = d.by_shooting && d.sequence + 1 == run.b.turn;
+                (fled || shot_sequence_over) && u.state.order != Some(Order::Rally)
+            })
+            .map(|u| u.id)
+            .collect();
+        if !units.is_empty() {
+            run.emit(Event::RalliesOffered { side, units });
+        }
+    }
+    after_rallies(run);
+}
+
+/// With no rally left to decide, the sequence ends.
+fn after_rallies(run: &mut Run) {
+    if run.b.global.rallies.iter().any(|r| !r.is_empty()) {
+        return;
+    }
+    end_sequence(run);
+}
+
+fn end_sequence(run: &mut Run) {
+    // Disengaging units are free at the sequence's end (l. 29, 31).
+    for (id, order) in ordered(&run.b) {
+        if order.disengages() {
+            for e in run.b.global.engaged_with(id) {
+                let (a, b) = pair(id, e);
+                run.emit(Event::Disengaged { a, b });
+            }
+        }
+    }
+    run.emit(Event::SequenceEnded {
+        sequence: run.b.turn,
+    });
+    if let Some(outcome) = victory(&run.b) {
+        run.emit(Event::BattleEnded(outcome));
+        return;
+    }
+    start_sequence(run);
+}
+
+/// H-M9: a side with no unit left on the field that is neither demoralised nor surrendering loses;
+/// at the limit, the side that lost the smaller share of its starting PVT wins, by 10 points or
+/// more, else it is a draw.
+fn victory(b: &B) -> Option<Outcome> {
+    let standing = |side: Side| {
+        b.on_board()
+            .any(|u| u.side == side && u.state.demoralised.is_none() && !u.state.surrendering)
+    };
+    match (standing(Side(0)), standing(Side(1))) {
+        (false, false) => {
+            return Some(Outcome {
+                winner: None,
+                reason: "neither army has a unit fit to fight (H-M9)".into(),
+            });
+        }
+        (true, false) => {
+            return Some(Outcome {
+                winner: Some(Side(0)),
+                reason: format!("{} has no unit fit to fight (H-M9)", b.sides[1].name),
+            });
+        }
+        (false, true) => {
+            return Some(Outcome {
+                winner: Some(Side(1)),
+                reason: format!("{} has no unit fit to fight (H-M9)", b.sides[0].name),
+            });
+        }
+        (true, true) => {}
+    }
+    if b.turn < b.last_turn {
+        return None;
+    }
+    let lost = |side: Side| {
+        let now: i64 = b
+            .on_board()
+            .filter(|u| u.side == side)
+            .map(|u| u.state.pvt)
+            .sum();
+        let start = b.global.start_pvt[side.index()].max(1);
+        (start - now) * 100 / start
+    };
+    let (l0, l1) = (lost(Side(0)), lost(Side(1)));
+    let margin = u32::try_from((l0 - l1).unsigned_abs()).unwrap_or(u32::MAX);
+    let reason = format!(
+        "sequence {}: {} lost {l0}% of its hit points, {} {l1}% (H-M9)",
+        b.turn, b.sides[0].name, b.sides[1].name
+    );
+    Some(if margin < tables().house.draw_below {
+        Outcome {
+            winner: None,
+            reason,
+        }
+    } else {
+        Outcome {
+            winner: Some(if l0 < l1 { Side(0) } else { Side(1) }),
+            reason,
+        }
+    })
+}

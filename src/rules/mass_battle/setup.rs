@@ -1,0 +1,181 @@
+//! A mass battle from a scenario: the ruleset's own part of the file (`setup:` — the units, each a
+//! row of an army in `armies.ron` with its hex, the unit carrying the battle standard, and the
+//! land each side defends), read and checked against the tables, then the opening state.
+
+use super::MassBattle;
+use super::data::{Kind, tables};
+use super::state::{Global, Native, Phase, UnitState};
+use crate::battle::{Battle, Side, SideInfo, Unit, UnitId};
+use crate::hex::{Ground, HexMap, Offset};
+use crate::scenario::{Item, Placed, Scenario, SetupError, check_placements};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+/// The mass battle's part of a scenario.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Part {
+    pub units: Vec<UnitSpec>,
+    /// What each side defends: its native land (+1) or town (+2) on every morale test (l. 79-80).
+    #[serde(default)]
+    pub native: [Native; 2],
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSpec {
+    pub id: u32,
+    pub side: u8,
+    /// An army's name from `assets/rules/mass-battle/armies.ron`.
+    pub army: String,
+    /// A unit's name in that army.
+    pub unit: String,
+    pub at: Offset,
+    /// It carries the commander-in-chief's battle standard (l. 38): one unit a side at most.
+    #[serde(default)]
+    pub standard: bool,
+}
+
+/// Rivers and walls cannot be entered from outside (H-M1), so no unit deploys there.
+pub fn impassable(ground: Ground) -> bool {
+    matches!(ground, Ground::River | Ground::Fortification)
+}
+
+fn unit_of(
+    i: usize,
+    spec: &UnitSpec,
+    map: &HexMap,
+    s: &Scenario,
+) -> Result<Unit<UnitState>, SetupError> {
+    let armies = &tables().armies.armies;
+    let army = armies.iter().find(|a| a.name == spec.army).ok_or_else(|| {
+        let known: Vec<&str> = armies.iter().map(|a| a.name.as_str()).collect();
+        SetupError::new(
+            Item::Unit(i),
+            "army",
+            format!("unknown army '{}'; known: {}", spec.army, known.join(", ")),
+        )
+    })?;
+    let row = army.unit(&spec.unit).ok_or_else(|| {
+        let known: Vec<&str> = army.units.iter().map(|u| u.name.as_str()).collect();
+        SetupError::new(
+            Item::Unit(i),
+            "unit",
+            format!(
+                "no unit '{}' in {}; it has: {}",
+                spec.unit,
+                spec.army,
+                known.join(", ")
+            ),
+        )
+    })?;
+    if row.kind == Kind::Hero {
+        return Err(SetupError::new(
+            Item::Unit(i),
+            "unit",
+            format!(
+                "'{}' is a hero; heroes are not units of the line",
+                spec.unit
+            ),
+        ));
+    }
+    let ground = map.at(spec.at.to_hex()).ground;
+    if impassable(ground) {
+        return Err(SetupError::new(
+            Item::Unit(i),
+            "at",
+            format!(
+                "{} is {}, where no unit can stand (H-M1)",
+                spec.at,
+                ground.name()
+            ),
+        ));
+    }
+    let side = usize::from(spec.side.min(1));
+    let mut state = UnitState::new(army, row);
+    state.standard = spec.standard;
+    Ok(Unit {
+        id: UnitId(spec.id),
+        side: Side(spec.side),
+        hex: Some(spec.at.to_hex()),
+        facing: s.sides[side].edge.facing_away(),
+        state,
+    })
+}
+
+pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
+    let part: Part = s.setup.read()?;
+    let map = Arc::new(s.build_map()?);
+    check_placements(
+        &map,
+        part.units.iter().map(|u| Placed {
+            id: u.id,
+            side: u.side,
+            at: u.at,
+        }),
+        false,
+    )?;
+    let sides = [0, 1].map(|i| SideInfo {
+        name: s.sides[i].name.clone(),
+        edge: s.sides[i].edge,
+    });
+    let mut units = Vec::new();
+    for (i, spec) in part.units.iter().enumerate() {
+        units.push(unit_of(i, spec, &map, s)?);
+    }
+    for side in [Side(0), Side(1)] {
+        if !units.iter().any(|u| u.side == side) {
+            return Err(SetupError::new(
+                Item::Scenario,
+                "setup.units",
+                format!("side {} has no unit", side.0),
+            ));
+        }
+        if units
+            .iter()
+            .filter(|u| u.side == side && u.state.standard)
+            .count()
+            > 1
+        {
+            return Err(SetupError::new(
+                Item::Scenario,
+                "setup.units",
+                format!(
+                    "side {} gives its battle standard to two units; it has one (l. 38)",
+                    side.0
+                ),
+            ));
+        }
+    }
+    units.sort_by_key(|u| u.id);
+    let pvt = |side: u8| {
+        units
+            .iter()
+            .filter(|u| u.side == Side(side))
+            .map(|u| u.state.pvt)
+            .sum()
+    };
+    let global = Global {
+        phase: Phase::Opening,
+        drafts: [Vec::new(), Vec::new()],
+        sealed: [false, false],
+        engaged: BTreeSet::new(),
+        pending: Vec::new(),
+        rallies: [Vec::new(), Vec::new()],
+        standard_lost: [false, false],
+        commander_fell: [false, false],
+        native: part.native,
+        start_pvt: [pvt(0), pvt(1)],
+        outcome: None,
+    };
+    Ok(Battle {
+        map,
+        sides,
+        units,
+        turn: 0,
+        active: Side(0),
+        last_turn: s.turns,
+        global,
+    })
+}

@@ -1,0 +1,247 @@
+//! The mass battle's state: each unit's hit points and standing (demoralised, leaving, carrying the
+//! standard, its order for the sequence), and the battle's sealed orders, engagements, damage
+//! waiting for its phase's end and the lasting morale marks of each side.
+
+use super::data::{Army, Kind, Trait, UnitRow, tables};
+use crate::battle::AppState;
+use crate::battle::{Outcome, UnitId};
+use crate::hex::Hex;
+use bevy::prelude::SubStates;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// What a unit is ordered to do for a sequence (l. 25-34; H-M3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Order {
+    /// Shoot one free enemy unit (l. 27).
+    Shoot(UnitId),
+    /// Come into contact with an enemy unit and attack it, or attack one it is engaged with (l. 28).
+    Engage(UnitId),
+    /// Repli: elite, mounted and flying units (l. 29, 108).
+    Withdraw,
+    /// Retraite: an engaged unit not demoralised (l. 31).
+    Retreat,
+    /// Fuite: an engaged demoralised unit (l. 32), or a free one moving away (H-M3).
+    Flee,
+    /// Aucune action: a free unit demoralised by shooting (l. 33).
+    NoAction,
+    /// Rallier: a demoralised free unit tests in the morale phase (l. 34).
+    Rally,
+    /// Move without engaging, not ending next to an enemy (H-M3).
+    March(#[serde(with = "crate::hex::coords::as_offset")] Hex),
+    /// Stay put (H-M3).
+    Hold,
+}
+
+impl Order {
+    /// Orders under which a unit leaves its enemies at the end of the sequence (l. 29, 31, 32).
+    pub fn disengages(&self) -> bool {
+        matches!(self, Order::Withdraw | Order::Retreat | Order::Flee)
+    }
+
+    /// Orders under which a unit neither moves nor engages, for the SAG bonus (R-M20).
+    pub fn stands(&self) -> bool {
+        matches!(
+            self,
+            Order::Shoot(_) | Order::Hold | Order::NoAction | Order::Rally
+        )
+    }
+}
+
+/// How a unit came to be demoralised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Demoralised {
+    /// The sequence whose morale phase demoralised it.
+    pub sequence: u32,
+    /// Free, and every troop it lost that sequence lost to shooting (R-M24): it does nothing the
+    /// next sequence (l. 33, 100).
+    pub by_shooting: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct UnitState {
+    /// Its army and row in `armies.ron`.
+    pub army: String,
+    pub row: String,
+    /// Hit points left (PVT, l. 59).
+    pub pvt: i64,
+    /// PVT and troops at the battle's start (l. 109's cap, losses' shares) and at this sequence's.
+    pub pvt_at_start: i64,
+    pub troops_at_start: u32,
+    pub troops_at_sequence: u32,
+    pub demoralised: Option<Demoralised>,
+    /// Failed a rally test: leaves in the next movement phase (l. 33, 94).
+    pub leaving: bool,
+    /// Surrenders at the end of the sequence (l. 137).
+    pub surrendering: bool,
+    /// Carries the commander-in-chief's battle standard (l. 38).
+    pub standard: bool,
+    /// Its order this sequence, once revealed.
+    pub order: Option<Order>,
+    /// It moved this sequence (the polearm's "has not moved", l. 153).
+    pub moved: bool,
+    /// The enemies it engaged this sequence (R-M11: they charged it, or it charged them).
+    pub charged: Vec<UnitId>,
+    /// It made its one attack this sequence (R-M7).
+    pub attacked: bool,
+    /// What each enemy inflicted on it this sequence and the last, for the pursuit (l. 29, 86).
+    pub hurt_by: Vec<(UnitId, i64)>,
+    pub hurt_before: Vec<(UnitId, i64)>,
+    /// PVT it lost this sequence outside the shooting phase (R-M24).
+    pub lost_in_melee: i64,
+}
+
+impl UnitState {
+    pub fn new(army: &Army, row: &UnitRow) -> UnitState {
+        let pvt = i64::from(row.troops) * i64::from(row.pvi);
+        UnitState {
+            army: army.name.clone(),
+            row: row.name.clone(),
+            pvt,
+            pvt_at_start: pvt,
+            troops_at_start: row.troops,
+            troops_at_sequence: row.troops,
+            demoralised: None,
+            leaving: false,
+            surrendering: false,
+            standard: false,
+            order: None,
+            moved: false,
+            charged: Vec::new(),
+            attacked: false,
+            hurt_by: Vec::new(),
+            hurt_before: Vec::new(),
+            lost_in_melee: 0,
+        }
+    }
+
+    /// Its row of `armies.ron` (checked at setup).
+    pub fn row(&self) -> &'static UnitRow {
+        let t = tables();
+        t.armies
+            .army(&self.army)
+            .and_then(|a| a.unit(&self.row))
+            .unwrap_or_else(|| {
+                crate::rules::tables::missing("mass-battle", "armies.ron", (&self.army, &self.row))
+            })
+    }
+
+    pub fn has(&self, t: &Trait) -> bool {
+        self.row().has(t)
+    }
+
+    pub fn kind(&self) -> Kind {
+        self.row().kind
+    }
+
+    /// Troops standing: ⌈PVT ÷ PVI⌉ (l. 61, R-M3).
+    pub fn troops(&self) -> u32 {
+        let pvi = i64::from(self.row().pvi.max(1));
+        u32::try_from(self.pvt.max(0).div_euclid(pvi) + i64::from(self.pvt.max(0) % pvi != 0))
+            .unwrap_or(u32::MAX)
+    }
+
+    /// Elite, mounted and flying units may withdraw (l. 29, 84, 108).
+    pub fn may_withdraw(&self) -> bool {
+        [Trait::Elite, Trait::Mounted, Trait::Flying]
+            .iter()
+            .any(|t| self.has(t))
+    }
+
+    pub fn flies(&self) -> bool {
+        self.has(&Trait::Flying)
+    }
+}
+
+/// The sequence's five phases (l. 11-17); also the Bevy sub-state of `AppState::Battle` while a
+/// mass battle is on. Shooting, movement and melee resolve by themselves; the battle waits in
+/// `Orders` for both sides' sealed orders and in `Morale` for each side's rally attempts.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[source(AppState = AppState::Battle)]
+pub enum Phase {
+    #[default]
+    Opening,
+    /// Both commanders give every unit its order, then seal (l. 19-34).
+    Orders,
+    Shooting,
+    Movement,
+    Melee,
+    /// Loss tests, then each side's rally attempts (l. 63-100).
+    Morale,
+}
+
+/// What a side fights for on its own ground (l. 79-80; a scenario's choice).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Native {
+    #[default]
+    Abroad,
+    Land,
+    Town,
+}
+
+/// Damage dealt in a phase, subtracted at its end (l. 53, 59).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Hit {
+    pub attacker: Option<UnitId>,
+    pub target: UnitId,
+    pub damage: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Global {
+    pub phase: Phase,
+    /// Each side's orders given this sequence, sealed or not: the other side never sees them
+    /// before they are revealed (`Ruleset::redact`).
+    pub drafts: [Vec<(UnitId, Order)>; 2],
+    pub sealed: [bool; 2],
+    /// Pairs of engaged units, the lower id first (B4): adjacency alone is not engagement.
+    pub engaged: BTreeSet<(UnitId, UnitId)>,
+    /// Damage dealt in the phase under way.
+    pub pending: Vec<Hit>,
+    /// Units whose owner may still try to rally them in this morale phase (l. 92, 100; R-M22).
+    pub rallies: [Vec<UnitId>; 2],
+    /// The standard's unit was destroyed or left: -1 to every morale test (l. 42).
+    pub standard_lost: [bool; 2],
+    /// The commander-in-chief fell: -2 to every morale test for the rest of the battle (l. 139).
+    pub commander_fell: [bool; 2],
+    /// What each side defends (l. 79-80).
+    pub native: [Native; 2],
+    /// Each side's PVT at the start, for victory at the limit (H-M9).
+    pub start_pvt: [i64; 2],
+    pub outcome: Option<Outcome>,
+}
+
+impl Global {
+    pub fn is_engaged(&self, a: UnitId, b: UnitId) -> bool {
+        self.engaged.contains(&pair(a, b))
+    }
+
+    /// The units engaged with `u`, in id order.
+    pub fn engaged_with(&self, u: UnitId) -> Vec<UnitId> {
+        let mut out: Vec<UnitId> = self
+            .engaged
+            .iter()
+            .filter_map(|&(a, b)| {
+                if a == u {
+                    Some(b)
+                } else if b == u {
+                    Some(a)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// Free ("libre"): engaged with no one (B4).
+    pub fn is_free(&self, u: UnitId) -> bool {
+        !self.engaged.iter().any(|&(a, b)| a == u || b == u)
+    }
+}
+
+/// An engagement's key: the lower id first.
+pub fn pair(a: UnitId, b: UnitId) -> (UnitId, UnitId) {
+    if a < b { (a, b) } else { (b, a) }
+}
