@@ -133,6 +133,11 @@ pub fn apply(b: &mut B, event: &Event) {
         Event::StandardLost { side } => b.global.standard_lost[side.index()] = true,
         Event::RalliesOffered { side, units } => b.global.rallies[side.index()] = units.clone(),
         Event::RalliesDone { side } => b.global.rallies[side.index()].clear(),
+        Event::Regenerated { unit, pvt } => {
+            if let Some(u) = b.unit_mut(*unit) {
+                u.state.pvt = *pvt;
+            }
+        }
         Event::SequenceEnded { .. } => {}
         Event::BattleEnded(outcome) => b.global.outcome = Some(outcome.clone()),
     }

@@ -129,8 +129,8 @@ pub enum Event {
     RalliesDone {
         side: Side,
     },
-    SequenceEnded {
-        sequence: u32,
-    },
+    /// Hit points back at the sequence's end (l. 109).
+    Regenerated { unit: UnitId, pvt: i64 },
+    SequenceEnded { sequence: u32 },
     BattleEnded(Outcome),
 }

@@ -5,7 +5,7 @@
 
 use super::combat::attack;
 use super::command::Command;
-use super::data::tables;
+use super::data::{Trait, tables};
 use super::event::{AttackKind, Event, TestKind};
 use super::legal::{self, default_order, is_legal};
 use super::morale;
@@ -455,6 +455,7 @@ fn after_rallies(run: &mut Run) {
 }
 
 fn end_sequence(run: &mut Run) {
+    regenerate(run);
     // Disengaging units are free at the sequence's end (l. 29, 31).
     for (id, order) in ordered(&run.b) {
         if order.disengages() {
@@ -472,6 +473,25 @@ fn end_sequence(run: &mut Run) {
         return;
     }
     start_sequence(run);
+}
+
+/// Regenerating creatures get back 10 × their rate × the individuals they had at the sequence's
+/// start, never above their PVT at the battle's start, unless they fight a unit equipped against
+/// them (l. 109).
+fn regenerate(run: &mut Run) {
+    let per = i64::from(tables().multipliers.regeneration);
+    let mut back = Vec::new();
+    for u in run.b.on_board() {
+        let Some(rate) = u.state.row().traits.iter().find_map(|t| if let Trait::Regeneration(r) = t { Some(*r) } else { None }) else { continue };
+        let countered = run.b.global.engaged_with(u.id).iter().any(|e| run.b.unit(*e).is_some_and(|e| e.state.has(&Trait::AntiRegeneration)));
+        let pvt = (u.state.pvt + per * i64::from(rate) * i64::from(u.state.troops_at_sequence)).min(u.state.pvt_at_start);
+        if !countered && pvt > u.state.pvt {
+            back.push((u.id, pvt));
+        }
+    }
+    for (unit, pvt) in back {
+        run.emit(Event::Regenerated { unit, pvt });
+    }
 }
 
 /// H-M9: a side with no unit left on the field that is neither demoralised nor surrendering loses;
