@@ -12,11 +12,28 @@ type B = Battle<MassBattle>;
 /// A 10 x 10 open field with these units: (id, side, army's unit name, column, row).
 fn field(units: &[(u32, u8, &str, i32, i32)]) -> B {
     let rows: Vec<String> = (0..10).map(|_| vec!["."; 10].join(" ")).collect();
-    let army = |side: u8| if side == 0 { "ost-de-swidenth" } else { "horde-du-val-noir" };
-    let units: Vec<String> = units.iter().map(|(id, side, unit, c, r)| format!("(id: {id}, side: {side}, army: \"{}\", unit: \"{unit}\", at: ({c}, {r}))", army(*side))).collect();
+    let army = |side: u8| {
+        if side == 0 {
+            "ost-de-swidenth"
+        } else {
+            "horde-du-val-noir"
+        }
+    };
+    let units: Vec<String> = units
+        .iter()
+        .map(|(id, side, unit, c, r)| {
+            format!(
+                "(id: {id}, side: {side}, army: \"{}\", unit: \"{unit}\", at: ({c}, {r}))",
+                army(*side)
+            )
+        })
+        .collect();
     let text = format!(
         "Scenario(id: \"t\", name: \"t\", ruleset: \"mass-battle\", turns: 8, first_side: 0, map: (rows: [{}]), sides: [(name: \"Ost\", edge: South), (name: \"Horde\", edge: North)], setup: (units: [{}]))",
-        rows.iter().map(|r| format!("\"{r}\"")).collect::<Vec<_>>().join(", "),
+        rows.iter()
+            .map(|r| format!("\"{r}\""))
+            .collect::<Vec<_>>()
+            .join(", "),
         units.join(", ")
     );
     let s = strategos::scenario::parse(&text).unwrap();
@@ -32,9 +49,17 @@ fn sequence(b: &mut B, orders: &[(u32, Order)], faces: &[u8]) -> Vec<Event> {
     let mut dice = Dice::with_forced(0, faces);
     let mut all = Vec::new();
     for side in [Side(0), Side(1)] {
-        let mine: Vec<Command> = orders.iter().filter(|(id, _)| b.unit(UnitId(*id)).is_some_and(|u| u.side == side)).map(|(id, o)| Command::Give { unit: UnitId(*id), order: o.clone() }).collect();
+        let mine: Vec<Command> = orders
+            .iter()
+            .filter(|(id, _)| b.unit(UnitId(*id)).is_some_and(|u| u.side == side))
+            .map(|(id, o)| Command::Give {
+                unit: UnitId(*id),
+                order: o.clone(),
+            })
+            .collect();
         for c in mine.into_iter().chain([Command::Seal]) {
-            let events = MassBattle::resolve(b, &c, &mut dice).unwrap_or_else(|e| panic!("{c:?}: {e}"));
+            let events =
+                MassBattle::resolve(b, &c, &mut dice).unwrap_or_else(|e| panic!("{c:?}: {e}"));
             for e in &events {
                 MassBattle::apply(b, e);
             }
@@ -45,7 +70,16 @@ fn sequence(b: &mut B, orders: &[(u32, Order)], faces: &[u8]) -> Vec<Event> {
 }
 
 fn attacks(events: &[Event]) -> Vec<&Attack> {
-    events.iter().filter_map(|e| if let Event::Attacked(a) = e { Some(a) } else { None }).collect()
+    events
+        .iter()
+        .filter_map(|e| {
+            if let Event::Attacked(a) = e {
+                Some(a)
+            } else {
+                None
+            }
+        })
+        .collect()
 }
 
 #[test]
@@ -54,18 +88,60 @@ fn knights_with_lances_double_their_damage_in_the_sequence_they_charge() {
     // Their d8 shows 5: 5 × 20 × 50% = 50, doubled by the lances: 100. The orcs (HD 1, 120
     // troops) strike back at AC 18, row "1 et moins": 15%; their d8 shows 4: 4 × 120 × 15% = 72.
     let mut b = field(&[(1, 0, "Chevaliers", 4, 7), (2, 1, "Orques", 4, 3)]);
-    let events = sequence(&mut b, &[(1, Order::Engage(UnitId(2))), (2, Order::Hold)], &[5, 4, 3, 3, 4, 4]);
+    let events = sequence(
+        &mut b,
+        &[(1, Order::Engage(UnitId(2))), (2, Order::Hold)],
+        &[5, 4, 3, 3, 4, 4],
+    );
     let a = attacks(&events);
     assert_eq!(a.len(), 2);
-    assert_eq!((a[0].attacker, a[0].kind, a[0].faces.clone(), a[0].table, a[0].damage), (UnitId(1), AttackKind::Melee, vec![5], 50, 100));
-    assert!(a[0].terms.iter().any(|t| t.rule == "l. 149" && t.times == (2, 1)));
-    assert_eq!((a[1].attacker, a[1].table, a[1].damage), (UnitId(2), 15, 72));
+    assert_eq!(
+        (
+            a[0].attacker,
+            a[0].kind,
+            a[0].faces.clone(),
+            a[0].table,
+            a[0].damage
+        ),
+        (UnitId(1), AttackKind::Melee, vec![5], 50, 100)
+    );
+    assert!(
+        a[0].terms
+            .iter()
+            .any(|t| t.rule == "l. 149" && t.times == (2, 1))
+    );
+    assert_eq!(
+        (a[1].attacker, a[1].table, a[1].damage),
+        (UnitId(2), 15, 72)
+    );
     // Damage comes off at the end of the melee phase (l. 53): 600 - 100 and 300 - 72.
     assert_eq!(b.unit(UnitId(2)).unwrap().state.pvt, 500);
     assert_eq!(b.unit(UnitId(1)).unwrap().state.pvt, 228);
     // Both lost troops and test (l. 65): the orcs with 3 + 3 against 8, the knights 4 + 4 against 10.
-    let tests: Vec<_> = events.iter().filter_map(|e| if let Event::MoraleTest { unit, kind, faces, passed, .. } = e { Some((*unit, *kind, *faces, *passed)) } else { None }).collect();
-    assert_eq!(tests, vec![(UnitId(1), TestKind::Losses, (3, 3), true), (UnitId(2), TestKind::Losses, (4, 4), true)]);
+    let tests: Vec<_> = events
+        .iter()
+        .filter_map(|e| {
+            if let Event::MoraleTest {
+                unit,
+                kind,
+                faces,
+                passed,
+                ..
+            } = e
+            {
+                Some((*unit, *kind, *faces, *passed))
+            } else {
+                None
+            }
+        })
+        .collect();
+    assert_eq!(
+        tests,
+        vec![
+            (UnitId(1), TestKind::Losses, (3, 3), true),
+            (UnitId(2), TestKind::Losses, (4, 4), true)
+        ]
+    );
 }
 
 #[test]
@@ -73,7 +149,11 @@ fn pikes_that_did_not_move_double_their_damage_against_a_charge() {
     // l. 153: the orcs charge the levy of pikemen, which holds. The pikes (level-0 humans, 100
     // troops) strike at AC 13: 35%; their d6 shows 6: 6 × 100 × 35% = 210, doubled: 420.
     let mut b = field(&[(1, 0, "Levée de piquiers", 4, 7), (2, 1, "Orques", 4, 4)]);
-    let events = sequence(&mut b, &[(1, Order::Hold), (2, Order::Engage(UnitId(1)))], &[6, 1, 1, 1, 1, 1]);
+    let events = sequence(
+        &mut b,
+        &[(1, Order::Hold), (2, Order::Engage(UnitId(1)))],
+        &[6, 1, 1, 1, 1, 1],
+    );
     let a = attacks(&events);
     let pikes = a.iter().find(|a| a.attacker == UnitId(1)).unwrap();
     assert_eq!((pikes.table, pikes.damage), (35, 420));
@@ -88,8 +168,15 @@ fn an_immune_unit_takes_nothing_and_strikes_five_times_as_hard() {
     // l. 107: the animated armours are hurt only by magic. The men-at-arms' swords are not: no
     // dice are drawn for them and their damage is 0. The armours (HD 3, 10 troops) strike at AC
     // 15: 40%; a d8 of 8: 8 × 10 × 40% = 32, five times: 160.
-    let mut b = field(&[(1, 0, "Hommes d'armes", 4, 7), (2, 1, "Armures animées", 4, 6)]);
-    let events = sequence(&mut b, &[(1, Order::Engage(UnitId(2))), (2, Order::Engage(UnitId(1)))], &[8, 2, 2]);
+    let mut b = field(&[
+        (1, 0, "Hommes d'armes", 4, 7),
+        (2, 1, "Armures animées", 4, 6),
+    ]);
+    let events = sequence(
+        &mut b,
+        &[(1, Order::Engage(UnitId(2))), (2, Order::Engage(UnitId(1)))],
+        &[8, 2, 2],
+    );
     let a = attacks(&events);
     let men = a.iter().find(|a| a.attacker == UnitId(1)).unwrap();
     assert_eq!((men.faces.len(), men.damage), (0, 0));
@@ -97,7 +184,16 @@ fn an_immune_unit_takes_nothing_and_strikes_five_times_as_hard() {
     assert_eq!((armours.faces.clone(), armours.damage), (vec![8], 160));
     // Morale 12 never tests (l. 99); the men-at-arms test at -2 against an enemy immune to them
     // (l. 107) and -1 for more than half their troops lost (l. 77: 160 of 300 hit points, 26 of 50).
-    let tests: Vec<_> = events.iter().filter_map(|e| if let Event::MoraleTest { unit, factors, .. } = e { Some((*unit, factors.iter().map(|f| f.value).sum::<i8>())) } else { None }).collect();
+    let tests: Vec<_> = events
+        .iter()
+        .filter_map(|e| {
+            if let Event::MoraleTest { unit, factors, .. } = e {
+                Some((*unit, factors.iter().map(|f| f.value).sum::<i8>()))
+            } else {
+                None
+            }
+        })
+        .collect();
     assert_eq!(tests, vec![(UnitId(1), -3)]);
 }
 
@@ -106,8 +202,69 @@ fn trolls_regenerate_to_their_starting_hit_points_unless_torches_face_them() {
     // l. 109: 10 × rate 3 × 5 individuals = 150 back at the sequence's end, capped at 200.
     let mut b = field(&[(1, 0, "Archers", 4, 8), (2, 1, "Trolls", 4, 5)]);
     // The archers shoot (HD 1 at AC 15: 30%): a d6 of 6, 6 × 40 × 30% = 72.
-    let events = sequence(&mut b, &[(1, Order::Shoot(UnitId(2))), (2, Order::Hold)], &[6, 1, 1]);
+    let events = sequence(
+        &mut b,
+        &[(1, Order::Shoot(UnitId(2))), (2, Order::Hold)],
+        &[6, 1, 1],
+    );
     assert_eq!(attacks(&events)[0].damage, 72);
-    assert!(events.iter().any(|e| matches!(e, Event::Regenerated { unit: UnitId(2), pvt: 200 })));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Regenerated {
+            unit: UnitId(2),
+            pvt: 200
+        }
+    )));
     assert_eq!(b.unit(UnitId(2)).unwrap().state.pvt, 200);
+}
+
+#[test]
+fn a_huge_creature_crushes_a_standard_unit_for_ten_times_its_hit_dice_and_demoralises_it() {
+    // l. 106: the hill giant (HD 12) left to its own choice falls on the nearest standard unit
+    // able to fight; it deals 10 × 12 = 120 without dice. The men-at-arms strike it by the
+    // formula (HD 1 at AC 15: 30%): a d8 of 2, 2 × 50 × 30% = 30. They are demoralised without a
+    // test (R-M17).
+    let mut b = field(&[
+        (1, 0, "Hommes d'armes", 4, 7),
+        (2, 1, "Géant des collines", 4, 4),
+    ]);
+    let events = sequence(&mut b, &[(1, Order::Hold), (2, Order::Auto)], &[2]);
+    let revealed = events
+        .iter()
+        .find_map(|e| {
+            if let Event::OrdersRevealed { orders } = e {
+                Some(orders.clone())
+            } else {
+                None
+            }
+        })
+        .unwrap();
+    assert!(
+        revealed.contains(&(UnitId(2), Order::Engage(UnitId(1)))),
+        "{revealed:?}"
+    );
+    let a = attacks(&events);
+    assert_eq!((a[0].attacker, a[0].damage), (UnitId(1), 30));
+    assert_eq!(
+        (a[1].attacker, a[1].faces.len(), a[1].damage),
+        (UnitId(2), 0, 120)
+    );
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Demoralised {
+            unit: UnitId(1),
+            rule: "l. 106",
+            ..
+        }
+    )));
+    assert!(
+        !events.iter().any(|e| matches!(
+            e,
+            Event::MoraleTest {
+                unit: UnitId(1),
+                ..
+            }
+        )),
+        "no test for them"
+    );
 }

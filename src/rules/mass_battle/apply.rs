@@ -104,7 +104,9 @@ pub fn apply(b: &mut B, event: &Event) {
             }
         }
         Event::MoraleTest { .. } => {}
-        Event::Demoralised { unit, by_shooting } => {
+        Event::Demoralised {
+            unit, by_shooting, ..
+        } => {
             if let Some(u) = b.unit_mut(*unit) {
                 u.state.demoralised = Some(Demoralised {
                     sequence: turn,

@@ -3,7 +3,7 @@
 //! addition and multiplier of l. 88, 105-108, 147-153 with its rule.
 
 use super::damage::{self, plus, times};
-use super::data::{Tag, Trait, Weapon, tables};
+use super::data::{Kind, Tag, Trait, Weapon, tables};
 use super::event::{Attack, AttackKind, Term};
 use super::state::UnitState;
 use crate::battle::{Battle, Dice, Unit};
@@ -68,6 +68,14 @@ pub fn terms(b: &B, attacker: &U, target: &U, kind: AttackKind) -> Vec<Term> {
     if melee && t.flies() && !a.flies() {
         out.push(times("l. 108", "against a flier", 1, m.flier));
     }
+    if a.kind() != Kind::Standard && t.kind() == Kind::Standard {
+        out.push(times(
+            "l. 106, 117",
+            "a huge creature or hero against a standard unit",
+            m.hero,
+            1,
+        ));
+    }
     if a.has(&Trait::SpecialAttack) {
         out.push(times("l. 105", "special attack", m.special_attack, 1));
     }
@@ -82,6 +90,34 @@ pub fn terms(b: &B, attacker: &U, target: &U, kind: AttackKind) -> Vec<Term> {
     out
 }
 
+/// A huge creature on a standard unit: 10 × its hit dice, no dice drawn (l. 106, R-M17), nothing
+/// against a unit immune to it (l. 107).
+fn crushing(attacker: &U, target: &U, kind: AttackKind) -> Attack {
+    let hd = attacker.state.row().hd;
+    let flat = i64::from(tables().multipliers.huge_per_hd) * i64::from(hd.dice);
+    let damage = if immune_to(&target.state, &attacker.state, kind) {
+        0
+    } else {
+        flat
+    };
+    let terms = vec![plus(
+        "l. 106",
+        "a huge creature crushes a standard unit: 10 × its hit dice",
+        0,
+    )];
+    Attack {
+        kind,
+        attacker: attacker.id,
+        target: target.id,
+        faces: Vec::new(),
+        roll: flat,
+        troops: 1,
+        table: 100,
+        terms,
+        damage,
+    }
+}
+
 /// `attacker`'s attack on `target`, rolling the weapon's dice; `None` for a unit with no weapon
 /// for it. No dice are drawn against an immune target: its damage is 0 (l. 107).
 pub fn attack(
@@ -91,6 +127,12 @@ pub fn attack(
     kind: AttackKind,
     dice: &mut Dice,
 ) -> Option<Attack> {
+    if attacker.state.kind() == Kind::Huge
+        && target.state.kind() == Kind::Standard
+        && kind != AttackKind::Shot
+    {
+        return Some(crushing(attacker, target, kind));
+    }
     let w = weapon(&attacker.state, kind)?;
     let troops = attacker.state.troops();
     let table = tables()

@@ -106,9 +106,11 @@ pub enum Event {
         factors: Vec<Factor>,
         passed: bool,
     },
+    /// By a failed test (l. 82) or without one (l. 106), as `rule` says.
     Demoralised {
         unit: UnitId,
         by_shooting: bool,
+        rule: &'static str,
     },
     Rallied {
         unit: UnitId,
@@ -130,7 +132,12 @@ pub enum Event {
         side: Side,
     },
     /// Hit points back at the sequence's end (l. 109).
-    Regenerated { unit: UnitId, pvt: i64 },
-    SequenceEnded { sequence: u32 },
+    Regenerated {
+        unit: UnitId,
+        pvt: i64,
+    },
+    SequenceEnded {
+        sequence: u32,
+    },
     BattleEnded(Outcome),
 }

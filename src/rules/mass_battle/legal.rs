@@ -77,6 +77,7 @@ pub fn legal_orders(b: &B, u: &U) -> Vec<Order> {
     let engaged = b.global.engaged_with(u.id);
     match (s.demoralised.is_some(), free) {
         _ if stunned_by_shooting(b, s) => vec![Order::NoAction],
+        (false, _) if s.kind() == Kind::Huge => huge_orders(b, u),
         // A demoralised unit flees; an elite, mounted or flying one withdraws (l. 32, 84).
         (true, false) if s.may_withdraw() => vec![Order::Withdraw],
         (true, false) => vec![Order::Flee],
@@ -104,6 +105,29 @@ pub fn legal_orders(b: &B, u: &U) -> Vec<Order> {
             out
         }
     }
+}
+
+/// A huge creature's orders (H-M16): its rocks at a free enemy, a fight with an enemy huge
+/// creature or one it is engaged with, or its own choice. Its player does not steer it onto
+/// standard units (l. 106).
+fn huge_orders(b: &B, u: &U) -> Vec<Order> {
+    let mut out: Vec<Order> = if b.global.is_free(u.id) {
+        shots(b, u).into_iter().map(Order::Shoot).collect()
+    } else {
+        Vec::new()
+    };
+    let engaged = b.global.engaged_with(u.id);
+    out.extend(
+        b.on_board()
+            .filter(|e| {
+                e.side != u.side
+                    && (e.state.kind() == Kind::Huge || engaged.contains(&e.id))
+                    && may_engage(&u.state, &e.state)
+            })
+            .map(|e| Order::Engage(e.id)),
+    );
+    out.push(Order::Auto);
+    out
 }
 
 /// Only fliers engage fliers (l. 108); heroes are not engaged as units.
@@ -135,7 +159,9 @@ pub fn shots(b: &B, u: &U) -> Vec<UnitId> {
 /// it then fights by H-M5), else its first order (Rally for a free demoralised unit).
 pub fn default_order(b: &B, u: &U) -> Order {
     let legal = legal_orders(b, u);
-    if legal.contains(&Order::Hold) {
+    if legal.contains(&Order::Auto) {
+        Order::Auto
+    } else if legal.contains(&Order::Hold) {
         Order::Hold
     } else {
         legal.into_iter().next().unwrap_or(Order::Hold)

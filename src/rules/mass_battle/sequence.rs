@@ -5,7 +5,7 @@
 
 use super::combat::attack;
 use super::command::Command;
-use super::data::{Trait, tables};
+use super::data::{Kind, Trait, tables};
 use super::event::{AttackKind, Event, TestKind};
 use super::legal::{self, default_order, is_legal};
 use super::morale;
@@ -92,13 +92,54 @@ fn play_sequence(run: &mut Run) {
             .iter()
             .find(|(id, _)| *id == u.id)
             .map(|(_, o)| o.clone());
-        orders.push((u.id, given.unwrap_or_else(|| default_order(b, u))));
+        let order = given.unwrap_or_else(|| default_order(b, u));
+        let order = match order {
+            Order::Auto if b.global.is_free(u.id) => {
+                auto_target(b, u.id).map_or(Order::Hold, Order::Engage)
+            }
+            other => other,
+        };
+        orders.push((u.id, order));
     }
     run.emit(Event::OrdersRevealed { orders });
     shooting(run);
     movement(run);
     melee(run);
     morale_phase(run);
+}
+
+/// A huge creature's own target (l. 106, H-M16): the nearest enemy huge creature within its
+/// reach, else the nearest standard unit not demoralised (it ignores fleeing units); ties go to
+/// the lower id.
+fn auto_target(b: &B, id: UnitId) -> Option<UnitId> {
+    let u = b.unit(id)?;
+    let at = u.hex?;
+    let reach = u32::from(movement::allowance(&u.state)) + 1;
+    let enemies = || {
+        b.on_board()
+            .filter(|e| e.side != u.side && legal::may_engage(&u.state, &e.state))
+    };
+    let nearest = |it: Vec<&crate::battle::Unit<super::state::UnitState>>| {
+        it.into_iter()
+            .filter_map(|e| Some((e.hex?.unsigned_distance_to(at), e.id)))
+            .min()
+            .map(|(_, id)| id)
+    };
+    nearest(
+        enemies()
+            .filter(|e| {
+                e.state.kind() == Kind::Huge
+                    && e.hex.is_some_and(|h| h.unsigned_distance_to(at) <= reach)
+            })
+            .collect(),
+    )
+    .or_else(|| {
+        nearest(
+            enemies()
+                .filter(|e| e.state.kind() == Kind::Standard && e.state.demoralised.is_none())
+                .collect(),
+        )
+    })
 }
 
 /// Units on the board in id order, with their order.
@@ -338,10 +379,15 @@ fn melee_target(b: &B, id: UnitId) -> Option<UnitId> {
             return Some(*t);
         }
     }
+    // A huge creature turns from fleeing units to those still able to fight, imposing ones first
+    // (l. 106).
+    let huge = u.state.kind() == Kind::Huge;
     open.into_iter()
         .filter_map(|e| b.unit(e))
+        .filter(|e| !huge || e.state.demoralised.is_none())
         .max_by_key(|e| {
             (
+                huge && e.state.kind() == Kind::Huge,
                 tables().battle.percent(u.state.row().hd, e.state.row().ac),
                 std::cmp::Reverse(e.state.pvt),
                 std::cmp::Reverse(e.id),
@@ -397,6 +443,24 @@ fn morale_phase(run: &mut Run) {
     run.emit(Event::PhaseStarted {
         phase: Phase::Morale,
     });
+    // Standard units engaged with a huge creature are demoralised without a test (l. 106, R-M17,
+    // R-M23), in id order.
+    for (id, _) in ordered(&run.b) {
+        let Some(u) = run.b.unit(id) else { continue };
+        let against_huge = run
+            .b
+            .global
+            .engaged_with(id)
+            .iter()
+            .any(|e| run.b.unit(*e).is_some_and(|e| e.state.kind() == Kind::Huge));
+        if u.state.kind() == Kind::Standard && u.state.demoralised.is_none() && against_huge {
+            run.emit(Event::Demoralised {
+                unit: id,
+                by_shooting: false,
+                rule: "l. 106",
+            });
+        }
+    }
     // Loss tests (l. 65, R-M5), in id order.
     for (id, _) in ordered(&run.b) {
         let Some(u) = run.b.unit(id) else { continue };
@@ -410,6 +474,7 @@ fn morale_phase(run: &mut Run) {
             run.emit(Event::Demoralised {
                 unit: id,
                 by_shooting,
+                rule: "l. 82",
             });
         }
     }
@@ -482,9 +547,22 @@ fn regenerate(run: &mut Run) {
     let per = i64::from(tables().multipliers.regeneration);
     let mut back = Vec::new();
     for u in run.b.on_board() {
-        let Some(rate) = u.state.row().traits.iter().find_map(|t| if let Trait::Regeneration(r) = t { Some(*r) } else { None }) else { continue };
-        let countered = run.b.global.engaged_with(u.id).iter().any(|e| run.b.unit(*e).is_some_and(|e| e.state.has(&Trait::AntiRegeneration)));
-        let pvt = (u.state.pvt + per * i64::from(rate) * i64::from(u.state.troops_at_sequence)).min(u.state.pvt_at_start);
+        let Some(rate) = u.state.row().traits.iter().find_map(|t| {
+            if let Trait::Regeneration(r) = t {
+                Some(*r)
+            } else {
+                None
+            }
+        }) else {
+            continue;
+        };
+        let countered = run.b.global.engaged_with(u.id).iter().any(|e| {
+            run.b
+                .unit(*e)
+                .is_some_and(|e| e.state.has(&Trait::AntiRegeneration))
+        });
+        let pvt = (u.state.pvt + per * i64::from(rate) * i64::from(u.state.troops_at_sequence))
+            .min(u.state.pvt_at_start);
         if !countered && pvt > u.state.pvt {
             back.push((u.id, pvt));
         }

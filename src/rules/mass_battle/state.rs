@@ -31,6 +31,9 @@ pub enum Order {
     March(#[serde(with = "crate::hex::coords::as_offset")] Hex),
     /// Stay put (H-M3).
     Hold,
+    /// A huge creature's own choice (l. 106, H-M16): the nearest enemy huge creature within its
+    /// reach, else the nearest standard unit still able to fight.
+    Auto,
 }
 
 impl Order {
