@@ -11,6 +11,11 @@ type B = Battle<MassBattle>;
 
 /// A 10 x 10 open field with these units: (id, side, army's unit name, column, row).
 fn field(units: &[(u32, u8, &str, i32, i32)]) -> B {
+    field_led(units, "None, None")
+}
+
+/// The same, with the commanders-in-chief given as the scenario writes them.
+fn field_led(units: &[(u32, u8, &str, i32, i32)], commanders: &str) -> B {
     let rows: Vec<String> = (0..10).map(|_| vec!["."; 10].join(" ")).collect();
     let army = |side: u8| {
         if side == 0 {
@@ -29,7 +34,7 @@ fn field(units: &[(u32, u8, &str, i32, i32)]) -> B {
         })
         .collect();
     let text = format!(
-        "Scenario(id: \"t\", name: \"t\", ruleset: \"mass-battle\", turns: 8, first_side: 0, map: (rows: [{}]), sides: [(name: \"Ost\", edge: South), (name: \"Horde\", edge: North)], setup: (units: [{}]))",
+        "Scenario(id: \"t\", name: \"t\", ruleset: \"mass-battle\", turns: 8, first_side: 0, map: (rows: [{}]), sides: [(name: \"Ost\", edge: South), (name: \"Horde\", edge: North)], setup: (units: [{}], commanders: [{commanders}]))",
         rows.iter()
             .map(|r| format!("\"{r}\""))
             .collect::<Vec<_>>()
@@ -232,7 +237,7 @@ fn a_huge_creature_crushes_a_standard_unit_for_ten_times_its_hit_dice_and_demora
     let revealed = events
         .iter()
         .find_map(|e| {
-            if let Event::OrdersRevealed { orders } = e {
+            if let Event::OrdersRevealed { orders, .. } = e {
                 Some(orders.clone())
             } else {
                 None
@@ -266,5 +271,69 @@ fn a_huge_creature_crushes_a_standard_unit_for_ten_times_its_hit_dice_and_demora
             }
         )),
         "no test for them"
+    );
+}
+
+#[test]
+fn the_commander_s_int_slices_add_and_his_sag_takes_off_five_points_each() {
+    // l. 104: Baron Aldric (INT 14: +1, SAG 16: +2) gives his one slice to the knights: 50% + 5%;
+    // their d8 of 5: 5 × 20 × 55% × 2 (lances) = 110. The orcs strike the knights back at 15%; the
+    // knights charge, so the Baron's SAG does not cover them: a d8 of 4, 4 × 120 × 15% = 72.
+    let mut b = field_led(
+        &[(1, 0, "Chevaliers", 4, 7), (2, 1, "Orques", 4, 3)],
+        "Some(\"Baron Aldric\"), Some(\"Grushak\")",
+    );
+    assert_eq!(
+        b.global.commanders[0]
+            .as_ref()
+            .map(|c| (c.int_bonus, c.sag_bonus)),
+        Some((1, 2))
+    );
+    assert_eq!(
+        b.global.commanders[1]
+            .as_ref()
+            .map(|c| (c.int_bonus, c.sag_bonus)),
+        Some((0, 0))
+    );
+    for c in [
+        Command::Slice { unit: UnitId(1) },
+        Command::Give {
+            unit: UnitId(1),
+            order: Order::Engage(UnitId(2)),
+        },
+    ] {
+        for e in MassBattle::resolve(&b, &c, &mut Dice::new(0)).unwrap() {
+            MassBattle::apply(&mut b, &e);
+        }
+    }
+    assert!(
+        !MassBattle::legal_commands(&b)
+            .iter()
+            .any(|c| matches!(c, Command::Slice { .. })),
+        "one slice only"
+    );
+    let events = sequence(&mut b, &[(2, Order::Hold)], &[5, 4, 1, 1, 1, 1]);
+    let a = attacks(&events);
+    assert_eq!((a[0].table, a[0].damage), (50, 110));
+    assert!(
+        a[0].terms
+            .iter()
+            .any(|t| t.rule == "l. 104" && t.percent == 5)
+    );
+    assert_eq!((a[1].damage, a[1].terms.len()), (72, 0));
+    // Next sequence the knights hold: the orcs' 15% loses 10 points to the Baron's SAG. A d8 of 4
+    // with 98 orcs left: 4 × 98 × 5% = 19. The knights, no longer charging: 5 × 16 × 50% = 40.
+    let events = sequence(
+        &mut b,
+        &[(1, Order::Hold), (2, Order::Hold)],
+        &[5, 4, 1, 1, 1, 1],
+    );
+    let a = attacks(&events);
+    assert_eq!((a[0].attacker, a[0].damage), (UnitId(1), 40));
+    assert_eq!((a[1].attacker, a[1].damage), (UnitId(2), 19));
+    assert!(
+        a[1].terms
+            .iter()
+            .any(|t| t.rule == "l. 104" && t.percent == -10)
     );
 }

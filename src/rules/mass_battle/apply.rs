@@ -19,6 +19,7 @@ pub fn apply(b: &mut B, event: &Event) {
                 s.moved = false;
                 s.charged.clear();
                 s.attacked = false;
+                s.slices = 0;
                 s.hurt_before = std::mem::take(&mut s.hurt_by);
                 s.lost_in_melee = 0;
             }
@@ -29,6 +30,7 @@ pub fn apply(b: &mut B, event: &Event) {
             if *phase == Phase::Orders {
                 b.global.drafts = [Vec::new(), Vec::new()];
                 b.global.sealed = [false, false];
+                b.global.slices = [Vec::new(), Vec::new()];
             }
         }
         Event::OrderGiven { side, unit, order } => {
@@ -37,9 +39,16 @@ pub fn apply(b: &mut B, event: &Event) {
             drafts.push((*unit, order.clone()));
             drafts.sort_by_key(|(u, _)| *u);
         }
+        Event::SliceGiven { side, unit } => b.global.slices[side.index()].push(*unit),
         Event::Sealed { side } => b.global.sealed[side.index()] = true,
-        Event::OrdersRevealed { orders } => {
+        Event::OrdersRevealed { orders, slices } => {
             b.global.drafts = [Vec::new(), Vec::new()];
+            b.global.slices = [Vec::new(), Vec::new()];
+            for id in slices {
+                if let Some(u) = b.unit_mut(*id) {
+                    u.state.slices += 1;
+                }
+            }
             for (id, order) in orders {
                 if let Some(u) = b.unit_mut(*id) {
                     u.state.order = Some(order.clone());

@@ -56,6 +56,23 @@ pub fn terms(b: &B, attacker: &U, target: &U, kind: AttackKind) -> Vec<Term> {
             pct(m.envelopment_percent),
         ));
     }
+    if a.slices > 0 {
+        out.push(plus(
+            "l. 104",
+            "slices of its commander's INT",
+            pct(m.slice_percent) * i32::from(a.slices),
+        ));
+    }
+    let sag = b.global.commanders[target.side.index()]
+        .as_ref()
+        .map_or(0, |c| c.sag_bonus);
+    if sag > 0 && t.order.as_ref().is_some_and(super::state::Order::stands) {
+        out.push(plus(
+            "l. 104",
+            "the enemy commander's SAG: the target stands",
+            -pct(m.slice_percent) * i32::from(sag),
+        ));
+    }
     if melee && a.has(&Trait::Mounted) && a.has(&Trait::Lance) && a.charged.contains(&target.id) {
         out.push(times("l. 149", "lances in the charge", m.lance, 1));
     }

@@ -10,6 +10,9 @@ use serde::{Deserialize, Serialize};
 pub enum Command {
     /// Gives a unit its order for the sequence, or changes it before the seal (l. 21-34).
     Give { unit: UnitId, order: Order },
+    /// Gives a unit one slice of the commander-in-chief's INT bonus for the sequence: +5% when it
+    /// attacks (l. 104, R-M20).
+    Slice { unit: UnitId },
     /// Seals the side's orders; a unit given none holds, or takes its only order (l. 21-23).
     Seal,
     /// Tries to rally a demoralised free unit: a morale test (l. 92, 100; R-M22).

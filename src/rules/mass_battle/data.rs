@@ -218,6 +218,8 @@ pub struct MoraleTable {
 pub struct Multipliers {
     /// The pursuer of a fleeing unit (l. 88).
     pub pursuit_percent: u32,
+    /// The bonus an INT or SAG score gives from each score on (l. 104).
+    pub bonus_bands: Vec<(u8, u8)>,
     /// Each slice of the commander's INT bonus, and each point of his SAG bonus (l. 104).
     pub slice_percent: u32,
     /// H-M11.
@@ -233,6 +235,18 @@ pub struct Multipliers {
     pub huge_per_hd: u32,
     /// PVT back per point of regeneration rate and individual (l. 109).
     pub regeneration: u32,
+}
+
+impl Multipliers {
+    /// The bonus of an INT or SAG score (l. 104, R-M20).
+    pub fn bonus(&self, score: u8) -> u8 {
+        self.bonus_bands
+            .iter()
+            .filter(|(from, _)| score >= *from)
+            .map(|(_, b)| *b)
+            .max()
+            .unwrap_or(0)
+    }
 }
 
 /// The house rules' numbers for the sequence and victory (H-M9).

@@ -72,6 +72,13 @@ pub enum Event {
     /// Both sides' orders, forced and default ones included, in unit order (l. 21).
     OrdersRevealed {
         orders: Vec<(UnitId, Order)>,
+        /// The units given a slice of their commander's INT bonus, once per slice (l. 104).
+        slices: Vec<UnitId>,
+    },
+    /// A slice of the commander's INT bonus for a unit: only its side sees it before the reveal.
+    SliceGiven {
+        side: Side,
+        unit: UnitId,
     },
     Attacked(Attack),
     /// Damage dealt in the phase comes off at its end (l. 53, 59).

@@ -45,6 +45,17 @@ pub fn legal_commands(b: &B) -> Vec<Command> {
                         .map(|order| Command::Give { unit: u.id, order }),
                 );
             }
+            let given = b.global.slices[side.index()].len();
+            if b.global.commanders[side.index()]
+                .as_ref()
+                .is_some_and(|c| usize::from(c.int_bonus) > given)
+            {
+                out.extend(
+                    b.on_board()
+                        .filter(|u| u.side == side && !u.state.leaving)
+                        .map(|u| Command::Slice { unit: u.id }),
+                );
+            }
             out.push(Command::Seal);
         }
         Phase::Morale => {

@@ -75,11 +75,14 @@ impl Ruleset for MassBattle {
     /// The other side's orders stay sealed until both are revealed (l. 21-23).
     fn redact(b: &mut Battle<Self>, viewer: Side) {
         b.global.drafts[viewer.other().index()].clear();
+        b.global.slices[viewer.other().index()].clear();
     }
 
     fn visible_to(_b: &Battle<Self>, event: &Event, viewer: Option<Side>) -> bool {
         match event {
-            Event::OrderGiven { side, .. } => viewer.is_none_or(|v| v == *side),
+            Event::OrderGiven { side, .. } | Event::SliceGiven { side, .. } => {
+                viewer.is_none_or(|v| v == *side)
+            }
             _ => true,
         }
     }

@@ -55,6 +55,7 @@ pub fn resolve(b: &B, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, 
             unit: *unit,
             order: order.clone(),
         }),
+        Command::Slice { unit } => run.emit(Event::SliceGiven { side, unit: *unit }),
         Command::Seal => {
             run.emit(Event::Sealed { side });
             if run.b.global.sealed == [true, true] {
@@ -101,7 +102,11 @@ fn play_sequence(run: &mut Run) {
         };
         orders.push((u.id, order));
     }
-    run.emit(Event::OrdersRevealed { orders });
+    let slices = [0, 1]
+        .iter()
+        .flat_map(|s| b.global.slices[*s].clone())
+        .collect();
+    run.emit(Event::OrdersRevealed { orders, slices });
     shooting(run);
     movement(run);
     melee(run);

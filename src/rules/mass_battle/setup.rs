@@ -4,7 +4,7 @@
 
 use super::MassBattle;
 use super::data::{Kind, tables};
-use super::state::{Global, Native, Phase, UnitState};
+use super::state::{Commander, Global, Native, Phase, UnitState};
 use crate::battle::{Battle, Side, SideInfo, Unit, UnitId};
 use crate::hex::{Ground, HexMap, Offset};
 use crate::scenario::{Item, Placed, Scenario, SetupError, check_placements};
@@ -19,7 +19,11 @@ pub struct Part {
     pub units: Vec<UnitSpec>,
     /// What each side defends: its native land (+1) or town (+2) on every morale test (l. 79-80).
     #[serde(default)]
-    pub native: [Native; 2],
+    pub native: Vec<Native>,
+    /// Each side's commander-in-chief: a hero of one of its armies, whose INT and SAG help the
+    /// whole army (l. 104).
+    #[serde(default)]
+    pub commanders: Vec<Option<String>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -104,8 +108,56 @@ fn unit_of(
     })
 }
 
+/// Side `side`'s commander-in-chief, a hero of an army its units come from, with his bonuses.
+fn commander(
+    part: &Part,
+    units: &[Unit<UnitState>],
+    side: u8,
+) -> Result<Option<Commander>, SetupError> {
+    let Some(Some(name)) = part.commanders.get(usize::from(side)) else {
+        return Ok(None);
+    };
+    let t = tables();
+    let hero = units
+        .iter()
+        .filter(|u| u.side == Side(side))
+        .filter_map(|u| t.armies.army(&u.state.army))
+        .find_map(|a| a.hero(name));
+    let hero = hero.ok_or_else(|| {
+        SetupError::new(
+            Item::Scenario,
+            "setup.commanders",
+            format!("no hero '{name}' in side {side}'s armies"),
+        )
+    })?;
+    if !hero.commander {
+        return Err(SetupError::new(
+            Item::Scenario,
+            "setup.commanders",
+            format!("'{name}' is not a commander-in-chief in armies.ron"),
+        ));
+    }
+    Ok(Some(Commander {
+        name: name.clone(),
+        int_bonus: t.multipliers.bonus(hero.int),
+        sag_bonus: t.multipliers.bonus(hero.sag),
+    }))
+}
+
 pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
     let part: Part = s.setup.read()?;
+    for (field, n) in [
+        ("setup.native", part.native.len()),
+        ("setup.commanders", part.commanders.len()),
+    ] {
+        if n > 2 {
+            return Err(SetupError::new(
+                Item::Scenario,
+                field,
+                format!("{n} entries for two sides"),
+            ));
+        }
+    }
     let map = Arc::new(s.build_map()?);
     check_placements(
         &map,
@@ -165,7 +217,9 @@ pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
         rallies: [Vec::new(), Vec::new()],
         standard_lost: [false, false],
         commander_fell: [false, false],
-        native: part.native,
+        native: [0, 1].map(|i| part.native.get(i).copied().unwrap_or_default()),
+        commanders: [commander(&part, &units, 0)?, commander(&part, &units, 1)?],
+        slices: [Vec::new(), Vec::new()],
         start_pvt: [pvt(0), pvt(1)],
         outcome: None,
     };

@@ -85,6 +85,8 @@ pub struct UnitState {
     pub moved: bool,
     /// The enemies it engaged this sequence (R-M11: they charged it, or it charged them).
     pub charged: Vec<UnitId>,
+    /// Slices of its commander's INT bonus this sequence, each +5% when it attacks (l. 104).
+    pub slices: u8,
     /// It made its one attack this sequence (R-M7).
     pub attacked: bool,
     /// What each enemy inflicted on it this sequence and the last, for the pursuit (l. 29, 86).
@@ -111,6 +113,7 @@ impl UnitState {
             order: None,
             moved: false,
             charged: Vec::new(),
+            slices: 0,
             attacked: false,
             hurt_by: Vec::new(),
             hurt_before: Vec::new(),
@@ -173,6 +176,16 @@ pub enum Phase {
     Morale,
 }
 
+/// A commander-in-chief's bonuses (l. 104, R-M20).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Commander {
+    pub name: String,
+    /// Slices of 5% he may give units each sequence.
+    pub int_bonus: u8,
+    /// 5% off the enemies' percentage against each unit that neither moves nor engages.
+    pub sag_bonus: u8,
+}
+
 /// What a side fights for on its own ground (l. 79-80; a scenario's choice).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Native {
@@ -197,6 +210,10 @@ pub struct Global {
     /// before they are revealed (`Ruleset::redact`).
     pub drafts: [Vec<(UnitId, Order)>; 2],
     pub sealed: [bool; 2],
+    /// The units each side has given a slice of its commander's INT bonus, sealed with its orders.
+    pub slices: [Vec<UnitId>; 2],
+    /// Each side's commander-in-chief, whose INT and SAG help the army (l. 104).
+    pub commanders: [Option<Commander>; 2],
     /// Pairs of engaged units, the lower id first (B4): adjacency alone is not engagement.
     pub engaged: BTreeSet<(UnitId, UnitId)>,
     /// Damage dealt in the phase under way.
