@@ -20,7 +20,7 @@ pub fn apply(b: &mut B, event: &Event) {
                 s.charged.clear();
                 s.attacked = false;
                 s.slices = 0;
-                s.hurt_before = std::mem::take(&mut s.hurt_by);
+                s.hurt_by.clear();
                 s.lost_in_melee = 0;
             }
         }
@@ -117,6 +117,7 @@ pub fn apply(b: &mut B, event: &Event) {
             unit, by_shooting, ..
         } => {
             if let Some(u) = b.unit_mut(*unit) {
+                u.state.hurt_when_demoralised = u.state.hurt_by.clone();
                 u.state.demoralised = Some(Demoralised {
                     sequence: turn,
                     by_shooting: *by_shooting,

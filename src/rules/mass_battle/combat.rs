@@ -109,7 +109,7 @@ pub fn terms(b: &B, attacker: &U, target: &U, kind: AttackKind) -> Vec<Term> {
 
 /// A huge creature on a standard unit: 10 × its hit dice, no dice drawn (l. 106, R-M17), nothing
 /// against a unit immune to it (l. 107).
-fn crushing(attacker: &U, target: &U, kind: AttackKind) -> Attack {
+pub fn crushing(attacker: &U, target: &U, kind: AttackKind) -> Attack {
     let hd = attacker.state.row().hd;
     let flat = i64::from(tables().multipliers.huge_per_hd) * i64::from(hd.dice);
     let damage = if immune_to(&target.state, &attacker.state, kind) {

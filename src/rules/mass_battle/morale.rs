@@ -27,36 +27,36 @@ pub fn modifiers(b: &B, u: &U, kind: TestKind) -> Vec<Factor> {
     let side = u.side.index();
     Factor::applying(
         [
-            (foes.is_empty(), t.free, "l. 74", "free"),
+            (foes.is_empty(), t.free, "l. 73", "free"),
             (
                 stronger(2),
                 t.against_double,
-                "l. 75",
+                "l. 74",
                 "against more than twice its PVT",
             ),
             (
                 stronger(3),
                 t.against_triple,
-                "l. 76",
+                "l. 75",
                 "against more than three times its PVT",
             ),
             (
                 lost * 4 > start * 3,
                 t.lost_three_quarters,
-                "l. 78",
+                "l. 77",
                 "lost more than 75% of its troops",
             ),
             (
                 lost * 2 > start && lost * 4 <= start * 3,
                 t.lost_half,
-                "l. 77",
+                "l. 76",
                 "lost more than 50% of its troops",
             ),
             (
                 foes.iter()
                     .any(|f| immune_to(&f.state, s, AttackKind::Melee)),
                 t.immune_enemy,
-                "l. 79, 107",
+                "l. 78, 107",
                 "against an enemy immune to its attacks",
             ),
             (

@@ -195,6 +195,7 @@ pub fn move_order(b: &B, movers: &[(UnitId, Order)]) -> Vec<UnitId> {
     let moving = |id: UnitId| movers.iter().any(|(m, _)| *m == id);
     let mut left: Vec<UnitId> = movers.iter().map(|(m, _)| *m).collect();
     let mut out = Vec::new();
+    let mut stationary = Vec::new();
     while !left.is_empty() {
         // Ready: marching, or engaging a unit that stands still or has already moved.
         let ready: Vec<UnitId> = left
@@ -202,21 +203,26 @@ pub fn move_order(b: &B, movers: &[(UnitId, Order)]) -> Vec<UnitId> {
             .copied()
             .filter(|m| target_of(*m).is_none_or(|t| !moving(t) || !left.contains(&t)))
             .collect();
-        let pick = if ready.is_empty() {
-            // A cycle: its lowest id is treated as standing still.
-            left.iter().copied().min()
-        } else {
-            ready.iter().copied().min_by_key(|m| {
-                let way = target_of(*m)
-                    .and_then(|t| engage_path(b, *m, t))
-                    .map_or(0, |(p, _)| p.len());
-                (way, *m)
-            })
-        };
+        if ready.is_empty() {
+            // A cycle: its lowest id is treated as standing still, and goes last.
+            let Some(lowest) = left.iter().copied().min() else {
+                break;
+            };
+            left.retain(|m| *m != lowest);
+            stationary.push(lowest);
+            continue;
+        }
+        let pick = ready.iter().copied().min_by_key(|m| {
+            let way = target_of(*m)
+                .and_then(|t| engage_path(b, *m, t))
+                .map_or(0, |(p, _)| p.len());
+            (way, *m)
+        });
         let Some(pick) = pick else { break };
         left.retain(|m| *m != pick);
         out.push(pick);
     }
+    out.extend(stationary);
     out
 }
 

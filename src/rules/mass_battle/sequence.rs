@@ -269,11 +269,27 @@ fn movement(run: &mut Run) {
             .map(|(_, o)| o.clone())
         {
             Some(Order::March(to)) => {
-                if let Some(path) = movement::march_path(&run.b, id, to) {
+                // A unit engaged meanwhile by an enemy's move stays to fight.
+                if let Some(path) =
+                    movement::march_path(&run.b, id, to).filter(|_| run.b.global.is_free(id))
+                {
                     run.emit(Event::Moved { unit: id, path });
                 }
             }
             Some(Order::Engage(t)) => {
+                let adjacent = run
+                    .b
+                    .unit(id)
+                    .and_then(|u| u.hex)
+                    .zip(run.b.unit(t).and_then(|u| u.hex))
+                    .is_some_and(|(a, c)| a.unsigned_distance_to(c) == 1);
+                if adjacent || !run.b.global.is_free(id) {
+                    // Already next to it (B4: no move needed), or engaged meanwhile: it stays.
+                    if adjacent && !run.b.global.is_engaged(id, t) {
+                        run.emit(Event::Engaged { a: id, b: t });
+                    }
+                    continue;
+                }
                 let mutual = movers
                     .iter()
                     .any(|(m, o)| *m == t && *o == Order::Engage(id))
@@ -324,44 +340,58 @@ fn movement(run: &mut Run) {
     end_of_phase(run);
 }
 
-/// Each pursuit of the movement phase, as (pursuer, target), in the target's id order. A fleeing
-/// unit's pursuer is the enemy engaged with it that hurt it most in the sequence it was
-/// demoralised (l. 86, R-M7); a retreating unit's, the enemy engaged with it whose battle table
-/// percentage against it is highest (R-M8; house: the commander's choice made by the rule of
-/// H-M5). Ties go to the lower id. A withdrawing unit cannot be attacked (l. 29).
+/// Each pursuit of the movement phase, as (pursuer, target), in the pursuer's id order (the order
+/// of the dice). A fleeing unit's pursuer is the enemy engaged with it that hurt it most in the
+/// sequence it was demoralised (l. 86, R-M7), never a huge creature (l. 106); a retreating unit's,
+/// the enemy engaged with it that the rule of H-M5 picks (R-M8: the enemy commander's choice, made
+/// by that rule). A pursuer is never itself disengaging, and makes one attack (R-M7): a second
+/// unit it could pursue escapes. Ties go to the lower id. A withdrawing unit cannot be attacked
+/// (l. 29).
 fn pursuits(b: &B) -> Vec<(UnitId, UnitId)> {
-    let mut out = Vec::new();
-    let mut busy: Vec<UnitId> = Vec::new();
+    let mut out: Vec<(UnitId, UnitId)> = Vec::new();
     for (id, order) in ordered(b) {
         let Some(u) = b.unit(id) else { continue };
-        let foes: Vec<UnitId> = b
+        let foes: Vec<&crate::battle::Unit<super::state::UnitState>> = b
             .global
             .engaged_with(id)
             .into_iter()
-            .filter(|f| !busy.contains(f))
+            .filter_map(|f| b.unit(f))
+            .filter(|f| !f.state.order.as_ref().is_some_and(Order::disengages))
             .collect();
         let pick = match order {
             Order::Flee => foes
                 .iter()
-                .copied()
-                .filter_map(|f| Some((u.state.hurt_before.iter().find(|(h, _)| *h == f)?.1, f)))
+                .filter(|f| f.state.kind() != Kind::Huge)
+                .filter_map(|f| {
+                    Some((
+                        u.state
+                            .hurt_when_demoralised
+                            .iter()
+                            .find(|(h, _)| *h == f.id)?
+                            .1,
+                        f.id,
+                    ))
+                })
+                .filter(|(damage, _)| *damage > 0)
                 .max_by_key(|(d, f)| (*d, std::cmp::Reverse(*f)))
                 .map(|(_, f)| f),
-            Order::Retreat => foes.iter().copied().max_by_key(|f| {
-                (
-                    b.unit(*f).map_or(0, |e| {
-                        tables().battle.percent(e.state.row().hd, u.state.row().ac)
-                    }),
-                    std::cmp::Reverse(*f),
-                )
-            }),
+            Order::Retreat => foes
+                .iter()
+                .max_by_key(|f| {
+                    (
+                        tables().battle.percent(f.state.row().hd, u.state.row().ac),
+                        std::cmp::Reverse(u.state.pvt),
+                        std::cmp::Reverse(f.id),
+                    )
+                })
+                .map(|f| f.id),
             _ => None,
         };
-        if let Some(p) = pick {
-            busy.push(p);
+        if let Some(p) = pick.filter(|p| !out.iter().any(|(q, _)| q == p)) {
             out.push((p, id));
         }
     }
+    out.sort();
     out
 }
 
@@ -413,6 +443,30 @@ fn melee(run: &mut Run) {
         if let Some(t) = melee_target(&run.b, id) {
             strike(run, id, t, AttackKind::Melee);
         }
+    }
+    // Every other standard unit engaged with a huge creature suffers its 10 × HD too (l. 106).
+    let mut crushed = Vec::new();
+    for h in run.b.on_board().filter(|u| u.state.kind() == Kind::Huge) {
+        for t in run
+            .b
+            .global
+            .engaged_with(h.id)
+            .into_iter()
+            .filter_map(|e| run.b.unit(e))
+        {
+            let struck = run
+                .b
+                .global
+                .pending
+                .iter()
+                .any(|p| p.attacker == Some(h.id) && p.target == t.id);
+            if t.state.kind() == Kind::Standard && !struck {
+                crushed.push(super::combat::crushing(h, t, AttackKind::Melee));
+            }
+        }
+    }
+    for a in crushed {
+        run.emit(Event::Attacked(a));
     }
     end_of_phase(run);
 }
@@ -493,7 +547,16 @@ fn morale_phase(run: &mut Run) {
             rally_test(run, id);
         }
     }
-    // Rally attempts each side may make (l. 92, 100; R-M22).
+    // Disengaging units are free at the sequence's end (l. 29, 31).
+    for (id, order) in ordered(&run.b) {
+        if order.disengages() {
+            for e in run.b.global.engaged_with(id) {
+                let (a, b) = pair(id, e);
+                run.emit(Event::Disengaged { a, b });
+            }
+        }
+    }
+    // Then, free, the rally attempts each side may make (l. 92, 100; R-M22).
     for side in [Side(0), Side(1)] {
         let units: Vec<UnitId> = run
             .b
@@ -503,7 +566,7 @@ fn morale_phase(run: &mut Run) {
                 let Some(d) = u.state.demoralised else {
                     return false;
                 };
-                let fled = u.state.order == Some(Order::Flee);
+                let fled = matches!(u.state.order, Some(Order::Flee | Order::Withdraw));
                 let shot_sequence_over = d.by_shooting && d.sequence + 1 == run.b.turn;
                 (fled || shot_sequence_over) && u.state.order != Some(Order::Rally)
             })
@@ -526,15 +589,6 @@ fn after_rallies(run: &mut Run) {
 
 fn end_sequence(run: &mut Run) {
     regenerate(run);
-    // Disengaging units are free at the sequence's end (l. 29, 31).
-    for (id, order) in ordered(&run.b) {
-        if order.disengages() {
-            for e in run.b.global.engaged_with(id) {
-                let (a, b) = pair(id, e);
-                run.emit(Event::Disengaged { a, b });
-            }
-        }
-    }
     run.emit(Event::SequenceEnded {
         sequence: run.b.turn,
     });

@@ -73,7 +73,7 @@ pub struct UnitState {
     pub troops_at_start: u32,
     pub troops_at_sequence: u32,
     pub demoralised: Option<Demoralised>,
-    /// Failed a rally test: leaves in the next movement phase (l. 33, 94).
+    /// Failed a rally test: leaves in the next movement phase (l. 34, 94).
     pub leaving: bool,
     /// Surrenders at the end of the sequence (l. 137).
     pub surrendering: bool,
@@ -89,9 +89,10 @@ pub struct UnitState {
     pub slices: u8,
     /// It made its one attack this sequence (R-M7).
     pub attacked: bool,
-    /// What each enemy inflicted on it this sequence and the last, for the pursuit (l. 29, 86).
+    /// What each enemy inflicted on it this sequence, and in the sequence it was demoralised,
+    /// whose worst gets to pursue it (l. 86).
     pub hurt_by: Vec<(UnitId, i64)>,
-    pub hurt_before: Vec<(UnitId, i64)>,
+    pub hurt_when_demoralised: Vec<(UnitId, i64)>,
     /// PVT it lost this sequence outside the shooting phase (R-M24).
     pub lost_in_melee: i64,
 }
@@ -116,7 +117,7 @@ impl UnitState {
             slices: 0,
             attacked: false,
             hurt_by: Vec::new(),
-            hurt_before: Vec::new(),
+            hurt_when_demoralised: Vec::new(),
             lost_in_melee: 0,
         }
     }
