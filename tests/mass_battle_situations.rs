@@ -337,3 +337,134 @@ fn the_commander_s_int_slices_add_and_his_sag_takes_off_five_points_each() {
             .any(|t| t.rule == "l. 104" && t.percent == -10)
     );
 }
+
+#[test]
+fn heroes_duel_ten_rounds_at_most_with_the_lower_id_striking_first() {
+    // H-M6: Baron Aldric (id 1: to-hit +9, d8+3, AC 19, 60 HP) seeks out Grushak (id 2: +8,
+    // d8+3, AC 16, 55 HP). Round 1: the Baron's d20 of 7 + 9 = 16 hits AC 16, a d8 of 8: 11;
+    // Grushak's d20 of 10 + 8 = 18 misses AC 19. Then nine rounds in which both miss (d20 of 1).
+    let mut b = field(&[(1, 0, "Baron Aldric", 4, 7), (2, 1, "Grushak", 4, 4)]);
+    let mut faces = vec![7, 8, 10];
+    faces.extend([1; 18]);
+    let events = sequence(
+        &mut b,
+        &[(1, Order::Duel(UnitId(2))), (2, Order::Hold)],
+        &faces,
+    );
+    let rounds: Vec<_> = events
+        .iter()
+        .filter_map(|e| {
+            if let Event::DuelRound { round, blows } = e {
+                Some((*round, blows.clone()))
+            } else {
+                None
+            }
+        })
+        .collect();
+    assert_eq!(rounds.len(), 10, "ten rounds, then the duel ends");
+    let first = &rounds[0].1;
+    assert_eq!(
+        (first[0].attacker, first[0].hit, first[0].damage),
+        (UnitId(1), true, 11)
+    );
+    assert_eq!((first[1].attacker, first[1].hit), (UnitId(2), false));
+    assert_eq!(b.unit(UnitId(2)).unwrap().state.pvt, 44);
+    assert_eq!(b.unit(UnitId(1)).unwrap().state.pvt, 60);
+    // Neither made another attack in the melee.
+    assert!(attacks(&events).is_empty());
+}
+
+#[test]
+fn the_fall_of_the_commander_in_chief_brings_tests_at_minus_two_and_surrenders() {
+    // l. 135-139: Grushak, worn down to 10 HP, falls in the first round of his duel with the Baron.
+    let mut b = field_led(
+        &[
+            (1, 0, "Baron Aldric", 4, 7),
+            (2, 1, "Grushak", 4, 4),
+            (3, 1, "Orques", 8, 2),
+            (4, 1, "Ogres", 0, 2),
+        ],
+        "None, Some(\"Grushak\")",
+    );
+    b.unit_mut(UnitId(2)).unwrap().state.pvt = 10;
+    // Round 1: the Baron's 7 hits, d8 of 8 = 11; Grushak's d20 of 1 misses. Grushak falls: the
+    // orcs test at -2 (free +1: -1 in all) with 5 + 4 = 9 against 8: they fail; the ogres (morale
+    // 10) with 3 + 3: they pass.
+    let events = sequence(
+        &mut b,
+        &[
+            (1, Order::Duel(UnitId(2))),
+            (2, Order::Hold),
+            (3, Order::Hold),
+            (4, Order::Hold),
+        ],
+        &[7, 8, 1, 5, 4, 3, 3],
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::CommanderFell { side: Side(1) }))
+    );
+    let tests: Vec<_> = events
+        .iter()
+        .filter_map(|e| {
+            if let Event::MoraleTest {
+                unit,
+                kind: TestKind::CommanderFell,
+                faces,
+                passed,
+                factors,
+                ..
+            } = e
+            {
+                Some((
+                    *unit,
+                    *faces,
+                    *passed,
+                    factors.iter().map(|f| f.value).sum::<i8>(),
+                ))
+            } else {
+                None
+            }
+        })
+        .collect();
+    assert_eq!(
+        tests,
+        vec![
+            (UnitId(3), (5, 4), false, -1),
+            (UnitId(4), (3, 3), true, -1)
+        ]
+    );
+    // The orcs surrender at the end of the sequence; the -2 stays for the rest of the battle.
+    assert!(b.unit(UnitId(3)).unwrap().hex.is_none());
+    assert!(b.global.commander_fell[1]);
+}
+
+#[test]
+fn an_officer_adds_his_hit_points_and_loses_them_last() {
+    // l. 131, R-M12: Mère Ameline (40 HP) joins the men-at-arms next to her (50 × 6 = 300): 340,
+    // and their troops still count 50.
+    let mut b = field(&[
+        (1, 0, "Mère Ameline", 4, 7),
+        (2, 0, "Hommes d'armes", 4, 8),
+        (3, 1, "Orques", 0, 0),
+    ]);
+    sequence(
+        &mut b,
+        &[
+            (1, Order::Officer(UnitId(2))),
+            (2, Order::Hold),
+            (3, Order::Hold),
+        ],
+        &[],
+    );
+    let unit = &b.unit(UnitId(2)).unwrap().state;
+    assert_eq!(
+        (unit.pvt, unit.troops(), unit.officer),
+        (340, 50, Some((UnitId(1), 40)))
+    );
+    assert!(
+        b.unit(UnitId(1)).unwrap().hex.is_none(),
+        "the officer is with his unit"
+    );
+}

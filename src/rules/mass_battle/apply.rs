@@ -62,7 +62,8 @@ pub fn apply(b: &mut B, event: &Event) {
                 damage: a.damage,
             });
             if let Some(u) = b.unit_mut(a.attacker) {
-                u.state.attacked = a.kind != AttackKind::Shot;
+                u.state.attacked = !matches!(a.kind, AttackKind::Shot | AttackKind::Spell);
+                u.state.spent |= a.kind == AttackKind::Spell;
             }
             if let Some(t) = b.unit_mut(a.target) {
                 match t.state.hurt_by.iter_mut().find(|(h, _)| *h == a.attacker) {
@@ -140,6 +141,53 @@ pub fn apply(b: &mut B, event: &Event) {
                 .for_each(|r| r.retain(|x| x != unit));
             if let Some(u) = b.unit_mut(*unit) {
                 u.state.leaving = true;
+            }
+        }
+        Event::DuelRound { blows, .. } => {
+            for blow in blows {
+                if let Some(u) = b.unit_mut(blow.attacker) {
+                    u.state.attacked = true;
+                }
+                if let Some(u) = b.unit_mut(blow.target) {
+                    u.state.attacked = true;
+                    u.state.pvt = (u.state.pvt - blow.damage).max(0);
+                }
+            }
+        }
+        Event::OfficerJoined { hero, unit, hp } => {
+            if let Some(h) = b.unit_mut(*hero) {
+                h.hex = None;
+                h.state.serving = Some(*unit);
+            }
+            b.global.engaged.retain(|(x, y)| x != hero && y != hero);
+            if let Some(u) = b.unit_mut(*unit) {
+                u.state.officer = Some((*hero, *hp));
+                u.state.pvt += hp;
+            }
+        }
+        Event::OfficerAlone { unit, hero, hp } => {
+            let at = b.unit(*unit).and_then(|u| u.hex);
+            if let Some(u) = b.unit_mut(*unit) {
+                u.state.officer = None;
+                u.state.pvt -= hp;
+            }
+            if let Some(h) = b.unit_mut(*hero) {
+                h.hex = at;
+                h.state.serving = None;
+                h.state.pvt = *hp;
+            }
+        }
+        Event::HeroFell { hero } => {
+            if let Some(h) = b.unit_mut(*hero) {
+                h.hex = None;
+                h.state.pvt = 0;
+                h.state.serving = None;
+            }
+        }
+        Event::CommanderFell { side } => b.global.commander_fell[side.index()] = true,
+        Event::Surrenders { unit } => {
+            if let Some(u) = b.unit_mut(*unit) {
+                u.state.surrendering = true;
             }
         }
         Event::StandardLost { side } => b.global.standard_lost[side.index()] = true,

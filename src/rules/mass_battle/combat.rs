@@ -65,6 +65,7 @@ pub fn terms(b: &B, attacker: &U, target: &U, kind: AttackKind) -> Vec<Term> {
     }
     let sag = b.global.commanders[target.side.index()]
         .as_ref()
+        .filter(|_| !b.global.commander_fell[target.side.index()])
         .map_or(0, |c| c.sag_bonus);
     if sag > 0 && t.order.as_ref().is_some_and(super::state::Order::stands) {
         out.push(plus(
@@ -151,7 +152,11 @@ pub fn attack(
         return Some(crushing(attacker, target, kind));
     }
     let w = weapon(&attacker.state, kind)?;
-    let troops = attacker.state.troops();
+    // A hero strikes as one fighter making his attacks (R-M19).
+    let troops = attacker
+        .state
+        .hero()
+        .map_or_else(|| attacker.state.troops(), |h| u32::from(h.attacks));
     let table = tables()
         .battle
         .percent(attacker.state.row().hd, target.state.row().ac);

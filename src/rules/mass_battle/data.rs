@@ -427,6 +427,46 @@ fn one() -> u8 {
     1
 }
 
+impl HeroRow {
+    /// The name of his blows in the weapon table.
+    pub fn weapon_name(&self) -> String {
+        format!("hero:{}", self.name)
+    }
+
+    fn weapon(&self) -> Weapon {
+        Weapon {
+            name: self.weapon_name(),
+            label: format!("{}'s blows", self.name),
+            damage: self.damage,
+            range: None,
+            tags: self.tags.clone(),
+        }
+    }
+
+    /// The hero as a counter of his army (H-M6): one individual of his hit points and AC, making
+    /// his attacks a round; he never tests morale (the seed's tests are units').
+    fn as_unit(&self) -> UnitRow {
+        UnitRow {
+            name: self.name.clone(),
+            mark: self.mark.clone(),
+            kind: Kind::Hero,
+            troops: u32::from(self.attacks),
+            hd: self.hd,
+            pvi: self.hp,
+            ac: self.ac,
+            weapon: Some(self.weapon_name()),
+            missile: None,
+            morale: 12,
+            moves_as: if self.mounted { "hero-mounted" } else { "hero" }.into(),
+            traits: if self.mounted {
+                vec![Trait::Mounted]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Army {
@@ -513,14 +553,26 @@ pub struct Tables {
 
 pub fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| Tables {
-        battle: rule_table!("mass-battle", "battle-table.ron"),
-        morale: rule_table!("mass-battle", "morale.ron"),
-        multipliers: rule_table!("mass-battle", "multipliers.ron"),
-        house: rule_table!("mass-battle", "house.ron"),
-        movement: rule_table!("mass-battle", "movement.ron"),
-        weapons: rule_table!("mass-battle", "weapons.ron"),
-        armies: rule_table!("mass-battle", "armies.ron"),
-        siege: rule_table!("mass-battle", "siege.ron"),
+    TABLES.get_or_init(|| {
+        let mut armies: ArmyTable = rule_table!("mass-battle", "armies.ron");
+        let mut weapons: WeaponTable = rule_table!("mass-battle", "weapons.ron");
+        // Each hero also stands as a unit of his army, one of a kind, with his blows as its weapon.
+        for army in &mut armies.armies {
+            let heroes = army.heroes.clone();
+            for h in heroes {
+                weapons.weapons.push(h.weapon());
+                army.units.push(h.as_unit());
+            }
+        }
+        Tables {
+            battle: rule_table!("mass-battle", "battle-table.ron"),
+            morale: rule_table!("mass-battle", "morale.ron"),
+            multipliers: rule_table!("mass-battle", "multipliers.ron"),
+            house: rule_table!("mass-battle", "house.ron"),
+            movement: rule_table!("mass-battle", "movement.ron"),
+            weapons,
+            armies,
+            siege: rule_table!("mass-battle", "siege.ron"),
+        }
     })
 }

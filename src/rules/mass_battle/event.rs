@@ -15,6 +15,21 @@ pub enum AttackKind {
     /// On a fleeing or retreating unit, in the movement phase (l. 29-31, 86-90).
     Pursuit,
     Melee,
+    /// A hero's blast (H-M7).
+    Spell,
+}
+
+/// One blow of a duel (H-M6): d20 + to-hit against the AC, then the damage.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Blow {
+    pub attacker: UnitId,
+    pub target: UnitId,
+    pub d20: u8,
+    pub to_hit: i32,
+    pub ac: i32,
+    pub hit: bool,
+    pub faces: Vec<u8>,
+    pub damage: i64,
 }
 
 /// Something that changed the percentage (l. 88, 104, 147) or multiplied the total (R-M4).
@@ -50,6 +65,8 @@ pub enum TestKind {
     Losses,
     /// A rally (l. 34, 92, 100).
     Rally,
+    /// The commander-in-chief fell: every unit of his side, at -2 (l. 135).
+    CommanderFell,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -137,6 +154,34 @@ pub enum Event {
     },
     RalliesDone {
         side: Side,
+    },
+    /// A duel's round (H-M6): every blow, damage counted at its end.
+    DuelRound {
+        round: u8,
+        blows: Vec<Blow>,
+    },
+    /// A hero serves as a unit's officer, his hit points added to its own (l. 131).
+    OfficerJoined {
+        hero: UnitId,
+        unit: UnitId,
+        hp: i64,
+    },
+    /// The unit's troops are all down: its officer stands alone with these hit points (R-M12).
+    OfficerAlone {
+        unit: UnitId,
+        hero: UnitId,
+        hp: i64,
+    },
+    HeroFell {
+        hero: UnitId,
+    },
+    /// -2 to every morale test of this side from now on (l. 139).
+    CommanderFell {
+        side: Side,
+    },
+    /// Failed its test after the commander fell: it surrenders at the sequence's end (l. 137).
+    Surrenders {
+        unit: UnitId,
     },
     /// Hit points back at the sequence's end (l. 109).
     Regenerated {

@@ -46,9 +46,10 @@ pub fn legal_commands(b: &B) -> Vec<Command> {
                 );
             }
             let given = b.global.slices[side.index()].len();
-            if b.global.commanders[side.index()]
-                .as_ref()
-                .is_some_and(|c| usize::from(c.int_bonus) > given)
+            if !b.global.commander_fell[side.index()]
+                && b.global.commanders[side.index()]
+                    .as_ref()
+                    .is_some_and(|c| usize::from(c.int_bonus) > given)
             {
                 out.extend(
                     b.on_board()
@@ -89,6 +90,7 @@ pub fn legal_orders(b: &B, u: &U) -> Vec<Order> {
     match (s.demoralised.is_some(), free) {
         _ if stunned_by_shooting(b, s) => vec![Order::NoAction],
         (false, _) if s.kind() == Kind::Huge => huge_orders(b, u),
+        (false, _) if s.kind() == Kind::Hero => hero_orders(b, u),
         // A demoralised unit flees; an elite, mounted or flying one withdraws (l. 32, 84).
         (true, false) if s.may_withdraw() => vec![Order::Withdraw],
         (true, false) => vec![Order::Flee],
@@ -139,6 +141,68 @@ fn huge_orders(b: &B, u: &U) -> Vec<Order> {
     );
     out.push(Order::Auto);
     out
+}
+
+/// A hero's orders (l. 115-131; H-M6, H-M7): a duel with an enemy hero or huge creature within
+/// his reach (he cuts his way through any unit, l. 125), an attack on a standard unit, his blast,
+/// service as the officer of a friendly unit next to him, or a march; engaged, he fights one of
+/// his enemies, retreats or holds.
+fn hero_orders(b: &B, u: &U) -> Vec<Order> {
+    let Some(at) = u.hex else { return Vec::new() };
+    let reach = u32::from(allowance(&u.state)) + 1;
+    let near = |e: &U| e.hex.is_some_and(|h| h.unsigned_distance_to(at) <= reach);
+    let enemies = || b.on_board().filter(|e| e.side != u.side);
+    let mut out: Vec<Order> = enemies()
+        .filter(|e| e.state.kind() != Kind::Standard && near(e))
+        .map(|e| Order::Duel(e.id))
+        .collect();
+    if let Some(range) = blast(&u.state).filter(|_| !u.state.spent) {
+        out.extend(
+            enemies()
+                .filter(|e| {
+                    e.state.kind() != Kind::Hero
+                        && e.hex.is_some_and(|h| {
+                            h.unsigned_distance_to(at) <= u32::from(range)
+                                && crate::battle::sight::line_clear(b, at, h)
+                        })
+                })
+                .map(|e| Order::Cast(e.id)),
+        );
+    }
+    if b.global.is_free(u.id) {
+        out.extend(
+            enemies()
+                .filter(|e| e.state.kind() == Kind::Standard && may_engage(&u.state, &e.state))
+                .map(|e| Order::Engage(e.id)),
+        );
+        out.extend(
+            b.on_board()
+                .filter(|f| {
+                    f.side == u.side
+                        && f.state.kind() == Kind::Standard
+                        && f.state.officer.is_none()
+                        && f.hex.is_some_and(|h| h.unsigned_distance_to(at) == 1)
+                })
+                .map(|f| Order::Officer(f.id)),
+        );
+        out.extend(movement::marches(b, u.id).into_iter().map(Order::March));
+    } else {
+        out.extend(b.global.engaged_with(u.id).into_iter().map(Order::Engage));
+        out.push(Order::Retreat);
+    }
+    out.push(Order::Hold);
+    out
+}
+
+/// The range of a hero's blast, if he has one (H-M7).
+pub fn blast(s: &UnitState) -> Option<u8> {
+    s.hero()?.spells.iter().find_map(|sp| {
+        if let super::data::HeroSpell::Blast { range, .. } = sp {
+            Some(*range)
+        } else {
+            None
+        }
+    })
 }
 
 /// Only fliers engage fliers (l. 108); heroes are not engaged as units.

@@ -8,6 +8,7 @@ pub mod command;
 pub mod damage;
 pub mod data;
 pub mod event;
+pub mod heroes;
 pub mod legal;
 pub mod morale;
 pub mod movement;

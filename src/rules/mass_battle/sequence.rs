@@ -7,6 +7,7 @@ use super::combat::attack;
 use super::command::Command;
 use super::data::{Kind, Trait, tables};
 use super::event::{AttackKind, Event, TestKind};
+use super::heroes;
 use super::legal::{self, default_order, is_legal};
 use super::morale;
 use super::movement;
@@ -16,14 +17,14 @@ use crate::battle::{Battle, Dice, Outcome, RuleError, Side, UnitId};
 type B = Battle<super::MassBattle>;
 
 /// A scratch copy of the battle that records every event it applies.
-struct Run<'d> {
-    b: B,
+pub(super) struct Run<'d> {
+    pub(super) b: B,
     events: Vec<Event>,
-    dice: &'d mut Dice,
+    pub(super) dice: &'d mut Dice,
 }
 
 impl Run<'_> {
-    fn emit(&mut self, e: Event) {
+    pub(super) fn emit(&mut self, e: Event) {
         super::apply::apply(&mut self.b, &e);
         self.events.push(e);
     }
@@ -148,7 +149,7 @@ fn auto_target(b: &B, id: UnitId) -> Option<UnitId> {
 }
 
 /// Units on the board in id order, with their order.
-fn ordered(b: &B) -> Vec<(UnitId, Order)> {
+pub(super) fn ordered(b: &B) -> Vec<(UnitId, Order)> {
     b.on_board()
         .filter_map(|u| Some((u.id, u.state.order.clone()?)))
         .collect()
@@ -194,12 +195,22 @@ fn end_of_phase(run: &mut Run) {
         .filter(|u| u.state.pvt <= 0)
         .map(|u| u.id)
         .collect();
+    heroes::officers_after_damage(run);
+    let destroyed: Vec<UnitId> = destroyed
+        .into_iter()
+        .filter(|id| run.b.unit(*id).is_some_and(|u| u.hex.is_some()))
+        .collect();
     for id in destroyed {
-        remove(run, id, "destroyed");
+        let officer = heroes::officer_of_destroyed(&run.b, id);
+        let hero = run.b.unit(id).is_some_and(|u| u.state.kind() == Kind::Hero);
+        remove(run, id, if hero { "killed" } else { "destroyed" });
+        if let Some(h) = officer.or(hero.then_some(id)) {
+            heroes::fallen(run, h);
+        }
     }
 }
 
-fn remove(run: &mut Run, id: UnitId, why: &'static str) {
+pub(super) fn remove(run: &mut Run, id: UnitId, why: &'static str) {
     let Some(u) = run.b.unit(id) else { return };
     let (side, standard) = (u.side, u.state.standard);
     run.emit(Event::Removed { unit: id, why });
@@ -213,6 +224,10 @@ fn shooting(run: &mut Run) {
         phase: Phase::Shooting,
     });
     for (id, order) in ordered(&run.b) {
+        if let Order::Cast(t) = order {
+            heroes::blast(run, id, t);
+            continue;
+        }
         let Order::Shoot(t) = order else { continue };
         // The target must still be free and in reach (l. 48): nothing has moved yet.
         let still = run
@@ -240,6 +255,8 @@ fn movement(run: &mut Run) {
     for id in leaving {
         remove(run, id, "left the field after a failed rally");
     }
+    // 2. Heroes join the units they serve as officers (l. 129-131).
+    heroes::officers(run);
     // Who may attack a disengaging unit, read before anyone moves (R-M7, R-M8).
     let pursuits = pursuits(&run.b);
     // 3. Disengaging moves, in id order.
@@ -435,6 +452,8 @@ fn melee(run: &mut Run) {
     run.emit(Event::PhaseStarted {
         phase: Phase::Melee,
     });
+    // Hero duels first (B4).
+    heroes::duels(run);
     for (id, order) in ordered(&run.b) {
         let attacked = run.b.unit(id).is_some_and(|u| u.state.attacked);
         if attacked || order.disengages() {
@@ -471,14 +490,23 @@ fn melee(run: &mut Run) {
     end_of_phase(run);
 }
 
-fn morale_test(run: &mut Run, id: UnitId, kind: TestKind) -> bool {
+pub(super) fn morale_test(run: &mut Run, id: UnitId, kind: TestKind) -> bool {
     let Some(u) = run.b.unit(id) else {
         return false;
     };
     let factors = morale::modifiers(&run.b, u, kind);
     let morale_value = u.state.row().morale;
     let faces = run.dice.two_d6();
-    let passed = morale::passes(faces, morale_value, &factors);
+    let protected = heroes::followers_protected(&run.b, id);
+    let mut factors = factors;
+    if protected {
+        factors.push(crate::battle::Factor {
+            rule: "l. 98",
+            what: "follower of a living cleric: never fails",
+            value: 0,
+        });
+    }
+    let passed = protected || morale::passes(faces, morale_value, &factors);
     run.emit(Event::MoraleTest {
         unit: id,
         kind,
@@ -589,6 +617,16 @@ fn after_rallies(run: &mut Run) {
 
 fn end_sequence(run: &mut Run) {
     regenerate(run);
+    // Those that failed their test after the commander's fall surrender (l. 137).
+    let surrendering: Vec<UnitId> = run
+        .b
+        .on_board()
+        .filter(|u| u.state.surrendering)
+        .map(|u| u.id)
+        .collect();
+    for id in surrendering {
+        remove(run, id, "surrendered");
+    }
     run.emit(Event::SequenceEnded {
         sequence: run.b.turn,
     });

@@ -3,7 +3,7 @@
 //! land each side defends), read and checked against the tables, then the opening state.
 
 use super::MassBattle;
-use super::data::{Kind, tables};
+use super::data::tables;
 use super::state::{Commander, Global, Native, Phase, UnitState};
 use crate::battle::{Battle, Side, SideInfo, Unit, UnitId};
 use crate::hex::{Ground, HexMap, Offset};
@@ -74,16 +74,6 @@ fn unit_of(
             ),
         )
     })?;
-    if row.kind == Kind::Hero {
-        return Err(SetupError::new(
-            Item::Unit(i),
-            "unit",
-            format!(
-                "'{}' is a hero; heroes are not units of the line",
-                spec.unit
-            ),
-        ));
-    }
     let ground = map.at(spec.at.to_hex()).ground;
     if impassable(ground) {
         return Err(SetupError::new(

@@ -31,6 +31,12 @@ pub enum Order {
     March(#[serde(with = "crate::hex::coords::as_offset")] Hex),
     /// Stay put (H-M3).
     Hold,
+    /// A hero seeks out an enemy hero or huge creature for a duel of ten rounds (l. 121-127, H-M6).
+    Duel(UnitId),
+    /// A hero's blast on an enemy unit in range, once a battle (H-M7).
+    Cast(UnitId),
+    /// A hero joins a friendly unit next to him as its officer (l. 129-133).
+    Officer(UnitId),
     /// A huge creature's own choice (l. 106, H-M16): the nearest enemy huge creature within its
     /// reach, else the nearest standard unit still able to fight.
     Auto,
@@ -85,6 +91,12 @@ pub struct UnitState {
     pub moved: bool,
     /// The enemies it engaged this sequence (R-M11: they charged it, or it charged them).
     pub charged: Vec<UnitId>,
+    /// A hero's blast spent (H-M7).
+    pub spent: bool,
+    /// A unit's officer, a hero of its side serving in it, and his hit points, lost last (R-M12).
+    pub officer: Option<(UnitId, i64)>,
+    /// A hero serving as an officer in this unit (he is off the board meanwhile).
+    pub serving: Option<UnitId>,
     /// Slices of its commander's INT bonus this sequence, each +5% when it attacks (l. 104).
     pub slices: u8,
     /// It made its one attack this sequence (R-M7).
@@ -115,6 +127,9 @@ impl UnitState {
             moved: false,
             charged: Vec::new(),
             slices: 0,
+            spent: false,
+            officer: None,
+            serving: None,
             attacked: false,
             hurt_by: Vec::new(),
             hurt_when_demoralised: Vec::new(),
@@ -142,10 +157,19 @@ impl UnitState {
     }
 
     /// Troops standing: ⌈PVT ÷ PVI⌉ (l. 61, R-M3).
+    /// With an officer, his hit points are lost last and count no troops (R-M12).
     pub fn troops(&self) -> u32 {
         let pvi = i64::from(self.row().pvi.max(1));
-        u32::try_from(self.pvt.max(0).div_euclid(pvi) + i64::from(self.pvt.max(0) % pvi != 0))
-            .unwrap_or(u32::MAX)
+        let own = (self.pvt - self.officer.map_or(0, |(_, hp)| hp)).max(0);
+        u32::try_from(own.div_euclid(pvi) + i64::from(own % pvi != 0)).unwrap_or(u32::MAX)
+    }
+
+    /// The hero this counter is, if one (H-M6).
+    pub fn hero(&self) -> Option<&'static super::data::HeroRow> {
+        tables()
+            .armies
+            .army(&self.army)
+            .and_then(|a| a.hero(&self.row))
     }
 
     /// Elite, mounted and flying units may withdraw (l. 29, 84, 108).
