@@ -12,7 +12,11 @@ use strategos::sim::play_game;
 type B = Battle<MassBattle>;
 
 fn field() -> Scenario {
-    strategos::scenario::load(Path::new("scenarios/mass-battle-field.ron"))
+    load("mass-battle-field")
+}
+
+fn load(id: &str) -> Scenario {
+    strategos::scenario::load(Path::new(&format!("scenarios/{id}.ron")))
         .unwrap()
         .0
 }
@@ -43,6 +47,15 @@ fn check(b: &B) {
                 "{a} and {c} engaged apart"
             );
         }
+    }
+}
+
+#[test]
+fn random_games_with_heroes_a_giant_and_fliers_end_with_their_invariants_kept() {
+    let s = load("mass-battle-heroes");
+    for seed in 0..20 {
+        play_game::<MassBattle>(&s, seed, |app| check(app.view()))
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     }
 }
 
