@@ -468,3 +468,60 @@ fn an_officer_adds_his_hit_points_and_loses_them_last() {
         "the officer is with his unit"
     );
 }
+
+#[test]
+fn a_hero_who_shuns_his_peers_for_the_rank_and_file_costs_his_side_a_point_of_morale() {
+    // l. 119, H-M12: the Baron strikes the orcs while Grushak stood within his reach for a duel.
+    // The orcs strike back at the men-at-arms beside him (H-M5: their best percentage), who test
+    // at -1 for the Baron's cowardice.
+    let mut b = field(&[
+        (1, 0, "Baron Aldric", 5, 6),
+        (2, 0, "Hommes d'armes", 4, 6),
+        (3, 1, "Orques", 5, 5),
+        (4, 1, "Grushak", 6, 3),
+    ]);
+    let events = sequence(
+        &mut b,
+        &[
+            (1, Order::Engage(UnitId(3))),
+            (2, Order::Engage(UnitId(3))),
+            (3, Order::Hold),
+            (4, Order::Hold),
+        ],
+        &[4, 4, 5, 1, 1, 1, 1],
+    );
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Cowardice {
+            hero: UnitId(1),
+            side: Side(0)
+        }
+    )));
+    let baron = attacks(&events)
+        .into_iter()
+        .find(|a| a.attacker == UnitId(1))
+        .unwrap();
+    // The hero strikes as one fighter, three times as hard (R-M19, l. 117), and the orcs already
+    // fight the men-at-arms (H-M11, +5%): 7 × 1 × 80% × 3 = 16.
+    assert_eq!((baron.troops, baron.table, baron.damage), (1, 75, 16));
+    let men = events
+        .iter()
+        .find_map(|e| {
+            if let Event::MoraleTest {
+                unit: UnitId(2),
+                factors,
+                ..
+            } = e
+            {
+                Some(factors.clone())
+            } else {
+                None
+            }
+        })
+        .unwrap();
+    assert!(
+        men.iter()
+            .any(|f| f.rule == "l. 119, H-M12" && f.value == -1),
+        "{men:?}"
+    );
+}

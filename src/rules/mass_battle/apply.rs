@@ -184,6 +184,7 @@ pub fn apply(b: &mut B, event: &Event) {
                 h.state.serving = None;
             }
         }
+        Event::Cowardice { side, .. } => b.global.cowardice[side.index()] = turn,
         Event::CommanderFell { side } => b.global.commander_fell[side.index()] = true,
         Event::Surrenders { unit } => {
             if let Some(u) = b.unit_mut(*unit) {

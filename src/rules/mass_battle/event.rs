@@ -175,6 +175,12 @@ pub enum Event {
     HeroFell {
         hero: UnitId,
     },
+    /// A hero strikes the rank and file while an enemy hero or huge creature was his to fight:
+    /// -1 to his side's morale tests this sequence (l. 119, H-M12).
+    Cowardice {
+        hero: UnitId,
+        side: Side,
+    },
     /// -2 to every morale test of this side from now on (l. 139).
     CommanderFell {
         side: Side,

@@ -162,8 +162,7 @@ fn hero_orders(b: &B, u: &U) -> Vec<Order> {
                 .filter(|e| {
                     e.state.kind() != Kind::Hero
                         && e.hex.is_some_and(|h| {
-                            h.unsigned_distance_to(at) <= u32::from(range)
-                                && crate::battle::sight::line_clear(b, at, h)
+                            h.unsigned_distance_to(at) <= u32::from(range) && sees(b, at, e)
                         })
                 })
                 .map(|e| Order::Cast(e.id)),
@@ -210,6 +209,14 @@ pub fn may_engage(s: &UnitState, target: &UnitState) -> bool {
     (!target.flies() || s.flies()) && target.kind() != Kind::Hero
 }
 
+/// Whether a shooter at `from` sees `target` (H-M2): Thucydide's masks (units, woods, buildings,
+/// higher hills), except that a shooter on a hill sees over units, and fliers are seen over them.
+pub fn sees(b: &B, from: crate::hex::Hex, target: &U) -> bool {
+    let Some(to) = target.hex else { return false };
+    let over_units = b.map.level(from) > 0 || target.state.flies();
+    crate::battle::sight::masking(b, from, to, over_units) != crate::hex::los::Cover::Full
+}
+
 /// The free enemies a free unit with missiles may shoot: in range and in sight (l. 27, 48; H-M2).
 pub fn shots(b: &B, u: &U) -> Vec<UnitId> {
     let Some(range) =
@@ -221,10 +228,8 @@ pub fn shots(b: &B, u: &U) -> Vec<UnitId> {
     b.on_board()
         .filter(|e| e.side != u.side && b.global.is_free(e.id))
         .filter(|e| {
-            e.hex.is_some_and(|h| {
-                h.unsigned_distance_to(at) <= u32::from(range)
-                    && crate::battle::sight::line_clear(b, at, h)
-            })
+            e.hex
+                .is_some_and(|h| h.unsigned_distance_to(at) <= u32::from(range) && sees(b, at, e))
         })
         .map(|e| e.id)
         .collect()

@@ -85,6 +85,12 @@ pub fn modifiers(b: &B, u: &U, kind: TestKind) -> Vec<Factor> {
                 "the battle standard is lost",
             ),
             (
+                b.global.cowardice[side] == b.turn && b.turn > 0,
+                t.coward_heroes,
+                "l. 119, H-M12",
+                "a hero of its side shunned his peers",
+            ),
+            (
                 b.global.commander_fell[side],
                 t.commander_fell,
                 "l. 139",

@@ -107,7 +107,23 @@ fn play_sequence(run: &mut Run) {
         .iter()
         .flat_map(|s| b.global.slices[*s].clone())
         .collect();
+    let cowards: Vec<(UnitId, Side)> = if b.global.coward_penalty {
+        orders
+            .iter()
+            .filter_map(|(id, order)| {
+                let u = b.unit(*id)?;
+                let on_a_unit = matches!(order, Order::Engage(t) if b.unit(*t).is_some_and(|t| t.state.kind() == Kind::Standard));
+                let peers = legal::legal_orders(b, u).iter().any(|o| matches!(o, Order::Duel(_)));
+                (u.state.kind() == Kind::Hero && on_a_unit && peers).then_some((*id, u.side))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     run.emit(Event::OrdersRevealed { orders, slices });
+    for (hero, side) in cowards {
+        run.emit(Event::Cowardice { hero, side });
+    }
     shooting(run);
     movement(run);
     melee(run);

@@ -24,6 +24,10 @@ pub struct Part {
     /// whole army (l. 104).
     #[serde(default)]
     pub commanders: Vec<Option<String>>,
+    /// H-M12's switch (l. 119): a side whose hero strikes the rank and file while an enemy hero or
+    /// huge creature was his to fight takes -1 on its morale tests that sequence.
+    #[serde(default = "yes")]
+    pub coward_penalty: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -39,6 +43,10 @@ pub struct UnitSpec {
     /// It carries the commander-in-chief's battle standard (l. 38): one unit a side at most.
     #[serde(default)]
     pub standard: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Rivers and walls cannot be entered from outside (H-M1), so no unit deploys there.
@@ -210,6 +218,8 @@ pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
         native: [0, 1].map(|i| part.native.get(i).copied().unwrap_or_default()),
         commanders: [commander(&part, &units, 0)?, commander(&part, &units, 1)?],
         slices: [Vec::new(), Vec::new()],
+        coward_penalty: part.coward_penalty,
+        cowardice: [0, 0],
         start_pvt: [pvt(0), pvt(1)],
         outcome: None,
     };

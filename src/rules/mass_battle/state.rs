@@ -237,6 +237,10 @@ pub struct Global {
     pub sealed: [bool; 2],
     /// The units each side has given a slice of its commander's INT bonus, sealed with its orders.
     pub slices: [Vec<UnitId>; 2],
+    /// H-M12's switch, and the sequence in which each side's hero last shunned his peers for the
+    /// rank and file (0: never).
+    pub coward_penalty: bool,
+    pub cowardice: [u32; 2],
     /// Each side's commander-in-chief, whose INT and SAG help the army (l. 104).
     pub commanders: [Option<Commander>; 2],
     /// Pairs of engaged units, the lower id first (B4): adjacency alone is not engagement.
