@@ -19,6 +19,7 @@ pub fn apply(b: &mut B, event: &Event) {
                 s.moved = false;
                 s.charged.clear();
                 s.attacked = false;
+                s.duelled = false;
                 s.slices = 0;
                 s.hurt_by.clear();
                 s.lost_in_melee = 0;
@@ -70,7 +71,7 @@ pub fn apply(b: &mut B, event: &Event) {
                     Some(entry) => entry.1 += a.damage,
                     None => t.state.hurt_by.push((a.attacker, a.damage)),
                 }
-                if a.kind != AttackKind::Shot {
+                if matches!(a.kind, AttackKind::Melee | AttackKind::Pursuit) {
                     t.state.lost_in_melee += a.damage;
                 }
             }
@@ -147,9 +148,11 @@ pub fn apply(b: &mut B, event: &Event) {
             for blow in blows {
                 if let Some(u) = b.unit_mut(blow.attacker) {
                     u.state.attacked = true;
+                    u.state.duelled = true;
                 }
                 if let Some(u) = b.unit_mut(blow.target) {
                     u.state.attacked = true;
+                    u.state.duelled = true;
                     u.state.pvt = (u.state.pvt - blow.damage).max(0);
                 }
             }

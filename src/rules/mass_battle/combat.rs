@@ -56,7 +56,7 @@ pub fn terms(b: &B, attacker: &U, target: &U, kind: AttackKind) -> Vec<Term> {
             pct(m.envelopment_percent),
         ));
     }
-    if a.slices > 0 {
+    if a.slices > 0 && !b.global.commander_fell[attacker.side.index()] {
         out.push(plus(
             "l. 104",
             "slices of its commander's INT",

@@ -450,7 +450,7 @@ impl HeroRow {
             name: self.name.clone(),
             mark: self.mark.clone(),
             kind: Kind::Hero,
-            troops: u32::from(self.attacks),
+            troops: 1,
             hd: self.hd,
             pvi: self.hp,
             ac: self.ac,

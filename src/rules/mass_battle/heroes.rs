@@ -154,8 +154,11 @@ pub(super) fn duels(run: &mut Run) {
         }
         for x in pair {
             if run.b.unit(x).is_some_and(|u| u.state.pvt <= 0) {
+                let hero = run.b.unit(x).is_some_and(|u| u.state.kind() == Kind::Hero);
                 remove(run, x, "killed in a duel");
-                fallen(run, x);
+                if hero {
+                    fallen(run, x);
+                }
             }
         }
     }

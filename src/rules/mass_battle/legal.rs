@@ -134,7 +134,7 @@ fn huge_orders(b: &B, u: &U) -> Vec<Order> {
         b.on_board()
             .filter(|e| {
                 e.side != u.side
-                    && (e.state.kind() == Kind::Huge || engaged.contains(&e.id))
+                    && (e.state.kind() != Kind::Standard || engaged.contains(&e.id))
                     && may_engage(&u.state, &e.state)
             })
             .map(|e| Order::Engage(e.id)),
@@ -188,6 +188,9 @@ fn hero_orders(b: &B, u: &U) -> Vec<Order> {
     } else {
         out.extend(b.global.engaged_with(u.id).into_iter().map(Order::Engage));
         out.push(Order::Retreat);
+        if u.state.may_withdraw() {
+            out.push(Order::Withdraw);
+        }
     }
     out.push(Order::Hold);
     out
@@ -204,9 +207,10 @@ pub fn blast(s: &UnitState) -> Option<u8> {
     })
 }
 
-/// Only fliers engage fliers (l. 108); heroes are not engaged as units.
+/// Only fliers engage fliers (l. 108); heroes are sought out for duels, not engaged by units of the
+/// line, but a huge creature may fall on one (H-M16).
 pub fn may_engage(s: &UnitState, target: &UnitState) -> bool {
-    (!target.flies() || s.flies()) && target.kind() != Kind::Hero
+    (!target.flies() || s.flies()) && (target.kind() != Kind::Hero || s.kind() == Kind::Huge)
 }
 
 /// Whether a shooter at `from` sees `target` (H-M2): Thucydide's masks (units, woods, buildings,

@@ -229,6 +229,14 @@ fn end_of_phase(run: &mut Run) {
 pub(super) fn remove(run: &mut Run, id: UnitId, why: &'static str) {
     let Some(u) = run.b.unit(id) else { return };
     let (side, standard) = (u.side, u.state.standard);
+    // A unit leaving alive (a failed rally, a surrender) leaves its officer standing alone.
+    if let Some((hero, hp)) = u.state.officer.filter(|_| u.state.pvt > 0) {
+        run.emit(Event::OfficerAlone {
+            unit: id,
+            hero,
+            hp: u.state.pvt.min(hp),
+        });
+    }
     run.emit(Event::Removed { unit: id, why });
     if standard && !run.b.global.standard_lost[side.index()] {
         run.emit(Event::StandardLost { side });
@@ -326,7 +334,8 @@ fn movement(run: &mut Run) {
                 let mutual = movers
                     .iter()
                     .any(|(m, o)| *m == t && *o == Order::Engage(id))
-                    && !done.contains(&t);
+                    && !done.contains(&t)
+                    && run.b.global.is_free(t);
                 if let Some((mine, theirs)) =
                     mutual.then(|| movement::meeting(&run.b, id, t)).flatten()
                 {
@@ -479,9 +488,15 @@ fn melee(run: &mut Run) {
             strike(run, id, t, AttackKind::Melee);
         }
     }
-    // Every other standard unit engaged with a huge creature suffers its 10 × HD too (l. 106).
+    // Every other standard unit engaged with a huge creature suffers its 10 × HD too (l. 106); the
+    // creature ignores fleeing units and those leaving the fight (l. 29, 106), and one that fought
+    // a duel is busy with its peer.
     let mut crushed = Vec::new();
-    for h in run.b.on_board().filter(|u| u.state.kind() == Kind::Huge) {
+    for h in run
+        .b
+        .on_board()
+        .filter(|u| u.state.kind() == Kind::Huge && !u.state.duelled)
+    {
         for t in run
             .b
             .global
@@ -495,7 +510,9 @@ fn melee(run: &mut Run) {
                 .pending
                 .iter()
                 .any(|p| p.attacker == Some(h.id) && p.target == t.id);
-            if t.state.kind() == Kind::Standard && !struck {
+            let leaving = t.state.demoralised.is_some()
+                || t.state.order.as_ref().is_some_and(Order::disengages);
+            if t.state.kind() == Kind::Standard && !struck && !leaving {
                 crushed.push(super::combat::crushing(h, t, AttackKind::Melee));
             }
         }

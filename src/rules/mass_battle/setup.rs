@@ -198,6 +198,22 @@ pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
             ));
         }
     }
+    for (i, u) in units.iter().enumerate() {
+        if u.state.hero().is_some()
+            && units[..i]
+                .iter()
+                .any(|o| o.state.army == u.state.army && o.state.row == u.state.row)
+        {
+            return Err(SetupError::new(
+                Item::Unit(i),
+                "unit",
+                format!(
+                    "the hero '{}' stands twice; a hero is one of a kind",
+                    u.state.row
+                ),
+            ));
+        }
+    }
     units.sort_by_key(|u| u.id);
     let pvt = |side: u8| {
         units

@@ -52,7 +52,7 @@ impl Order {
     pub fn stands(&self) -> bool {
         matches!(
             self,
-            Order::Shoot(_) | Order::Hold | Order::NoAction | Order::Rally
+            Order::Shoot(_) | Order::Hold | Order::NoAction | Order::Rally | Order::Cast(_)
         )
     }
 }
@@ -99,6 +99,8 @@ pub struct UnitState {
     pub serving: Option<UnitId>,
     /// Slices of its commander's INT bonus this sequence, each +5% when it attacks (l. 104).
     pub slices: u8,
+    /// It fought a duel this sequence (H-M6).
+    pub duelled: bool,
     /// It made its one attack this sequence (R-M7).
     pub attacked: bool,
     /// What each enemy inflicted on it this sequence, and in the sequence it was demoralised,
@@ -130,6 +132,7 @@ impl UnitState {
             spent: false,
             officer: None,
             serving: None,
+            duelled: false,
             attacked: false,
             hurt_by: Vec::new(),
             hurt_when_demoralised: Vec::new(),
