@@ -35,6 +35,16 @@ fn check(b: &B) {
             u.id
         );
     }
+    // Only the besieged stand on walls still standing (l. 183, H-M13).
+    if let Some(siege) = &b.global.siege {
+        for u in b.on_board().filter(|u| u.side == siege.besieger) {
+            assert!(
+                !strategos::rules::mass_battle::siege::standing_wall(b, u.hex.unwrap()),
+                "besieger {} on a standing wall",
+                u.id
+            );
+        }
+    }
     if b.global.phase == Phase::Orders {
         for (a, c) in &b.global.engaged {
             let (ha, hc) = (
@@ -107,5 +117,47 @@ fn a_side_never_sees_the_other_side_s_orders_before_the_reveal() {
         for e in &events {
             MassBattle::apply(&mut b, e);
         }
+    }
+}
+
+/// A walled town with two sections and a gate, held by the Ost against the Horde.
+fn walled_town() -> Scenario {
+    let mut rows: Vec<String> = (0..12).map(|_| vec!["."; 12].join(" ")).collect();
+    rows[4] = ". . . x x x x x x . . .".into();
+    for r in 5..8 {
+        rows[r] = ". . . x . . . . x . . .".into();
+    }
+    let text = r#"Scenario(id: "town", name: "town", ruleset: "mass-battle", turns: 12, first_side: 0,
+        map: (rows: [ROWS], regions: [
+            (name: "Nord", kind: Section, hexes: [(3, 4), (4, 4), (5, 4), (6, 4), (7, 4), (8, 4)]),
+            (name: "Flancs", kind: Section, hexes: [(3, 5), (3, 6), (3, 7), (8, 5), (8, 6), (8, 7)]),
+            (name: "Porte", kind: Gate, hexes: [(5, 4)]),
+        ]),
+        sides: [(name: "Ost", edge: South), (name: "Horde", edge: North)],
+        setup: (commanders: [Some("Baron Aldric"), Some("Grushak")], siege: Some((besieger: 1, inside: [(4, 5), (5, 5), (6, 5), (7, 5), (4, 6), (5, 6), (6, 6), (7, 6), (4, 7), (5, 7), (6, 7), (7, 7)])),
+        units: [
+            (id: 1, side: 0, army: "ost-de-swidenth", unit: "Archers", at: (4, 4)),
+            (id: 2, side: 0, army: "ost-de-swidenth", unit: "Hommes d'armes", at: (5, 6)),
+            (id: 3, side: 0, army: "ost-de-swidenth", unit: "Levée de piquiers", at: (6, 6), standard: true),
+            (id: 4, side: 0, army: "ost-de-swidenth", unit: "Baron Aldric", at: (6, 5)),
+            (id: 11, side: 1, army: "horde-du-val-noir", unit: "Orques", at: (5, 1)),
+            (id: 12, side: 1, army: "horde-du-val-noir", unit: "Archers gobelins", at: (6, 2)),
+            (id: 13, side: 1, army: "horde-du-val-noir", unit: "Ogres", at: (3, 1)),
+            (id: 14, side: 1, army: "horde-du-val-noir", unit: "Grushak", at: (7, 0)),
+        ]))"#;
+    let rows = rows
+        .iter()
+        .map(|r| format!("\"{r}\""))
+        .collect::<Vec<_>>()
+        .join(", ");
+    strategos::scenario::parse(&text.replace("ROWS", &rows)).unwrap()
+}
+
+#[test]
+fn random_sieges_end_with_their_invariants_kept() {
+    let s = walled_town();
+    for seed in 0..20 {
+        play_game::<MassBattle>(&s, seed, |app| check(app.view()))
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     }
 }

@@ -53,7 +53,9 @@ fn field_led(units: &[(u32, u8, &str, i32, i32)], commanders: &str) -> B {
 fn sequence(b: &mut B, orders: &[(u32, Order)], faces: &[u8]) -> Vec<Event> {
     let mut dice = Dice::with_forced(0, faces);
     let mut all = Vec::new();
-    for side in [Side(0), Side(1)] {
+    // Each side in the order the battle asks them (the besieger first in a siege).
+    for _ in 0..2 {
+        let side = MassBattle::deciding_side(b).expect("a side to give orders");
         let mine: Vec<Command> = orders
             .iter()
             .filter(|(id, _)| b.unit(UnitId(*id)).is_some_and(|u| u.side == side))
@@ -523,5 +525,132 @@ fn a_hero_who_shuns_his_peers_for_the_rank_and_file_costs_his_side_a_point_of_mo
         men.iter()
             .any(|f| f.rule == "l. 119, H-M12" && f.value == -1),
         "{men:?}"
+    );
+}
+
+/// A walled town on a 10 x 10 field: the north wall (row 3, columns 3-6) is the section "Nord",
+/// the town's inside row 4; the Horde besieges from the north.
+fn town(units: &[(u32, u8, &str, i32, i32)]) -> B {
+    let mut rows: Vec<String> = (0..10).map(|_| vec!["."; 10].join(" ")).collect();
+    rows[3] = ". . . x x x x . . .".into();
+    let army = |side: u8| {
+        if side == 0 {
+            "ost-de-swidenth"
+        } else {
+            "horde-du-val-noir"
+        }
+    };
+    let units: Vec<String> = units
+        .iter()
+        .map(|(id, side, unit, c, r)| {
+            format!(
+                "(id: {id}, side: {side}, army: \"{}\", unit: \"{unit}\", at: ({c}, {r}))",
+                army(*side)
+            )
+        })
+        .collect();
+    let text = format!(
+        "Scenario(id: \"t\", name: \"t\", ruleset: \"mass-battle\", turns: 12, first_side: 0, map: (rows: [{}], regions: [(name: \"Nord\", kind: Section, hexes: [(3, 3), (4, 3), (5, 3), (6, 3)])]), sides: [(name: \"Ost\", edge: South), (name: \"Horde\", edge: North)], setup: (units: [{}], siege: Some((besieger: 1, inside: [(3, 4), (4, 4), (5, 4), (6, 4)]))))",
+        rows.iter()
+            .map(|r| format!("\"{r}\""))
+            .collect::<Vec<_>>()
+            .join(", "),
+        units.join(", ")
+    );
+    let s = strategos::scenario::parse(&text).unwrap();
+    let mut b = MassBattle::setup(&s).unwrap();
+    for e in MassBattle::open(&b, &mut Dice::new(0)) {
+        MassBattle::apply(&mut b, &e);
+    }
+    b
+}
+
+fn submit(b: &mut B, command: Command, dice: &mut Dice) -> Vec<Event> {
+    let events =
+        MassBattle::resolve(b, &command, dice).unwrap_or_else(|e| panic!("{command:?}: {e}"));
+    for e in &events {
+        MassBattle::apply(b, e);
+    }
+    events
+}
+
+#[test]
+fn an_undefended_section_is_breached_at_once_where_the_besieger_picks() {
+    // l. 185-187: the Horde names the north wall; the Ost assigns no one to it: the besieger picks
+    // the wall hex breached, and from then the walls no longer shelter the town fully.
+    let mut b = town(&[(1, 0, "Archers", 4, 4), (2, 1, "Orques", 4, 0)]);
+    assert_eq!(
+        MassBattle::deciding_side(&b),
+        Some(Side(1)),
+        "the besieger seals first"
+    );
+    let mut dice = Dice::new(0);
+    submit(&mut b, Command::Besiege { section: 0 }, &mut dice);
+    let sealed = submit(&mut b, Command::Seal, &mut dice);
+    assert!(
+        sealed
+            .iter()
+            .any(|e| matches!(e, Event::SectionDeclared { section: Some(0) }))
+    );
+    assert!(
+        MassBattle::legal_commands(&b)
+            .iter()
+            .any(|c| matches!(c, Command::Assign { unit: UnitId(1) })),
+        "the archers can reach the wall"
+    );
+    let events = submit(&mut b, Command::Seal, &mut dice);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::BreachPending { section: 0 }))
+    );
+    let breach = strategos::hex::Offset(5, 3).to_hex();
+    let events = submit(&mut b, Command::Breach { hex: breach }, &mut dice);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::BreachOpened { rule: "l. 187", .. }))
+    );
+    assert_eq!(b.global.siege.as_ref().unwrap().breaches, vec![breach]);
+}
+
+#[test]
+fn the_walls_take_three_quarters_of_the_besiegers_damage_and_steady_the_besieged() {
+    // l. 183: the goblin archers (HD 1-1, 60 troops) shoot the Ost's archers on the wall (AC 12,
+    // row "1 et moins": 45%): a d6 of 4, 4 × 60 × 45% = 108, a quarter: 27. The Ost's archers
+    // shoot back at AC 13 (40%): 6 × 40 × 40% = 96, whole. The besieged test with +2 (l. 189) and +1
+    // free.
+    let mut b = town(&[(1, 0, "Archers", 4, 3), (2, 1, "Archers gobelins", 4, 1)]);
+    let events = sequence(
+        &mut b,
+        &[(2, Order::Shoot(UnitId(1))), (1, Order::Shoot(UnitId(2)))],
+        &[6, 4, 1, 1, 1, 1],
+    );
+    let a = attacks(&events);
+    assert_eq!((a[0].attacker, a[0].damage), (UnitId(1), 96));
+    assert_eq!((a[1].attacker, a[1].damage), (UnitId(2), 27));
+    assert!(
+        a[1].terms
+            .iter()
+            .any(|t| t.rule == "l. 183" && t.times == (1, 4))
+    );
+    let factors = events
+        .iter()
+        .find_map(|e| {
+            if let Event::MoraleTest {
+                unit: UnitId(1),
+                factors,
+                ..
+            } = e
+            {
+                Some(factors.clone())
+            } else {
+                None
+            }
+        })
+        .unwrap();
+    assert!(
+        factors.iter().any(|f| f.rule == "l. 189" && f.value == 2),
+        "{factors:?}"
     );
 }

@@ -32,6 +32,10 @@ pub fn apply(b: &mut B, event: &Event) {
                 b.global.drafts = [Vec::new(), Vec::new()];
                 b.global.sealed = [false, false];
                 b.global.slices = [Vec::new(), Vec::new()];
+                if let Some(s) = &mut b.global.siege {
+                    s.declared = None;
+                    s.assigned.clear();
+                }
             }
         }
         Event::OrderGiven { side, unit, order } => {
@@ -41,6 +45,33 @@ pub fn apply(b: &mut B, event: &Event) {
             drafts.sort_by_key(|(u, _)| *u);
         }
         Event::SliceGiven { side, unit } => b.global.slices[side.index()].push(*unit),
+        Event::SectionChosen { section } => {
+            if let Some(s) = &mut b.global.siege {
+                s.declared = Some(*section);
+            }
+        }
+        Event::SectionDeclared { section } => {
+            if let Some(s) = &mut b.global.siege {
+                s.declared = *section;
+            }
+        }
+        Event::Assigned { unit } => {
+            if let Some(s) = &mut b.global.siege {
+                s.assigned.push(*unit);
+            }
+        }
+        Event::BreachPending { section } => {
+            if let Some(s) = &mut b.global.siege {
+                s.breach_pending = Some(*section);
+            }
+        }
+        Event::BreachOpened { hex, .. } => {
+            if let Some(s) = &mut b.global.siege {
+                s.breaches.push(*hex);
+                s.breached_at.get_or_insert(turn);
+                s.breach_pending = None;
+            }
+        }
         Event::Sealed { side } => b.global.sealed[side.index()] = true,
         Event::OrdersRevealed { orders, slices } => {
             b.global.drafts = [Vec::new(), Vec::new()];

@@ -94,6 +94,7 @@ pub fn terms(b: &B, attacker: &U, target: &U, kind: AttackKind) -> Vec<Term> {
             1,
         ));
     }
+    out.extend(super::siege::shelter(b, attacker, target));
     if a.has(&Trait::SpecialAttack) {
         out.push(times("l. 105", "special attack", m.special_attack, 1));
     }

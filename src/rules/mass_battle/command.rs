@@ -13,6 +13,15 @@ pub enum Command {
     /// Gives a unit one slice of the commander-in-chief's INT bonus for the sequence: +5% when it
     /// attacks (l. 104, R-M20).
     Slice { unit: UnitId },
+    /// The besieger names the section he attacks this sequence (l. 185).
+    Besiege { section: usize },
+    /// The besieged assign a unit to defend the declared section (l. 185).
+    Assign { unit: UnitId },
+    /// The besieger picks the wall hex an undefended section is breached at (l. 187).
+    Breach {
+        #[serde(with = "crate::hex::coords::as_offset")]
+        hex: crate::hex::Hex,
+    },
     /// Seals the side's orders; a unit given none holds, or takes its only order (l. 21-23).
     Seal,
     /// Tries to rally a demoralised free unit: a morale test (l. 92, 100; R-M22).

@@ -86,6 +86,28 @@ pub enum Event {
     Sealed {
         side: Side,
     },
+    /// The besieger's section for this sequence, drafted (only he sees it) or revealed when he
+    /// seals (l. 185).
+    SectionChosen {
+        section: usize,
+    },
+    SectionDeclared {
+        section: Option<usize>,
+    },
+    /// A besieged unit assigned to the declared section: only its side sees it.
+    Assigned {
+        unit: UnitId,
+    },
+    /// The declared section has no defender: the besieger picks where it is breached (l. 187).
+    BreachPending {
+        section: usize,
+    },
+    /// A wall hex or gate falls, and may be crossed as rubble (l. 181-196, H-M13).
+    BreachOpened {
+        #[serde(with = "crate::hex::coords::as_offset")]
+        hex: Hex,
+        rule: &'static str,
+    },
     /// Both sides' orders, forced and default ones included, in unit order (l. 21).
     OrdersRevealed {
         orders: Vec<(UnitId, Order)>,

@@ -16,9 +16,16 @@ pub fn deciding_side(b: &B) -> Option<Side> {
         return None;
     }
     match b.global.phase {
-        Phase::Orders => [Side(0), Side(1)]
-            .into_iter()
-            .find(|s| !b.global.sealed[s.index()]),
+        Phase::Orders => {
+            // In a siege the besieger seals first and picks the breach of an undefended section.
+            let first = b.global.siege.as_ref().map_or(Side(0), |s| s.besieger);
+            match b.global.siege.as_ref().and_then(|s| s.breach_pending) {
+                Some(_) => Some(first),
+                None => [first, first.other()]
+                    .into_iter()
+                    .find(|s| !b.global.sealed[s.index()]),
+            }
+        }
         Phase::Morale => [Side(0), Side(1)]
             .into_iter()
             .find(|s| !b.global.rallies[s.index()].is_empty()),
@@ -44,6 +51,38 @@ pub fn legal_commands(b: &B) -> Vec<Command> {
                         .filter(|o| Some(o) != given)
                         .map(|order| Command::Give { unit: u.id, order }),
                 );
+            }
+            if let Some(s) = &b.global.siege {
+                if let Some(section) = s.breach_pending {
+                    let walls = s
+                        .sections
+                        .get(section)
+                        .map(|x| x.walls.clone())
+                        .unwrap_or_default();
+                    return walls
+                        .into_iter()
+                        .filter(|h| !s.breaches.contains(h))
+                        .map(|hex| Command::Breach { hex })
+                        .collect();
+                }
+                if side == s.besieger {
+                    out.extend(
+                        (0..s.sections.len())
+                            .filter(|i| s.declared != Some(*i))
+                            .map(|section| Command::Besiege { section }),
+                    );
+                } else if let Some(section) = s.declared {
+                    out.extend(
+                        b.on_board()
+                            .filter(|u| {
+                                u.side == side
+                                    && !s.assigned.contains(&u.id)
+                                    && b.global.is_free(u.id)
+                                    && !super::siege::posts(b, u.id, section).is_empty()
+                            })
+                            .map(|u| Command::Assign { unit: u.id }),
+                    );
+                }
             }
             let given = b.global.slices[side.index()].len();
             if !b.global.commander_fell[side.index()]
@@ -108,7 +147,11 @@ pub fn legal_orders(b: &B, u: &U) -> Vec<Order> {
             let mut out: Vec<Order> = shots(b, u).into_iter().map(Order::Shoot).collect();
             out.extend(
                 b.on_board()
-                    .filter(|e| e.side != u.side && may_engage(s, &e.state))
+                    .filter(|e| {
+                        e.side != u.side
+                            && may_engage(s, &e.state)
+                            && super::siege::may_assault(b, u, e)
+                    })
                     .map(|e| Order::Engage(e.id)),
             );
             if allowance(s) > 0 {
@@ -171,7 +214,11 @@ fn hero_orders(b: &B, u: &U) -> Vec<Order> {
     if b.global.is_free(u.id) {
         out.extend(
             enemies()
-                .filter(|e| e.state.kind() == Kind::Standard && may_engage(&u.state, &e.state))
+                .filter(|e| {
+                    e.state.kind() == Kind::Standard
+                        && may_engage(&u.state, &e.state)
+                        && super::siege::may_assault(b, u, e)
+                })
                 .map(|e| Order::Engage(e.id)),
         );
         out.extend(

@@ -14,6 +14,7 @@ pub mod morale;
 pub mod movement;
 pub mod sequence;
 pub mod setup;
+pub mod siege;
 pub mod state;
 
 pub use command::Command;
@@ -74,16 +75,31 @@ impl Ruleset for MassBattle {
     }
 
     /// The other side's orders stay sealed until both are revealed (l. 21-23).
+    /// The other side's orders stay sealed until both are revealed (l. 21-23); in a siege the
+    /// besieger's section until he seals, and the besieged's assignments (l. 185).
     fn redact(b: &mut Battle<Self>, viewer: Side) {
-        b.global.drafts[viewer.other().index()].clear();
-        b.global.slices[viewer.other().index()].clear();
+        let other = viewer.other();
+        b.global.drafts[other.index()].clear();
+        b.global.slices[other.index()].clear();
+        let sealed = b.global.sealed;
+        if let Some(s) = &mut b.global.siege {
+            if s.besieger == other && !sealed[other.index()] {
+                s.declared = None;
+            }
+            if s.besieger == viewer {
+                s.assigned.clear();
+            }
+        }
     }
 
-    fn visible_to(_b: &Battle<Self>, event: &Event, viewer: Option<Side>) -> bool {
+    fn visible_to(b: &Battle<Self>, event: &Event, viewer: Option<Side>) -> bool {
+        let besieger = b.global.siege.as_ref().map(|s| s.besieger);
         match event {
             Event::OrderGiven { side, .. } | Event::SliceGiven { side, .. } => {
                 viewer.is_none_or(|v| v == *side)
             }
+            Event::SectionChosen { .. } => viewer.is_none_or(|v| Some(v) == besieger),
+            Event::Assigned { .. } => viewer.is_none_or(|v| Some(v) != besieger),
             _ => true,
         }
     }

@@ -24,6 +24,7 @@ pub fn modifiers(b: &B, u: &U, kind: TestKind) -> Vec<Factor> {
     let stronger = |k: i64| foes.iter().any(|f| f.state.pvt > k * s.pvt);
     let lost = i64::from(s.troops_at_start.saturating_sub(s.troops()));
     let start = i64::from(s.troops_at_start.max(1));
+    let sheltered = super::siege::sheltered(b, u);
     let side = u.side.index();
     Factor::applying(
         [
@@ -66,14 +67,16 @@ pub fn modifiers(b: &B, u: &U, kind: TestKind) -> Vec<Factor> {
                 "l. 40",
                 "the battle standard flies",
             ),
+            // The besieged's +2 is the native town's and does not add to it (l. 189, R-M16).
+            (sheltered, t.besieged, "l. 189", "besieged within its walls"),
             (
-                b.global.native[side] == Native::Land,
+                b.global.native[side] == Native::Land && !sheltered,
                 t.native_land,
                 "l. 79",
                 "defends its native land",
             ),
             (
-                b.global.native[side] == Native::Town,
+                b.global.native[side] == Native::Town && !sheltered,
                 t.native_town,
                 "l. 80",
                 "defends its native town",

@@ -48,6 +48,13 @@ impl StepRules for Steps<'_> {
             return None;
         }
         let t = self.b.map.at(to);
+        // A fortification's walls: rubble where breached, else only for its defenders (H-M13).
+        if super::siege::breach(self.b, to) {
+            return Some(u32::from(m.rubble));
+        }
+        if t.ground == Ground::Fortification && super::siege::besieged(self.b) == Some(self.side) {
+            return Some(u32::from(m.open));
+        }
         let ground = match t.ground {
             Ground::River if t.road => m.open,
             g if impassable(g) => return None,
@@ -75,8 +82,11 @@ impl StepRules for Steps<'_> {
         true
     }
 
+    /// Never on another unit, nor (for a flier) on the walls of a fortification it besieges.
     fn may_end_in(&self, hex: Hex) -> bool {
-        self.b.units_at(hex).next().is_none()
+        let enemy_wall = super::siege::standing_wall(self.b, hex)
+            && super::siege::besieged(self.b) != Some(self.side);
+        self.b.units_at(hex).next().is_none() && !enemy_wall
     }
 }
 

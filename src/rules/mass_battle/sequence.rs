@@ -11,6 +11,7 @@ use super::heroes;
 use super::legal::{self, default_order, is_legal};
 use super::morale;
 use super::movement;
+use super::siege;
 use super::state::{Order, Phase, pair};
 use crate::battle::{Battle, Dice, Outcome, RuleError, Side, UnitId};
 
@@ -59,9 +60,29 @@ pub fn resolve(b: &B, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, 
         Command::Slice { unit } => run.emit(Event::SliceGiven { side, unit: *unit }),
         Command::Seal => {
             run.emit(Event::Sealed { side });
-            if run.b.global.sealed == [true, true] {
-                play_sequence(&mut run);
+            let besieger = run.b.global.siege.as_ref().map(|s| s.besieger);
+            if besieger == Some(side) {
+                let section = run.b.global.siege.as_ref().and_then(|s| s.declared);
+                run.emit(Event::SectionDeclared { section });
             }
+            if run.b.global.sealed == [true, true] {
+                // An undefended section is breached at once, where the besieger picks (l. 187).
+                match run.b.global.siege.as_ref().and_then(|s| s.declared) {
+                    Some(section) if !siege::defended(&run.b, section) => {
+                        run.emit(Event::BreachPending { section })
+                    }
+                    _ => play_sequence(&mut run),
+                }
+            }
+        }
+        Command::Besiege { section } => run.emit(Event::SectionChosen { section: *section }),
+        Command::Assign { unit } => run.emit(Event::Assigned { unit: *unit }),
+        Command::Breach { hex } => {
+            run.emit(Event::BreachOpened {
+                hex: *hex,
+                rule: "l. 187",
+            });
+            play_sequence(&mut run);
         }
         Command::Rally { unit } => {
             rally_test(&mut run, *unit);
@@ -279,7 +300,30 @@ fn movement(run: &mut Run) {
     for id in leaving {
         remove(run, id, "left the field after a failed rally");
     }
-    // 2. Heroes join the units they serve as officers (l. 129-131).
+    // 2. The units assigned to the attacked section take their posts on its walls, in id order.
+    let posted = run
+        .b
+        .global
+        .siege
+        .as_ref()
+        .map(|s| (s.declared, s.assigned.clone()));
+    if let Some((Some(section), mut assigned)) = posted {
+        assigned.sort();
+        for id in assigned {
+            let here = run.b.unit(id).and_then(|u| u.hex);
+            let Some(post) = siege::posts(&run.b, id, section).into_iter().next() else {
+                continue;
+            };
+            if Some(post) != here {
+                if let Some(path) =
+                    movement::reach(&run.b, id).and_then(|r| r.path(&run.b.map, post))
+                {
+                    run.emit(Event::Moved { unit: id, path });
+                }
+            }
+        }
+    }
+    // Heroes join the units they serve as officers (l. 129-131).
     heroes::officers(run);
     // Who may attack a disengaging unit, read before anyone moves (R-M7, R-M8).
     let pursuits = pursuits(&run.b);
@@ -706,6 +750,12 @@ fn regenerate(run: &mut Run) {
 /// at the limit, the side that lost the smaller share of its starting PVT wins, by 10 points or
 /// more, else it is a draw.
 fn victory(b: &B) -> Option<Outcome> {
+    if let Some((winner, reason)) = siege::outcome(b) {
+        return Some(Outcome {
+            winner: Some(winner),
+            reason,
+        });
+    }
     let standing = |side: Side| {
         b.on_board()
             .any(|u| u.side == side && u.state.demoralised.is_none() && !u.state.surrendering)

@@ -4,9 +4,9 @@
 
 use super::MassBattle;
 use super::data::tables;
-use super::state::{Commander, Global, Native, Phase, UnitState};
+use super::state::{Commander, Global, Native, Phase, Section, Siege, UnitState};
 use crate::battle::{Battle, Side, SideInfo, Unit, UnitId};
-use crate::hex::{Ground, HexMap, Offset};
+use crate::hex::{Ground, HexMap, Offset, RegionKind};
 use crate::scenario::{Item, Placed, Scenario, SetupError, check_placements};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -28,6 +28,17 @@ pub struct Part {
     /// huge creature was his to fight takes -1 on its morale tests that sequence.
     #[serde(default = "yes")]
     pub coward_penalty: bool,
+    /// A siege: the besieging side and the hexes inside the walls; the walls are the map's
+    /// `Section` regions, the gates its `Gate` regions (l. 179).
+    #[serde(default)]
+    pub siege: Option<SiegeSpec>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SiegeSpec {
+    pub besieger: u8,
+    pub inside: Vec<Offset>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -59,6 +70,7 @@ fn unit_of(
     spec: &UnitSpec,
     map: &HexMap,
     s: &Scenario,
+    besieged: Option<u8>,
 ) -> Result<Unit<UnitState>, SetupError> {
     let armies = &tables().armies.armies;
     let army = armies.iter().find(|a| a.name == spec.army).ok_or_else(|| {
@@ -83,7 +95,9 @@ fn unit_of(
         )
     })?;
     let ground = map.at(spec.at.to_hex()).ground;
-    if impassable(ground) {
+    // The besieged may stand on their walls (l. 185).
+    let on_own_wall = ground == Ground::Fortification && besieged == Some(spec.side);
+    if impassable(ground) && !on_own_wall {
         return Err(SetupError::new(
             Item::Unit(i),
             "at",
@@ -142,6 +156,54 @@ fn commander(
     }))
 }
 
+/// The siege of a scenario: its sections and gates from the map's regions (l. 179).
+fn siege_of(part: &Part, map: &HexMap) -> Result<Option<Siege>, SetupError> {
+    let Some(spec) = &part.siege else {
+        return Ok(None);
+    };
+    if spec.besieger > 1 {
+        return Err(SetupError::new(
+            Item::Scenario,
+            "setup.siege.besieger",
+            format!("side {} does not exist (0 or 1)", spec.besieger),
+        ));
+    }
+    let sections: Vec<Section> = map
+        .regions
+        .iter()
+        .filter(|r| r.kind == RegionKind::Section)
+        .map(|r| Section {
+            name: r.name.clone(),
+            walls: r.hexes.clone(),
+        })
+        .collect();
+    if sections.is_empty() {
+        return Err(SetupError::new(
+            Item::Scenario,
+            "setup.siege",
+            "a siege needs the map's Section regions, the walls the besieger attacks",
+        ));
+    }
+    let gates = map
+        .regions
+        .iter()
+        .filter(|r| r.kind == RegionKind::Gate)
+        .flat_map(|r| r.hexes.clone())
+        .collect();
+    let inside = spec.inside.iter().map(|o| o.to_hex()).collect();
+    Ok(Some(Siege {
+        besieger: Side(spec.besieger),
+        sections,
+        gates,
+        inside,
+        declared: None,
+        assigned: Vec::new(),
+        breaches: Vec::new(),
+        breached_at: None,
+        breach_pending: None,
+    }))
+}
+
 pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
     let part: Part = s.setup.read()?;
     for (field, n) in [
@@ -172,7 +234,8 @@ pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
     });
     let mut units = Vec::new();
     for (i, spec) in part.units.iter().enumerate() {
-        units.push(unit_of(i, spec, &map, s)?);
+        let besieged = part.siege.as_ref().map(|x| 1 - x.besieger.min(1));
+        units.push(unit_of(i, spec, &map, s, besieged)?);
     }
     for side in [Side(0), Side(1)] {
         if !units.iter().any(|u| u.side == side) {
@@ -235,6 +298,7 @@ pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
         commanders: [commander(&part, &units, 0)?, commander(&part, &units, 1)?],
         slices: [Vec::new(), Vec::new()],
         coward_penalty: part.coward_penalty,
+        siege: siege_of(&part, &map)?,
         cowardice: [0, 0],
         start_pvt: [pvt(0), pvt(1)],
         outcome: None,

@@ -4,7 +4,7 @@
 
 use super::data::{Army, Kind, Trait, UnitRow, tables};
 use crate::battle::AppState;
-use crate::battle::{Outcome, UnitId};
+use crate::battle::{Outcome, Side, UnitId};
 use crate::hex::Hex;
 use bevy::prelude::SubStates;
 use serde::{Deserialize, Serialize};
@@ -204,6 +204,35 @@ pub enum Phase {
     Morale,
 }
 
+/// A section of the fortification: its wall hexes, a `Section` region of the map (l. 179).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Section {
+    pub name: String,
+    #[serde(with = "crate::hex::coords::offsets")]
+    pub walls: Vec<Hex>,
+}
+
+/// A siege under way (l. 173-206).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Siege {
+    pub besieger: Side,
+    pub sections: Vec<Section>,
+    #[serde(with = "crate::hex::coords::offsets")]
+    pub gates: Vec<Hex>,
+    #[serde(with = "crate::hex::coords::offsets")]
+    pub inside: Vec<Hex>,
+    /// The section the besieger attacks this sequence, once declared (l. 185).
+    pub declared: Option<usize>,
+    /// The besieged units assigned to defend it, sealed with their orders (l. 185).
+    pub assigned: Vec<UnitId>,
+    #[serde(with = "crate::hex::coords::offsets")]
+    pub breaches: Vec<Hex>,
+    /// The sequence of the first breach (R-M14).
+    pub breached_at: Option<u32>,
+    /// An undefended section waits for the besieger to pick the wall hex breached (l. 187).
+    pub breach_pending: Option<usize>,
+}
+
 /// A commander-in-chief's bonuses (l. 104, R-M20).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Commander {
@@ -244,6 +273,8 @@ pub struct Global {
     /// rank and file (0: never).
     pub coward_penalty: bool,
     pub cowardice: [u32; 2],
+    /// The siege, in a siege scenario.
+    pub siege: Option<Siege>,
     /// Each side's commander-in-chief, whose INT and SAG help the army (l. 104).
     pub commanders: [Option<Commander>; 2],
     /// Pairs of engaged units, the lower id first (B4): adjacency alone is not engagement.

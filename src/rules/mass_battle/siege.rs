@@ -1,0 +1,147 @@
+//! Sieges (l. 173-206; H-M13, R-M14, R-M16): the fortification's sections are the map's `Section`
+//! regions and its gates the `Gate` regions; the besieger names the section he attacks in his
+//! sealed orders, then the besieged assign its defenders (l. 185); an undefended section is
+//! breached at once, at the wall hex the besieger picks (l. 187). Only defenders stand on walls;
+//! besiegers need ladders (escalade) to engage them there; the besieged take a quarter of the
+//! damage while the walls stand and half in the sequence after a breach (l. 183, 202), and have +2
+//! morale (l. 189).
+
+use super::data::{Trait, tables};
+use super::event::Term;
+use super::state::Siege;
+use crate::battle::{Battle, Side, Unit, UnitId};
+use crate::hex::Hex;
+
+type B = Battle<super::MassBattle>;
+type U = Unit<super::state::UnitState>;
+
+pub fn siege(b: &B) -> Option<&Siege> {
+    b.global.siege.as_ref()
+}
+
+/// A wall or gate hex still standing: only the besieged may enter it.
+pub fn standing_wall(b: &B, hex: Hex) -> bool {
+    siege(b).is_some_and(|s| {
+        !s.breaches.contains(&hex)
+            && (s.gates.contains(&hex) || s.sections.iter().any(|x| x.walls.contains(&hex)))
+    })
+}
+
+/// A breach: rubble anyone may cross (H-M13).
+pub fn breach(b: &B, hex: Hex) -> bool {
+    siege(b).is_some_and(|s| s.breaches.contains(&hex))
+}
+
+/// Within the fortification: on its walls, its gates or inside them.
+pub fn within(b: &B, hex: Hex) -> bool {
+    siege(b).is_some_and(|s| {
+        s.inside.contains(&hex)
+            || s.gates.contains(&hex)
+            || s.sections.iter().any(|x| x.walls.contains(&hex))
+    })
+}
+
+/// The besieged side, in a siege.
+pub fn besieged(b: &B) -> Option<Side> {
+    siege(b).map(|s| s.besieger.other())
+}
+
+/// A besieged unit sheltered by the fortification (l. 183, 189; R-M16): within it.
+pub fn sheltered(b: &B, u: &U) -> bool {
+    besieged(b) == Some(u.side) && u.hex.is_some_and(|h| within(b, h))
+}
+
+/// The fortification's share of a besieger's damage to a sheltered unit (l. 183, 202; R-M14): a
+/// quarter until the sequence after the first breach starts, half in it, whole after.
+pub fn shelter(b: &B, attacker: &U, target: &U) -> Option<Term> {
+    let s = siege(b)?;
+    if attacker.side != s.besieger || !sheltered(b, target) {
+        return None;
+    }
+    let t = &tables().siege;
+    match s.breached_at {
+        Some(at) if b.turn > at + 1 => None,
+        Some(at) if b.turn == at + 1 => Some(super::damage::times(
+            "l. 202, R-M14",
+            "the sequence after the breach: half",
+            t.after_breach.0,
+            t.after_breach.1,
+        )),
+        _ => Some(super::damage::times(
+            "l. 183",
+            "the walls stand: a quarter",
+            t.intact.0,
+            t.intact.1,
+        )),
+    }
+}
+
+/// Whether a besieger may engage `target`: on a standing wall, only with ladders or towers (H-M13).
+pub fn may_assault(b: &B, attacker: &U, target: &U) -> bool {
+    let on_wall = target.hex.is_some_and(|h| standing_wall(b, h));
+    !on_wall
+        || siege(b).is_none_or(|s| attacker.side != s.besieger)
+        || attacker.state.has(&Trait::Escalade)
+}
+
+/// The free wall hexes of `section` `id` can reach this sequence, nearest first.
+pub fn posts(b: &B, id: UnitId, section: usize) -> Vec<Hex> {
+    let Some(walls) = siege(b)
+        .and_then(|s| s.sections.get(section))
+        .map(|x| &x.walls)
+    else {
+        return Vec::new();
+    };
+    let Some(r) = super::movement::reach(b, id) else {
+        return Vec::new();
+    };
+    let here = b.unit(id).and_then(|u| u.hex);
+    let mut out: Vec<Hex> = r
+        .reach
+        .iter()
+        .map(|x| x.hex)
+        .filter(|h| walls.contains(h))
+        .collect();
+    if let Some(h) = here.filter(|h| walls.contains(h)) {
+        out.insert(0, h);
+    }
+    out
+}
+
+/// Whether a besieged unit stands on, or is assigned to, the declared section.
+pub fn defended(b: &B, section: usize) -> bool {
+    let Some(s) = siege(b) else { return true };
+    let walls = s
+        .sections
+        .get(section)
+        .map(|x| x.walls.clone())
+        .unwrap_or_default();
+    !s.assigned.is_empty()
+        || b.on_board()
+            .any(|u| u.side != s.besieger && u.hex.is_some_and(|h| walls.contains(&h)))
+}
+
+/// The siege's end (H-M9): the besiegers win at the end of a sequence with a breach open and no
+/// besieged unit fit to fight left within the fortification; the besieged win if they hold to the
+/// last sequence.
+pub fn outcome(b: &B) -> Option<(Side, String)> {
+    let s = siege(b)?;
+    let holding = b.on_board().any(|u| {
+        u.side != s.besieger
+            && u.state.demoralised.is_none()
+            && !u.state.surrendering
+            && u.hex.is_some_and(|h| within(b, h))
+    });
+    if !s.breaches.is_empty() && !holding {
+        return Some((
+            s.besieger,
+            "the walls are breached and no defender holds them (H-M9)".into(),
+        ));
+    }
+    (b.turn >= b.last_turn).then(|| {
+        (
+            s.besieger.other(),
+            format!("the besieged hold after {} sequences (H-M9)", b.turn),
+        )
+    })
+}
