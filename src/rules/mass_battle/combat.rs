@@ -111,19 +111,20 @@ pub fn terms(b: &B, attacker: &U, target: &U, kind: AttackKind) -> Vec<Term> {
 
 /// A huge creature on a standard unit: 10 × its hit dice, no dice drawn (l. 106, R-M17), nothing
 /// against a unit immune to it (l. 107).
-pub fn crushing(attacker: &U, target: &U, kind: AttackKind) -> Attack {
+pub fn crushing(b: &B, attacker: &U, target: &U, kind: AttackKind) -> Attack {
     let hd = attacker.state.row().hd;
     let flat = i64::from(tables().multipliers.huge_per_hd) * i64::from(hd.dice);
-    let damage = if immune_to(&target.state, &attacker.state, kind) {
-        0
-    } else {
-        flat
-    };
-    let terms = vec![plus(
+    let mut terms = vec![plus(
         "l. 106",
         "a huge creature crushes a standard unit: 10 × its hit dice",
         0,
     )];
+    terms.extend(super::siege::shelter(b, attacker, target));
+    let damage = if immune_to(&target.state, &attacker.state, kind) {
+        0
+    } else {
+        damage::total(flat, 1, 100, &terms)
+    };
     Attack {
         kind,
         attacker: attacker.id,
@@ -150,7 +151,7 @@ pub fn attack(
         && target.state.kind() == Kind::Standard
         && kind != AttackKind::Shot
     {
-        return Some(crushing(attacker, target, kind));
+        return Some(crushing(b, attacker, target, kind));
     }
     let w = weapon(&attacker.state, kind)?;
     // A hero strikes as one fighter making his attacks (R-M19).

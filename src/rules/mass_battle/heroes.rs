@@ -33,11 +33,15 @@ pub(super) fn blast(run: &mut Run, hero: UnitId, target: UnitId) {
     }
     let faces: Vec<u8> = (0..roll.count).map(|_| run.dice.roll(roll.sides)).collect();
     let total = (faces.iter().map(|f| i64::from(*f)).sum::<i64>() + i64::from(roll.plus)).max(0);
-    let terms = vec![super::damage::plus(
+    let mut terms = vec![super::damage::plus(
         "H-M7",
         "a hero's blast: its roll, flat",
         0,
     )];
+    if let (Some(hu), Some(tu)) = (run.b.unit(hero), run.b.unit(target)) {
+        terms.extend(super::siege::shelter(&run.b, hu, tu));
+    }
+    let dealt = super::damage::total(total, 1, 100, &terms);
     run.emit(Event::Attacked(Attack {
         kind: AttackKind::Spell,
         attacker: hero,
@@ -47,7 +51,7 @@ pub(super) fn blast(run: &mut Run, hero: UnitId, target: UnitId) {
         troops: 1,
         table: 100,
         terms,
-        damage: total,
+        damage: dealt,
     }));
 }
 

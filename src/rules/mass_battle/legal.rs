@@ -77,6 +77,8 @@ pub fn legal_commands(b: &B) -> Vec<Command> {
                             .filter(|u| {
                                 u.side == side
                                     && !s.assigned.contains(&u.id)
+                                    && !u.state.leaving
+                                    && u.state.demoralised.is_none()
                                     && b.global.is_free(u.id)
                                     && !super::siege::posts(b, u.id, section).is_empty()
                             })
@@ -179,6 +181,7 @@ fn huge_orders(b: &B, u: &U) -> Vec<Order> {
                 e.side != u.side
                     && (e.state.kind() != Kind::Standard || engaged.contains(&e.id))
                     && may_engage(&u.state, &e.state)
+                    && super::siege::may_assault(b, u, e)
             })
             .map(|e| Order::Engage(e.id)),
     );

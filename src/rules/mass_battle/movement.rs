@@ -52,7 +52,9 @@ impl StepRules for Steps<'_> {
         if super::siege::breach(self.b, to) {
             return Some(u32::from(m.rubble));
         }
-        if t.ground == Ground::Fortification && super::siege::besieged(self.b) == Some(self.side) {
+        if super::siege::standing_wall(self.b, to)
+            && super::siege::besieged(self.b) == Some(self.side)
+        {
             return Some(u32::from(m.open));
         }
         let ground = match t.ground {

@@ -68,7 +68,10 @@ pub fn resolve(b: &B, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, 
             if run.b.global.sealed == [true, true] {
                 // An undefended section is breached at once, where the besieger picks (l. 187).
                 match run.b.global.siege.as_ref().and_then(|s| s.declared) {
-                    Some(section) if !siege::defended(&run.b, section) => {
+                    Some(section)
+                        if !siege::defended(&run.b, section)
+                            && siege::has_standing_wall(&run.b, section) =>
+                    {
                         run.emit(Event::BreachPending { section })
                     }
                     _ => play_sequence(&mut run),
@@ -115,7 +118,17 @@ fn play_sequence(run: &mut Run) {
             .iter()
             .find(|(id, _)| *id == u.id)
             .map(|(_, o)| o.clone());
-        let order = given.unwrap_or_else(|| default_order(b, u));
+        // A unit assigned to the attacked section holds its post on the walls (l. 185, 204).
+        let assigned = b
+            .global
+            .siege
+            .as_ref()
+            .is_some_and(|s| s.assigned.contains(&u.id));
+        let order = if assigned {
+            Order::Hold
+        } else {
+            given.unwrap_or_else(|| default_order(b, u))
+        };
         let order = match order {
             Order::Auto if b.global.is_free(u.id) => {
                 auto_target(b, u.id).map_or(Order::Hold, Order::Engage)
@@ -159,8 +172,9 @@ fn auto_target(b: &B, id: UnitId) -> Option<UnitId> {
     let at = u.hex?;
     let reach = u32::from(movement::allowance(&u.state)) + 1;
     let enemies = || {
-        b.on_board()
-            .filter(|e| e.side != u.side && legal::may_engage(&u.state, &e.state))
+        b.on_board().filter(|e| {
+            e.side != u.side && legal::may_engage(&u.state, &e.state) && siege::may_assault(b, u, e)
+        })
     };
     let nearest = |it: Vec<&crate::battle::Unit<super::state::UnitState>>| {
         it.into_iter()
@@ -557,7 +571,7 @@ fn melee(run: &mut Run) {
             let leaving = t.state.demoralised.is_some()
                 || t.state.order.as_ref().is_some_and(Order::disengages);
             if t.state.kind() == Kind::Standard && !struck && !leaving {
-                crushed.push(super::combat::crushing(h, t, AttackKind::Melee));
+                crushed.push(super::combat::crushing(&run.b, h, t, AttackKind::Melee));
             }
         }
     }
@@ -750,12 +764,6 @@ fn regenerate(run: &mut Run) {
 /// at the limit, the side that lost the smaller share of its starting PVT wins, by 10 points or
 /// more, else it is a draw.
 fn victory(b: &B) -> Option<Outcome> {
-    if let Some((winner, reason)) = siege::outcome(b) {
-        return Some(Outcome {
-            winner: Some(winner),
-            reason,
-        });
-    }
     let standing = |side: Side| {
         b.on_board()
             .any(|u| u.side == side && u.state.demoralised.is_none() && !u.state.surrendering)
@@ -780,6 +788,12 @@ fn victory(b: &B) -> Option<Outcome> {
             });
         }
         (true, true) => {}
+    }
+    if let Some((winner, reason)) = siege::outcome(b) {
+        return Some(Outcome {
+            winner: Some(winner),
+            reason,
+        });
     }
     if b.turn < b.last_turn {
         return None;

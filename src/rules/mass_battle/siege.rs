@@ -108,6 +108,13 @@ pub fn posts(b: &B, id: UnitId, section: usize) -> Vec<Hex> {
     out
 }
 
+/// Whether a wall hex of `section` still stands, to be breached.
+pub fn has_standing_wall(b: &B, section: usize) -> bool {
+    siege(b)
+        .and_then(|s| s.sections.get(section))
+        .is_some_and(|x| x.walls.iter().any(|h| standing_wall(b, *h)))
+}
+
 /// Whether a besieged unit stands on, or is assigned to, the declared section.
 pub fn defended(b: &B, section: usize) -> bool {
     let Some(s) = siege(b) else { return true };
