@@ -17,6 +17,18 @@ fn field(units: &[(u32, u8, &str, i32, i32)]) -> B {
 /// The same, with the commanders-in-chief given as the scenario writes them.
 fn field_led(units: &[(u32, u8, &str, i32, i32)], commanders: &str) -> B {
     let rows: Vec<String> = (0..10).map(|_| vec!["."; 10].join(" ")).collect();
+    opened(&rows, "", 8, units, &format!("commanders: [{commanders}]"))
+}
+
+/// A battle opened on a scenario written for the test: its map rows and regions, its length in
+/// sequences, its units (the Ost on side 0, the Horde on side 1) and the rest of its setup.
+fn opened(
+    rows: &[String],
+    regions: &str,
+    turns: u32,
+    units: &[(u32, u8, &str, i32, i32)],
+    setup: &str,
+) -> B {
     let army = |side: u8| {
         if side == 0 {
             "ost-de-swidenth"
@@ -33,12 +45,10 @@ fn field_led(units: &[(u32, u8, &str, i32, i32)], commanders: &str) -> B {
             )
         })
         .collect();
+    let rows: Vec<String> = rows.iter().map(|r| format!("\"{r}\"")).collect();
     let text = format!(
-        "Scenario(id: \"t\", name: \"t\", ruleset: \"mass-battle\", turns: 8, first_side: 0, map: (rows: [{}]), sides: [(name: \"Ost\", edge: South), (name: \"Horde\", edge: North)], setup: (units: [{}], commanders: [{commanders}]))",
-        rows.iter()
-            .map(|r| format!("\"{r}\""))
-            .collect::<Vec<_>>()
-            .join(", "),
+        "Scenario(id: \"t\", name: \"t\", ruleset: \"mass-battle\", turns: {turns}, first_side: 0, map: (rows: [{}], regions: [{regions}]), sides: [(name: \"Ost\", edge: South), (name: \"Horde\", edge: North)], setup: (units: [{}], {setup}))",
+        rows.join(", "),
         units.join(", ")
     );
     let s = strategos::scenario::parse(&text).unwrap();
@@ -47,6 +57,16 @@ fn field_led(units: &[(u32, u8, &str, i32, i32)], commanders: &str) -> B {
         MassBattle::apply(&mut b, &e);
     }
     b
+}
+
+/// Resolves a legal command and applies its events.
+fn submit(b: &mut B, command: Command, dice: &mut Dice) -> Vec<Event> {
+    let events =
+        MassBattle::resolve(b, &command, dice).unwrap_or_else(|e| panic!("{command:?}: {e}"));
+    for e in &events {
+        MassBattle::apply(b, e);
+    }
+    events
 }
 
 /// Gives both sides' orders and seals, the dice showing `faces`; the events of the sequence.
@@ -65,12 +85,7 @@ fn sequence(b: &mut B, orders: &[(u32, Order)], faces: &[u8]) -> Vec<Event> {
             })
             .collect();
         for c in mine.into_iter().chain([Command::Seal]) {
-            let events =
-                MassBattle::resolve(b, &c, &mut dice).unwrap_or_else(|e| panic!("{c:?}: {e}"));
-            for e in &events {
-                MassBattle::apply(b, e);
-            }
-            all.extend(events);
+            all.extend(submit(b, c, &mut dice));
         }
     }
     all
@@ -304,9 +319,7 @@ fn the_commander_s_int_slices_add_and_his_sag_takes_off_five_points_each() {
             order: Order::Engage(UnitId(2)),
         },
     ] {
-        for e in MassBattle::resolve(&b, &c, &mut Dice::new(0)).unwrap() {
-            MassBattle::apply(&mut b, &e);
-        }
+        submit(&mut b, c, &mut Dice::new(0));
     }
     assert!(
         !MassBattle::legal_commands(&b)
@@ -533,45 +546,14 @@ fn a_hero_who_shuns_his_peers_for_the_rank_and_file_costs_his_side_a_point_of_mo
 fn town(units: &[(u32, u8, &str, i32, i32)]) -> B {
     let mut rows: Vec<String> = (0..10).map(|_| vec!["."; 10].join(" ")).collect();
     rows[3] = ". . . x x x x . . .".into();
-    let army = |side: u8| {
-        if side == 0 {
-            "ost-de-swidenth"
-        } else {
-            "horde-du-val-noir"
-        }
-    };
-    let units: Vec<String> = units
-        .iter()
-        .map(|(id, side, unit, c, r)| {
-            format!(
-                "(id: {id}, side: {side}, army: \"{}\", unit: \"{unit}\", at: ({c}, {r}))",
-                army(*side)
-            )
-        })
-        .collect();
-    let text = format!(
-        "Scenario(id: \"t\", name: \"t\", ruleset: \"mass-battle\", turns: 12, first_side: 0, map: (rows: [{}], regions: [(name: \"Nord\", kind: Section, hexes: [(3, 3), (4, 3), (5, 3), (6, 3)])]), sides: [(name: \"Ost\", edge: South), (name: \"Horde\", edge: North)], setup: (units: [{}], siege: Some((besieger: 1, inside: [(3, 4), (4, 4), (5, 4), (6, 4)]))))",
-        rows.iter()
-            .map(|r| format!("\"{r}\""))
-            .collect::<Vec<_>>()
-            .join(", "),
-        units.join(", ")
-    );
-    let s = strategos::scenario::parse(&text).unwrap();
-    let mut b = MassBattle::setup(&s).unwrap();
-    for e in MassBattle::open(&b, &mut Dice::new(0)) {
-        MassBattle::apply(&mut b, &e);
-    }
-    b
-}
-
-fn submit(b: &mut B, command: Command, dice: &mut Dice) -> Vec<Event> {
-    let events =
-        MassBattle::resolve(b, &command, dice).unwrap_or_else(|e| panic!("{command:?}: {e}"));
-    for e in &events {
-        MassBattle::apply(b, e);
-    }
-    events
+    let walls = "(name: \"Nord\", kind: Section, hexes: [(3, 3), (4, 3), (5, 3), (6, 3)])";
+    opened(
+        &rows,
+        walls,
+        12,
+        units,
+        "siege: Some((besieger: 1, inside: [(3, 4), (4, 4), (5, 4), (6, 4)]))",
+    )
 }
 
 #[test]

@@ -64,11 +64,7 @@ pub(super) fn officers(run: &mut Run) {
         let (Some(h), Some(u)) = (run.b.unit(id), run.b.unit(unit)) else {
             continue;
         };
-        let next = h
-            .hex
-            .zip(u.hex)
-            .is_some_and(|(a, c)| a.unsigned_distance_to(c) == 1);
-        if next && u.state.officer.is_none() {
+        if super::movement::adjacent(&run.b, id, unit) && u.state.officer.is_none() {
             run.emit(Event::OfficerJoined {
                 hero: id,
                 unit,

@@ -263,8 +263,9 @@ pub fn may_engage(s: &UnitState, target: &UnitState) -> bool {
     (!target.flies() || s.flies()) && (target.kind() != Kind::Hero || s.kind() == Kind::Huge)
 }
 
-/// Whether a shooter at `from` sees `target` (H-M2): Thucydide's masks (units, woods, buildings,
-/// higher hills), except that a shooter on a hill sees over units, and fliers are seen over them.
+/// Whether a shooter at `from` sees `target` (H-M2): the masks of design.md's line of sight
+/// (units, woods, buildings, higher hills), except that a shooter on a hill sees over units, and
+/// fliers are seen over them.
 pub fn sees(b: &B, from: crate::hex::Hex, target: &U) -> bool {
     let Some(to) = target.hex else { return false };
     let over_units = b.map.level(from) > 0 || target.state.flies();

@@ -172,16 +172,10 @@ pub fn engage_path(b: &B, id: UnitId, target: UnitId) -> Option<(Vec<Hex>, bool)
     }
     let steps = Steps::of(b, id)?;
     let own = allowance(&u.state);
-    // The whole board, to find the way; the allowance cuts it.
-    let far = reachable(&b.map, at, u32::MAX / 4, &steps);
-    let goal = far
-        .reach
-        .iter()
-        .filter(|x| x.hex.unsigned_distance_to(t) == 1)
-        .min_by_key(|x| (x.cost, hex_key(x.hex)))?;
-    let path = far.path(&b.map, goal.hex)?;
+    let path = way_to(b, &steps, at, t)?;
+    let goal = *path.last()?;
     let near = reachable(&b.map, at, u32::from(own), &steps);
-    if near.cost(&b.map, goal.hex).is_some() {
+    if near.cost(&b.map, goal).is_some() {
         return Some((path, true));
     }
     // As far as it gets along the path, ending on a hex it may stand in.
@@ -189,6 +183,26 @@ pub fn engage_path(b: &B, id: UnitId, target: UnitId) -> Option<(Vec<Hex>, bool)
         .iter()
         .rposition(|h| near.cost(&b.map, *h).is_some() && steps.may_end_in(*h));
     Some((stop.map_or_else(Vec::new, |i| path[..=i].to_vec()), false))
+}
+
+/// The cheapest way from `start` to a hex next to `end` where the mover may stand (ties by
+/// position), over the whole board: the allowance cuts it afterwards.
+fn way_to(b: &B, steps: &Steps, start: Hex, end: Hex) -> Option<Vec<Hex>> {
+    let far = reachable(&b.map, start, u32::MAX / 4, steps);
+    let goal = far
+        .reach
+        .iter()
+        .filter(|x| x.hex.unsigned_distance_to(end) == 1)
+        .min_by_key(|x| (x.cost, hex_key(x.hex)))?;
+    far.path(&b.map, goal.hex)
+}
+
+/// Whether units `a` and `c` stand next to each other.
+pub fn adjacent(b: &B, a: UnitId, c: UnitId) -> bool {
+    let hex = |id: UnitId| b.unit(id).and_then(|u| u.hex);
+    hex(a)
+        .zip(hex(c))
+        .is_some_and(|(x, y)| x.unsigned_distance_to(y) == 1)
 }
 
 /// The order of free moves (H-M4 step 4): a unit whose target stands still first, the shorter
@@ -205,6 +219,19 @@ pub fn move_order(b: &B, movers: &[(UnitId, Order)]) -> Vec<UnitId> {
             })
     };
     let moving = |id: UnitId| movers.iter().any(|(m, _)| *m == id);
+    // Each engager's way, measured once: nobody moves while the order is worked out.
+    let ways: Vec<(UnitId, usize)> = movers
+        .iter()
+        .map(|(m, _)| {
+            (
+                *m,
+                target_of(*m)
+                    .and_then(|t| engage_path(b, *m, t))
+                    .map_or(0, |(p, _)| p.len()),
+            )
+        })
+        .collect();
+    let way = |m: UnitId| ways.iter().find(|(x, _)| *x == m).map_or(0, |(_, w)| *w);
     let mut left: Vec<UnitId> = movers.iter().map(|(m, _)| *m).collect();
     let mut out = Vec::new();
     let mut stationary = Vec::new();
@@ -224,12 +251,7 @@ pub fn move_order(b: &B, movers: &[(UnitId, Order)]) -> Vec<UnitId> {
             stationary.push(lowest);
             continue;
         }
-        let pick = ready.iter().copied().min_by_key(|m| {
-            let way = target_of(*m)
-                .and_then(|t| engage_path(b, *m, t))
-                .map_or(0, |(p, _)| p.len());
-            (way, *m)
-        });
+        let pick = ready.iter().copied().min_by_key(|m| (way(*m), *m));
         let Some(pick) = pick else { break };
         left.retain(|m| *m != pick);
         out.push(pick);
@@ -256,13 +278,7 @@ pub fn meeting(b: &B, a: UnitId, c: UnitId) -> Option<(Vec<Hex>, Vec<Hex>)> {
     let steps = Steps::of(b, fast)?;
     let start = b.unit(fast)?.hex?;
     let end = b.unit(slow)?.hex?;
-    let far = reachable(&b.map, start, u32::MAX / 4, &steps);
-    let goal = far
-        .reach
-        .iter()
-        .filter(|x| x.hex.unsigned_distance_to(end) == 1)
-        .min_by_key(|x| (x.cost, hex_key(x.hex)))?;
-    let path = far.path(&b.map, goal.hex)?;
+    let path = way_to(b, &steps, start, end)?;
     let gap = u32::try_from(path.len()).ok()?;
     if gap > fa + fc {
         return None;

@@ -376,12 +376,7 @@ fn movement(run: &mut Run) {
                 }
             }
             Some(Order::Engage(t)) => {
-                let adjacent = run
-                    .b
-                    .unit(id)
-                    .and_then(|u| u.hex)
-                    .zip(run.b.unit(t).and_then(|u| u.hex))
-                    .is_some_and(|(a, c)| a.unsigned_distance_to(c) == 1);
+                let adjacent = movement::adjacent(&run.b, id, t);
                 if adjacent || !run.b.global.is_free(id) {
                     // Already next to it (B4: no move needed), or engaged meanwhile: it stays.
                     if adjacent && !run.b.global.is_engaged(id, t) {
@@ -421,13 +416,7 @@ fn movement(run: &mut Run) {
     // Engaged units engaging an adjacent enemy they are not yet engaged with (B4).
     for (id, order) in ordered(&run.b) {
         let Order::Engage(t) = order else { continue };
-        let next = run
-            .b
-            .unit(id)
-            .and_then(|u| u.hex)
-            .zip(run.b.unit(t).and_then(|u| u.hex))
-            .is_some_and(|(a, c)| a.unsigned_distance_to(c) == 1);
-        if next && !run.b.global.is_engaged(id, t) {
+        if movement::adjacent(&run.b, id, t) && !run.b.global.is_engaged(id, t) {
             run.emit(Event::Engaged { a: id, b: t });
         }
     }
