@@ -4,7 +4,8 @@
 //! window, opens the saved game in the replay viewer and shows the hotseat hand-off, and each step's
 //! screenshot must exist and show something (`<target>/screenshots/*.png`; the largest scenario's in
 //! `<target>/screenshots-hydaspes/`, Swordpoint's in `<target>/screenshots-swordpoint/`, Black Powder's in
-//! `<target>/screenshots-black-powder/`, Swidenth's in `<target>/screenshots-swidenth/`).
+//! `<target>/screenshots-black-powder/`, Swidenth's in `<target>/screenshots-swidenth/`, the mass battle's in
+//! `<target>/screenshots-mass-battle/`).
 #![cfg(feature = "gui")]
 
 mod common;
@@ -61,6 +62,14 @@ fn black_powder_goes_through_the_same_script() {
 #[test]
 fn swidenth_goes_through_the_same_script() {
     script(Some("swidenth-border-patrol"), &Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-swidenth"));
+}
+
+/// The fifth ruleset through the same script: orders given unit by unit and sealed, the
+/// expected damage of an order, the rally attempts of the morale phase, and the curtain between
+/// two players' envelopes.
+#[test]
+fn mass_battle_goes_through_the_same_script() {
+    script(Some("mass-battle-field"), &Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-mass-battle"));
 }
 
 /// Runs the scripted window on `scenario` (the default one if none), saving its screenshots in

@@ -41,7 +41,7 @@ fn build_page() -> PathBuf {
 }
 
 /// The scenarios the page starts and whose native games it replays: one of each ruleset.
-const SCENARIOS: [&str; 4] = ["thucydide-first-clash", "swordpoint-hastings-skirmish", "black-powder-quatre-bras", "swidenth-border-patrol"];
+const SCENARIOS: [&str; 5] = ["thucydide-first-clash", "swordpoint-hastings-skirmish", "black-powder-quatre-bras", "swidenth-border-patrol", "mass-battle-field"];
 
 /// A game the native build plays and records, with the final state hash `replay --verify` gives.
 fn native_replay(scenario: &str) -> (PathBuf, String) {

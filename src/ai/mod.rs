@@ -33,6 +33,11 @@ pub trait Judge: Ruleset {
     fn exchange_over(before: &Battle<Self>, after: &Battle<Self>) -> bool {
         Self::phase(before) != Self::phase(after)
     }
+    /// Whether the side deciding in `battle` decides blind (a sealed round, where it never sees
+    /// the other side's decision): the stronger level does not look for its answer there.
+    fn blind(_battle: &Battle<Self>) -> bool {
+        false
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -209,7 +214,7 @@ fn old_gains<C: PartialEq>(gains: &[(C, f64)], legal: &[C]) -> Vec<Option<f64>> 
 fn answer<R: Judge>(b: &Battle<R>, side: Side, dice: &mut Dice, memo: &mut R::Memo) -> Battle<R> {
     let mut now = b.clone();
     for _ in 0..4 {
-        let Some(other) = R::deciding_side(&now).filter(|s| *s != side) else { break };
+        let Some(other) = R::deciding_side(&now).filter(|s| *s != side && !R::blind(&now)) else { break };
         let options = R::legal_commands(&now);
         if options.is_empty() {
             break;

@@ -51,4 +51,4 @@ macro_rules! registry {
     };
 }
 
-registry!(super::thucydide::Thucydide, super::swordpoint::Swordpoint, super::black_powder::BlackPowder, super::swidenth::Swidenth);
+registry!(super::thucydide::Thucydide, super::swordpoint::Swordpoint, super::black_powder::BlackPowder, super::swidenth::Swidenth, super::mass_battle::MassBattle);

@@ -12,6 +12,8 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("black-powder-plancenoit.ron", include_str!("../../scenarios/black-powder-plancenoit.ron")),
     ("swidenth-border-patrol.ron", include_str!("../../scenarios/swidenth-border-patrol.ron")),
     ("swidenth-ruined-village.ron", include_str!("../../scenarios/swidenth-ruined-village.ron")),
+    ("mass-battle-field.ron", include_str!("../../scenarios/mass-battle-field.ron")),
+    ("mass-battle-heroes.ron", include_str!("../../scenarios/mass-battle-heroes.ron")),
 ];
 
 /// A bundled scenario by id, parsed.

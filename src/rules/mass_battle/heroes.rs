@@ -76,7 +76,7 @@ pub(super) fn officers(run: &mut Run) {
 
 /// How a duellist fights (H-M6): a hero by his profile; a huge creature hits as its hit dice and
 /// strikes once a round with its weapon.
-fn duellist(u: &U) -> Option<(i32, u8, super::data::Roll)> {
+pub(super) fn duellist(u: &U) -> Option<(i32, u8, super::data::Roll)> {
     match u.state.hero() {
         Some(h) => Some((i32::from(h.to_hit), h.attacks, h.damage)),
         None => {

@@ -3,19 +3,25 @@
 //! readings and house rules in `docs/rules/mass-battle.md`.
 
 pub mod apply;
+mod board;
 pub mod combat;
 pub mod command;
 pub mod damage;
 pub mod data;
 pub mod event;
 pub mod heroes;
+pub mod judge;
 pub mod legal;
+mod look;
 pub mod morale;
 pub mod movement;
+pub mod odds;
+mod present;
 pub mod sequence;
 pub mod setup;
 pub mod siege;
 pub mod state;
+mod words;
 
 pub use command::Command;
 pub use event::Event;
@@ -74,7 +80,6 @@ impl Ruleset for MassBattle {
         matches!(event, Event::SequenceStarted { .. })
     }
 
-    /// The other side's orders stay sealed until both are revealed (l. 21-23).
     /// The other side's orders stay sealed until both are revealed (l. 21-23); in a siege the
     /// besieger's section until he seals, and the besieged's assignments (l. 185).
     fn redact(b: &mut Battle<Self>, viewer: Side) {

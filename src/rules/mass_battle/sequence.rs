@@ -46,6 +46,11 @@ pub fn resolve(b: &B, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, 
         return Err(RuleError(format!("{command:?} is not legal now")));
     }
     let side = legal::deciding_side(b).ok_or_else(|| RuleError("the battle is over".into()))?;
+    Ok(resolve_legal(b, side, command, dice))
+}
+
+/// The events of a command already known legal for `side`.
+pub fn resolve_legal(b: &B, side: Side, command: &Command, dice: &mut Dice) -> Vec<Event> {
     let mut run = Run {
         b: b.clone(),
         events: Vec::new(),
@@ -96,7 +101,7 @@ pub fn resolve(b: &B, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, 
             after_rallies(&mut run);
         }
     }
-    Ok(run.events)
+    run.events
 }
 
 fn start_sequence(run: &mut Run) {

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 /// What a unit is ordered to do for a sequence (l. 25-34; H-M3).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Order {
     /// Shoot one free enemy unit (l. 27).
     Shoot(UnitId),

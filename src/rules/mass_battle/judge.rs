@@ -1,0 +1,331 @@
+//! What the computer weighs in a mass battle (house heuristics, not rules): the battle's result;
+//! each side's hit points as a share of its army, worn by demoralisation, leaving and surrender;
+//! its heroes and commander-in-chief alive. While orders are given it weighs its own envelope, one
+//! order at a time: the quick level counts the damage each order should deal (odds.rs) and the
+//! ground a march gains; the stronger one also counts what each unit should suffer where its order
+//! leaves it, and when to break off. It never reads the other side's sealed orders (it is given
+//! the battle `redact`ed), and sealing is judged by the orders alone, not by a sequence played
+//! against orders it cannot know.
+
+use super::MassBattle;
+use super::command::Command;
+use super::data::Kind;
+use super::event::{AttackKind, Event};
+use super::legal;
+use super::movement::allowance;
+use super::odds;
+use super::state::{Order, Phase, UnitState};
+use crate::ai::Judge;
+use crate::battle::{Battle, Dice, Side, Unit, UnitId};
+use crate::hex::Hex;
+use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+type B = Battle<MassBattle>;
+type U = Unit<UnitState>;
+
+/// A won battle, far above anything else.
+const WON: f64 = 10_000.0;
+/// A side's whole army is worth this much, shared by hit points.
+const ARMY: f64 = 100.0;
+/// What a unit keeps of its worth demoralised, leaving, surrendering.
+const DEMORALISED: f64 = 0.65;
+const LEAVING: f64 = 0.15;
+/// A hero alive, the commander-in-chief alive (his fall is -2 to every test, l. 135-139), the
+/// battle standard still carried (l. 42).
+const HERO: f64 = 3.0;
+const COMMANDER: f64 = 25.0;
+const STANDARD: f64 = 2.0;
+/// A sealed envelope, so that an order that gains nothing is never preferred to sealing.
+const SEALED: f64 = 0.05;
+/// Per hex a march closes on the nearest enemy it may fight.
+const CLOSING: f64 = 0.25;
+/// A shooter's march that leaves it an enemy in range.
+const SHOT_AHEAD: f64 = 1.0;
+/// A rally attempt ordered for a demoralised unit, and a huge creature left to its own choice.
+const RALLY: f64 = 0.5;
+const AUTO: f64 = 0.3;
+/// A hero joining a unit as its officer.
+const OFFICER: f64 = 0.6;
+/// The share of the blows an enemy in reach is expected to aim at one unit.
+const THREAT: f64 = 1.0;
+/// A hero striking the rank and file while his peers wait (H-M12): -1 to his side's tests.
+const COWARDICE: f64 = 3.0;
+
+/// The value of one order, cached by the position it was weighed in.
+#[derive(Default)]
+pub struct Memo {
+    orders: HashMap<(u64, UnitId, Order), Value>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Value {
+    /// The damage the order should deal, and to whom: summed over the envelope, and never more
+    /// than the target's hit points, so that the orders spread rather than overkill.
+    target: Option<UnitId>,
+    damage: f64,
+    /// What else the quick level counts: ground gained, a rally, a hero's duel.
+    offence: f64,
+    /// What the stronger level adds: damage suffered where the order leaves the unit.
+    defence: f64,
+}
+
+/// A fingerprint of what an order's value reads: every unit's place, hit points and standing,
+/// and the engagements and breaches.
+fn stamp(b: &B) -> u64 {
+    let mut h = DefaultHasher::new();
+    b.turn.hash(&mut h);
+    for u in &b.units {
+        (u.id, u.hex, u.state.pvt, u.state.demoralised.is_some(), u.state.leaving).hash(&mut h);
+    }
+    b.global.engaged.hash(&mut h);
+    if let Some(s) = &b.global.siege {
+        s.breaches.hash(&mut h);
+    }
+    h.finish()
+}
+
+fn worth(b: &B, u: &U) -> f64 {
+    let s = &u.state;
+    let start = b.global.start_pvt[u.side.index()].max(1) as f64;
+    let mut v = ARMY * s.pvt.max(0) as f64 / start;
+    if s.leaving || s.surrendering {
+        v *= LEAVING;
+    } else if s.demoralised.is_some() {
+        v *= DEMORALISED;
+    }
+    if s.kind() == Kind::Hero {
+        v += HERO;
+    }
+    if b.global.commanders[u.side.index()].as_ref().is_some_and(|c| c.name == s.row) {
+        v += COMMANDER;
+    }
+    if s.standard {
+        v += STANDARD;
+    }
+    v
+}
+
+fn side_worth(b: &B, side: Side) -> f64 {
+    b.units.iter().filter(|u| u.side == side && (u.hex.is_some() || u.state.serving.is_some())).map(|u| worth(b, u)).sum()
+}
+
+/// Damage as a share of a side's army, on the scale of `worth`.
+fn share(b: &B, side: Side, damage: f64) -> f64 {
+    ARMY * damage / b.global.start_pvt[side.index()].max(1) as f64
+}
+
+/// The order each unit of `side` goes into the sequence with: its draft, else its default.
+fn envelope(b: &B, side: Side) -> Vec<(&U, Order)> {
+    b.on_board()
+        .filter(|u| u.side == side && !u.state.leaving)
+        .map(|u| {
+            let drafted = b.global.drafts[side.index()].iter().find(|(id, _)| *id == u.id).map(|(_, o)| o.clone());
+            (u, drafted.unwrap_or_else(|| legal::default_order(b, u)))
+        })
+        .collect()
+}
+
+fn distance(a: Hex, b: Hex) -> u32 {
+    a.unsigned_distance_to(b)
+}
+
+/// The damage `u` standing at `at` may expect next from the enemies in reach of it: their melee
+/// if they can come to it, their shots if it is in range, a share of each.
+fn threat(b: &B, u: &U, at: Hex) -> f64 {
+    b.on_board()
+        .filter(|e| e.side != u.side && !e.state.leaving && e.state.demoralised.is_none())
+        .filter_map(|e| {
+            let d = distance(e.hex?, at);
+            let close = d <= u32::from(allowance(&e.state)) + 1 && legal::may_engage(&e.state, &u.state);
+            let melee = close.then(|| odds::attack(b, e, u, AttackKind::Melee)).flatten();
+            let range = super::combat::weapon(&e.state, AttackKind::Shot).and_then(|w| w.range).unwrap_or(0);
+            let shot = (d <= u32::from(range)).then(|| odds::attack(b, e, u, AttackKind::Shot)).flatten();
+            let most = melee.map_or(0.0, |x| x.damage).max(shot.map_or(0.0, |x| x.damage));
+            (most > 0.0).then_some(most * THREAT)
+        })
+        .sum::<f64>()
+        .min(u.state.pvt.max(0) as f64)
+}
+
+/// The enemies `u` may fight: not fleeing, not beyond its reach by the rules (fliers, heroes).
+fn prey<'a>(b: &'a B, u: &'a U) -> impl Iterator<Item = &'a U> + 'a {
+    b.on_board().filter(move |e| e.side != u.side && legal::may_engage(&u.state, &e.state))
+}
+
+/// What one order is worth to its unit's side.
+fn value(b: &B, u: &U, order: &Order) -> Value {
+    let Some(at) = u.hex else { return Value::default() };
+    let enemy = u.side.other();
+    let suffered = |damage: f64| -share(b, u.side, damage) - at_stake(b, u) * (damage / u.state.pvt.max(1) as f64).min(1.0).powi(2);
+    let mut v = Value::default();
+    match order {
+        Order::Shoot(_) | Order::Cast(_) => {
+            if let Some((t, e)) = odds::of_order(b, u, order) {
+                (v.target, v.damage) = (Some(t), e.damage);
+            }
+            v.defence = suffered(threat(b, u, at));
+        }
+        Order::Engage(t) => {
+            let Some(target) = b.unit(*t) else { return v };
+            let Some(th) = target.hex else { return v };
+            let d = distance(at, th);
+            let reach = u32::from(allowance(&u.state)) + 1;
+            // Judged on the order, wherever the hero ends (H-M12).
+            if u.state.kind() == Kind::Hero && target.state.kind() == Kind::Standard && peers_waiting(b, u) {
+                v.offence -= COWARDICE;
+            }
+            let back = odds::attack(b, target, u, AttackKind::Melee).map_or(0.0, |x| x.damage);
+            if d <= reach {
+                if let Some(e) = odds::attack(b, u, target, AttackKind::Melee) {
+                    (v.target, v.damage) = (Some(*t), e.damage);
+                }
+                v.defence = suffered(back.max(threat(b, u, if d <= 1 { at } else { th })));
+            } else {
+                // Out of reach, the target may still come to meet it.
+                v.offence += CLOSING * f64::from(reach.min(d - 1));
+                v.defence = suffered((back * THREAT).max(threat(b, u, th)));
+            }
+        }
+        Order::March(to) => {
+            let nearest = |h: Hex| prey(b, u).filter_map(|e| e.hex).map(|e| distance(h, e)).min();
+            if let (Some(before), Some(after)) = (nearest(at), nearest(*to)) {
+                v.offence = CLOSING * (f64::from(before) - f64::from(after));
+            }
+            let range = super::combat::weapon(&u.state, AttackKind::Shot).and_then(|w| w.range);
+            if let Some(r) = range {
+                let ahead = b.on_board().any(|e| e.side != u.side && e.hex.is_some_and(|h| distance(h, *to) <= u32::from(r)));
+                v.offence = if ahead { SHOT_AHEAD } else { v.offence * 0.5 };
+            }
+            v.defence = suffered(threat(b, u, *to));
+        }
+        Order::Retreat | Order::Withdraw | Order::Flee => {
+            // Breaking off spares the blows now; a pursuer may still follow (l. 86-90).
+            v.defence = suffered(threat(b, u, at) * 0.4);
+        }
+        Order::Hold | Order::NoAction => {
+            (v.target, v.damage) = engaged_blow(b, u).map_or((None, 0.0), |(t, d)| (Some(t), d));
+            v.defence = suffered(threat(b, u, at));
+        }
+        Order::Rally => {
+            v.offence = RALLY;
+            v.defence = suffered(threat(b, u, at));
+        }
+        Order::Duel(t) => {
+            if let Some(o) = b.unit(*t) {
+                let rounds = f64::from(super::data::tables().house.duel_rounds);
+                let mine = (odds::duel_round(u, o) * rounds).min(o.state.pvt as f64);
+                let theirs = (odds::duel_round(o, u) * rounds).min(u.state.pvt as f64);
+                v.offence = share(b, enemy, mine) + at_stake(b, o) * (mine / o.state.pvt.max(1) as f64).min(1.0).powi(2);
+                v.defence = suffered(theirs);
+            }
+        }
+        Order::Officer(_) => v.offence = OFFICER,
+        Order::Auto => v.offence = AUTO,
+    }
+    v
+}
+
+/// What a unit's loss costs beyond its hit points: a hero, the commander-in-chief (whose fall
+/// tests every unit of his side, l. 135-139), the standard (l. 42).
+fn at_stake(b: &B, u: &U) -> f64 {
+    worth(b, u) - ARMY * u.state.pvt.max(0) as f64 / b.global.start_pvt[u.side.index()].max(1) as f64
+}
+
+/// An enemy hero or huge creature a hero may seek out instead (H-M12).
+fn peers_waiting(b: &B, u: &U) -> bool {
+    b.on_board().any(|e| e.side != u.side && e.state.kind() != Kind::Standard)
+}
+
+/// The enemy an engaged unit strikes if it stands and fights (H-M5), the one it hurts most, and
+/// the damage.
+fn engaged_blow(b: &B, u: &U) -> Option<(UnitId, f64)> {
+    b.global
+        .engaged_with(u.id)
+        .into_iter()
+        .filter_map(|e| b.unit(e))
+        .filter_map(|e| odds::attack(b, u, e, AttackKind::Melee).map(|x| (e.id, x.damage)))
+        .max_by(|x, y| x.1.total_cmp(&y.1))
+}
+
+/// The sum of the side's orders' values, from the cache where the position was weighed before.
+fn orders(b: &B, side: Side, memo: &mut Memo) -> Value {
+    if memo.orders.len() > 200_000 {
+        memo.orders.clear();
+    }
+    let key = stamp(b);
+    let mut total = Value::default();
+    let mut dealt: Vec<(UnitId, f64)> = Vec::new();
+    let slices = &b.global.slices[side.index()];
+    for (u, order) in envelope(b, side) {
+        let v = *memo.orders.entry((key, u.id, order.clone())).or_insert_with(|| value(b, u, &order));
+        total.offence += v.offence;
+        total.defence += v.defence;
+        let Some(t) = v.target else { continue };
+        // Each slice of INT: +5% on the unit's attack (l. 104).
+        let sliced = slices.iter().filter(|x| **x == u.id).count() as f64;
+        let percent = odds::of_order(b, u, &order).map_or(100.0, |(_, e)| super::damage::percent(e.table, &e.terms).max(1) as f64);
+        let damage = v.damage * (1.0 + 5.0 * sliced / percent);
+        match dealt.iter_mut().find(|(x, _)| *x == t) {
+            Some((_, d)) => *d += damage,
+            None => dealt.push((t, damage)),
+        }
+    }
+    for (t, damage) in dealt {
+        if let Some(target) = b.unit(t) {
+            let pvt = target.state.pvt.max(0) as f64;
+            total.offence += share(b, target.side, damage.min(pvt)) + at_stake(b, target) * (damage / pvt.max(1.0)).min(1.0).powi(2);
+        }
+    }
+    total
+}
+
+fn siege_plans(b: &B, side: Side) -> f64 {
+    let Some(s) = &b.global.siege else { return 0.0 };
+    if side == s.besieger {
+        return if s.declared.is_some() { 1.0 } else { 0.0 };
+    }
+    // An undefended section falls at once (l. 187): its first defenders count most.
+    let n = s.assigned.len() as f64;
+    if s.declared.is_some() { 5.0 * n.min(1.0) + n.min(3.0) } else { 0.0 }
+}
+
+impl Judge for MassBattle {
+    type Memo = Memo;
+
+    fn evaluate(b: &B, side: Side, memo: &mut Memo) -> f64 {
+        if let Some(o) = &b.global.outcome {
+            return match o.winner {
+                Some(w) if w == side => WON,
+                Some(_) => -WON,
+                None => 0.0,
+            };
+        }
+        let mut score = side_worth(b, side) - side_worth(b, side.other());
+        if b.global.phase == Phase::Orders {
+            score += orders(b, side, memo).offence + siege_plans(b, side);
+            if b.global.sealed[side.index()] {
+                score += SEALED;
+            }
+        }
+        score
+    }
+
+    fn exchange(b: &B, side: Side, memo: &mut Memo) -> f64 {
+        if b.global.phase == Phase::Orders { orders(b, side, memo).defence } else { 0.0 }
+    }
+
+    /// Sealing is weighed by the envelope alone: the sequence it would start depends on the other
+    /// side's orders, which the computer does not know.
+    fn preview(b: &B, command: &Command, dice: &mut Dice) -> Vec<Event> {
+        let Some(side) = legal::deciding_side(b) else { return Vec::new() };
+        match command {
+            Command::Seal => vec![Event::Sealed { side }],
+            _ => super::sequence::resolve_legal(b, side, command, dice),
+        }
+    }
+
+    fn blind(b: &B) -> bool {
+        b.global.phase == Phase::Orders
+    }
+}
