@@ -48,7 +48,13 @@ const AUTO: f64 = 0.3;
 /// A hero joining a unit as its officer.
 const OFFICER: f64 = 0.6;
 /// The share of the blows an enemy in reach is expected to aim at one unit.
-const THREAT: f64 = 1.0;
+const THREAT: f64 = 0.5;
+/// How much of the damage its units should suffer the stronger level weighs against the damage
+/// they should deal: more made it stand back while the enemy came on anyway (measured over 100
+/// games a pairing, docs/rules/mass-battle.md).
+const CAUTION: f64 = 0.3;
+/// The chance that an enemy in reach charges a unit that stands.
+const MET: f64 = 0.5;
 /// A hero striking the rank and file while his peers wait (H-M12): -1 to his side's tests.
 const COWARDICE: f64 = 3.0;
 
@@ -175,7 +181,8 @@ fn value(b: &B, u: &U, order: &Order) -> Value {
             if u.state.kind() == Kind::Hero && target.state.kind() == Kind::Standard && peers_waiting(b, u) {
                 v.offence -= COWARDICE;
             }
-            let back = odds::attack(b, target, u, AttackKind::Melee).map_or(0.0, |x| x.damage);
+            // A unit with polearms may stand to meet the charge (l. 153).
+            let back = odds::attack_when(b, target, u, AttackKind::Melee, false, odds::charges(b, u.id, *t)).map_or(0.0, |x| x.damage);
             if d <= reach {
                 if let Some(e) = odds::attack(b, u, target, AttackKind::Melee) {
                     (v.target, v.damage) = (Some(*t), e.damage);
@@ -204,7 +211,7 @@ fn value(b: &B, u: &U, order: &Order) -> Value {
             v.defence = suffered(threat(b, u, at) * 0.4);
         }
         Order::Hold | Order::NoAction => {
-            (v.target, v.damage) = engaged_blow(b, u).map_or((None, 0.0), |(t, d)| (Some(t), d));
+            (v.target, v.damage) = engaged_blow(b, u).or_else(|| meeting_blow(b, u)).map_or((None, 0.0), |(t, d)| (Some(t), d));
             v.defence = suffered(threat(b, u, at));
         }
         Order::Rally => {
@@ -245,6 +252,17 @@ fn engaged_blow(b: &B, u: &U) -> Option<(UnitId, f64)> {
         .into_iter()
         .filter_map(|e| b.unit(e))
         .filter_map(|e| odds::attack(b, u, e, AttackKind::Melee).map(|x| (e.id, x.damage)))
+        .max_by(|x, y| x.1.total_cmp(&y.1))
+}
+
+/// The blow a free unit that stands deals to the enemy in reach that it hurts most, should that
+/// enemy charge it (polearms doubled, l. 153), weighed by the chance that it comes.
+fn meeting_blow(b: &B, u: &U) -> Option<(UnitId, f64)> {
+    let at = u.hex?;
+    prey(b, u)
+        .filter(|e| e.state.demoralised.is_none() && legal::may_engage(&e.state, &u.state))
+        .filter(|e| e.hex.is_some_and(|h| distance(h, at) <= u32::from(allowance(&e.state)) + 1))
+        .filter_map(|e| odds::attack_when(b, u, e, AttackKind::Melee, false, true).map(|x| (e.id, x.damage * MET)))
         .max_by(|x, y| x.1.total_cmp(&y.1))
 }
 
@@ -312,7 +330,7 @@ impl Judge for MassBattle {
     }
 
     fn exchange(b: &B, side: Side, memo: &mut Memo) -> f64 {
-        if b.global.phase == Phase::Orders { orders(b, side, memo).defence } else { 0.0 }
+        if b.global.phase == Phase::Orders { orders(b, side, memo).defence * CAUTION } else { 0.0 }
     }
 
     /// Sealing is weighed by the envelope alone: the sequence it would start depends on the other

@@ -57,6 +57,29 @@ pub fn attack(b: &B, attacker: &U, target: &U, kind: AttackKind) -> Option<Expec
     Some(outcome(kind, target, table, terms, troops, roll))
 }
 
+/// `attacker`'s attack as it will be once the orders play out, before the flags the movement
+/// phase sets: an engagement from afar is a charge (lances, l. 149); a unit with polearms that
+/// stands meets its charger at double (l. 153).
+pub fn attack_when(b: &B, attacker: &U, target: &U, kind: AttackKind, charging: bool, braced: bool) -> Option<Expectation> {
+    if !charging && !braced {
+        return attack(b, attacker, target, kind);
+    }
+    let (mut a, mut t) = (attacker.clone(), target.clone());
+    if charging {
+        a.state.charged.push(target.id);
+    }
+    if braced {
+        a.state.moved = false;
+        t.state.charged.push(attacker.id);
+    }
+    attack(b, &a, &t, kind)
+}
+
+/// Whether `unit` engaging `target` charges it: it is not fighting it already (R-M11).
+pub fn charges(b: &B, unit: UnitId, target: UnitId) -> bool {
+    !b.global.is_engaged(unit, target)
+}
+
 /// A hero's blast (H-M7): its roll, flat, under the walls' shelter.
 pub fn blast(b: &B, hero: &U, target: &U) -> Option<Expectation> {
     let roll = hero.state.hero()?.spells.iter().find_map(|s| match s {
@@ -88,7 +111,8 @@ pub fn of_order(b: &B, unit: &U, order: &Order) -> Option<(UnitId, Expectation)>
         _ => return None,
     };
     let t = b.unit(target)?;
-    attack(b, unit, t, kind).map(|e| (target, e))
+    let charging = kind == AttackKind::Melee && charges(b, unit.id, target);
+    attack_when(b, unit, t, kind, charging, false).map(|e| (target, e))
 }
 
 fn term_text(t: &Term) -> String {
@@ -140,6 +164,10 @@ pub fn preview(b: &B, command: &super::Command) -> Option<Preview> {
     if e.kind == AttackKind::Melee {
         if let Some(back) = attack(b, t, u, AttackKind::Melee) {
             lines.push(Line::small(format!("It strikes back for about {:.0} of {}'s {}", back.damage, name(b, u.id), u.state.pvt)));
+        }
+        let braced = attack_when(b, t, u, AttackKind::Melee, false, charges(b, u.id, t.id));
+        if let Some(braced) = braced.filter(|x| x.terms.iter().any(|term| term.rule == "l. 153")) {
+            lines.push(Line::small(format!("About {:.0} if it stands to meet the charge with its polearms (l. 153)", braced.damage)));
         }
     }
     Some(Preview { lines })
