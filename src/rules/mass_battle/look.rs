@@ -114,7 +114,8 @@ pub fn counter(b: &B, u: &U) -> Counter {
         symbol: standard_unit.then(|| Symbol { troop: troop(s), shoots: row.missile.is_some() }),
         monogram: (!standard_unit).then(|| row.mark.clone()),
         name: row.name.clone(),
-        factors: format!("{}·{}", row.hd, row.ac),
+        // The hit dice alone: with the AC they overrun the troops' disc on a fitted map; the card has both.
+        factors: hit_dice(row.hd),
         badge: left(s),
         corner,
         tags,
@@ -316,4 +317,9 @@ pub fn legend() -> Vec<Legend> {
             ],
         },
     ]
+}
+
+/// Hit dice as a counter shows them: a level-0 man is "0".
+fn hit_dice(hd: super::data::HitDice) -> String {
+    if hd.level0_human { "0".into() } else { hd.to_string() }
 }

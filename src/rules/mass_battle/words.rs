@@ -521,10 +521,10 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
             let before = u.map_or(*pvt + *damage, |u| u.state.pvt);
             let who = name(b, *unit);
             if is_hero(u) {
-                format!("{who} loses {damage} hit points: {before} → {pvt}")
+                format!("{who} loses {damage} hit points: {before} to {pvt}")
             } else {
                 let had = u.map_or(*troops, |u| u.state.troops());
-                format!("{who} loses {damage} PVT: {before} → {pvt}, troops {had} → {troops}")
+                format!("{who} loses {damage} PVT: {before} to {pvt}, troops {had} to {troops}")
             }
         }
         Event::Moved { unit, path } => return moved_line(b, *unit, path),
@@ -619,7 +619,7 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
         Event::Regenerated { unit, pvt } => {
             let before = b.unit(*unit).map_or(*pvt, |u| u.state.pvt);
             format!(
-                "{} regenerates {} PVT: {before} → {pvt}",
+                "{} regenerates {} PVT: {before} to {pvt}",
                 name(b, *unit),
                 pvt - before
             )
@@ -734,7 +734,7 @@ pub fn event_rule(b: &B, e: &Event) -> Option<String> {
         Event::Attacked(a) => attack_rules(b, a),
         Event::DamageTaken { .. } => vec![
             "l. 53, 59 (damage at the phase's end)",
-            "l. 61, R-M3 (troops: ⌈PVT ÷ PVI⌉)",
+            "l. 61, R-M3 (troops: PVT / PVI, rounded up)",
         ],
         Event::Moved { unit, .. } => {
             let mut v = match b.unit(*unit).and_then(|u| u.state.order.as_ref()) {
