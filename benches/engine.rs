@@ -6,6 +6,7 @@ use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_mai
 use std::hint::black_box;
 use strategos::battle::Ruleset;
 use strategos::rules::black_powder::BlackPowder;
+use strategos::rules::mass_battle::MassBattle;
 use strategos::rules::swidenth::Swidenth;
 use strategos::rules::swordpoint::Swordpoint;
 use strategos::rules::thucydide::Thucydide;
@@ -65,6 +66,15 @@ fn random_games(c: &mut Criterion) {
             bench.iter(|| {
                 seed += 1;
                 play_game::<Swidenth>(&s, seed, |_| {}).expect("game ends").turns
+            })
+        });
+    }
+    for id in ["mass-battle-field", "mass-battle-heroes"] {
+        let s = strategos::scenario::find_bundled(id).expect("bundled");
+        group.bench_function(format!("{id}_random_vs_random_through_ecs"), |bench| {
+            bench.iter(|| {
+                seed += 1;
+                play_game::<MassBattle>(&s, seed, |_| {}).expect("game ends").turns
             })
         });
     }
@@ -204,5 +214,44 @@ fn swidenth_ai_side_turn(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, line_of_sight, random_games, ai_side_turn, swordpoint_ai_side_turn, black_powder_ai_side_turn, swidenth_ai_side_turn);
+/// The mass battle's first Orders phase with heroes, the larger scenario: the Ost gives every unit
+/// and hero its order and seals, until the Horde must decide.
+fn mass_battle_ai_side_turn(c: &mut Criterion) {
+    use strategos::ai::{Ai, Level};
+    use strategos::battle::Dice;
+    use strategos::battle::ecs::BattleApp;
+    use strategos::sim::Player;
+    let s = strategos::scenario::find_bundled("mass-battle-heroes").expect("bundled");
+    let battle = MassBattle::setup(&s).expect("sets up");
+    let mut group = c.benchmark_group("ai_side_turn");
+    group.sample_size(10);
+    for (name, level) in [("mass_battle_heroes_first_orders_easy", Level::Easy), ("mass_battle_heroes_first_orders_normal", Level::Normal)] {
+        group.bench_function(name, |bench| {
+            bench.iter_batched(
+                || (BattleApp::<MassBattle>::new(battle.clone(), Dice::new(1)), Ai::new(level, 1)),
+                |(mut app, mut ai)| {
+                    let first = MassBattle::deciding_side(app.view());
+                    while MassBattle::deciding_side(app.view()) == first && app.view().turn == 1 {
+                        let c = ai.choose(app.view()).expect("a command");
+                        app.submit(c).expect("legal");
+                    }
+                    app.view().turn
+                },
+                BatchSize::SmallInput,
+            )
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    line_of_sight,
+    random_games,
+    ai_side_turn,
+    swordpoint_ai_side_turn,
+    black_powder_ai_side_turn,
+    swidenth_ai_side_turn,
+    mass_battle_ai_side_turn
+);
 criterion_main!(benches);

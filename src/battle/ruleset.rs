@@ -46,6 +46,13 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// and the check on every command.
     fn legal_commands(battle: &Battle<Self>) -> Vec<Self::Command>;
 
+    /// What a random player draws from, uniformly: every legal command by default. A ruleset whose
+    /// decisions come as many small commands before a seal (orders given unit by unit) may narrow
+    /// it, so that a random game moves on while any legal command can still be drawn in its turn.
+    fn random_choices(_battle: &Battle<Self>, legal: Vec<Self::Command>) -> Vec<Self::Command> {
+        legal
+    }
+
     /// The events a legal command produces; refuses a command `legal_commands` does not offer.
     fn resolve(battle: &Battle<Self>, command: &Self::Command, dice: &mut Dice) -> Result<Vec<Self::Event>, RuleError>;
 

@@ -1,5 +1,6 @@
 //! Headless players and the simulator: whole games between two players choosing uniformly among
-//! legal commands, through the same ECS path as live play.
+//! legal commands (as each ruleset's `random_choices` offers them), through the same ECS path as
+//! live play.
 
 use crate::battle::ecs::BattleApp;
 use crate::battle::{Battle, Ruleset, Side};
@@ -34,7 +35,7 @@ pub trait Player<R: Ruleset> {
 
 impl<R: Ruleset> Player<R> for RandomPlayer {
     fn choose(&mut self, battle: &Battle<R>) -> Option<R::Command> {
-        RandomPlayer::choose(self, &R::legal_commands(battle))
+        RandomPlayer::choose(self, &R::random_choices(battle, R::legal_commands(battle)))
     }
 }
 

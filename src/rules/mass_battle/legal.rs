@@ -33,6 +33,27 @@ pub fn deciding_side(b: &B) -> Option<Side> {
     }
 }
 
+/// A random player's draw in the Orders phase: an order for each unit not yet given one, and
+/// the side's other commands; the seal only once every unit has its order. Without it, a random
+/// envelope would change its orders hundreds of times before the seal came up.
+pub fn random_choices(b: &B, legal: Vec<Command>) -> Vec<Command> {
+    let Some(side) = deciding_side(b).filter(|_| b.global.phase == Phase::Orders) else {
+        return legal;
+    };
+    let drafted = |u: UnitId| b.global.drafts[side.index()].iter().any(|(id, _)| *id == u);
+    let waiting = legal
+        .iter()
+        .any(|c| matches!(c, Command::Give { unit, .. } if !drafted(*unit)));
+    legal
+        .into_iter()
+        .filter(|c| match c {
+            Command::Give { unit, .. } => !drafted(*unit),
+            Command::Seal => !waiting,
+            _ => true,
+        })
+        .collect()
+}
+
 pub fn legal_commands(b: &B) -> Vec<Command> {
     let Some(side) = deciding_side(b) else {
         return Vec::new();

@@ -56,6 +56,10 @@ impl Ruleset for MassBattle {
         legal::legal_commands(b)
     }
 
+    fn random_choices(b: &Battle<Self>, legal: Vec<Command>) -> Vec<Command> {
+        legal::random_choices(b, legal)
+    }
+
     fn resolve(
         b: &Battle<Self>,
         command: &Command,

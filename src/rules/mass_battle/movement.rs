@@ -262,8 +262,8 @@ pub fn move_order(b: &B, movers: &[(UnitId, Order)]) -> Vec<UnitId> {
 
 /// Two free units engaging each other within reach of both meet on the way (H-M4): the faster
 /// covers ⌈(d−1) × its allowance ÷ both allowances⌉ hexes of its shortest path to the other, which
-/// walks the rest of that path (counted in hexes, as H-M4 counts them). The path of each, or
-/// `None` when they cannot meet this sequence.
+/// walks the rest of that path (counted in hexes, as H-M4 counts them) where it may go. The path
+/// of each, or `None` when they cannot meet this sequence.
 pub fn meeting(b: &B, a: UnitId, c: UnitId) -> Option<(Vec<Hex>, Vec<Hex>)> {
     let (ua, uc) = (b.unit(a)?, b.unit(c)?);
     let (fa, fc) = (
@@ -292,8 +292,19 @@ pub fn meeting(b: &B, a: UnitId, c: UnitId) -> Option<(Vec<Hex>, Vec<Hex>)> {
         return None;
     }
     let fast_path = path[..k].to_vec();
-    // The slower one walks the rest of the way, from its end back toward the faster one.
+    // The slower one walks the rest of the way, from its end back toward the faster one, if it
+    // may go there itself: the faster one's way may cross ground closed to it, such as the walls
+    // its enemy defends (H-M13).
     let slow_path: Vec<Hex> = path[k..].iter().rev().copied().collect();
+    let slow_steps = Steps::of(b, slow)?;
+    let mut from = end;
+    for hex in &slow_path {
+        slow_steps.step_cost(from, *hex)?;
+        from = *hex;
+    }
+    if slow_path.last().is_some_and(|h| !slow_steps.may_end_in(*h)) {
+        return None;
+    }
     Some(if fast == a {
         (fast_path, slow_path)
     } else {
