@@ -33,6 +33,13 @@ pub trait Judge: Ruleset {
     fn exchange_over(before: &Battle<Self>, after: &Battle<Self>) -> bool {
         Self::phase(before) != Self::phase(after)
     }
+    /// The stronger level's whole sealed decision at once (every order of an envelope, then the
+    /// seal), for a ruleset whose decisions are given piece by piece before a seal and are worth
+    /// weighing together; the AI then plays it out command by command. `None`: weigh each command
+    /// on its own, as for any other decision.
+    fn envelope(_battle: &Battle<Self>, _side: Side, _seed: u64, _memo: &mut Self::Memo) -> Option<Vec<Self::Command>> {
+        None
+    }
     /// Whether the side deciding in `battle` decides blind (a sealed round, where it never sees
     /// the other side's decision): the stronger level does not look for its answer there.
     fn blind(_battle: &Battle<Self>) -> bool {
@@ -78,6 +85,8 @@ pub struct Ai {
     level: Level,
     seed: u64,
     decisions: u64,
+    /// The rest of an envelope `Judge::envelope` gave (a `Plan<R>`), while it is still legal.
+    plan: Option<Box<dyn Any + Send + Sync>>,
     /// The gains the previous decision weighed (a `Weighed<R>`), while they may serve again.
     weighed: Option<Box<dyn Any + Send + Sync>>,
     /// The ruleset's `Judge::Memo`, from one decision to the next.
@@ -86,8 +95,16 @@ pub struct Ai {
 
 impl Ai {
     pub fn new(level: Level, seed: u64) -> Ai {
-        Ai { level, seed, decisions: 0, weighed: None, memo: None }
+        Ai { level, seed, decisions: 0, plan: None, weighed: None, memo: None }
     }
+}
+
+/// The commands left of a whole decision, and where it was made.
+struct Plan<R: Ruleset> {
+    side: Side,
+    turn: u32,
+    phase: R::Phase,
+    commands: std::collections::VecDeque<R::Command>,
 }
 
 /// What each command gained over the position it was weighed in. While the same side goes on in
@@ -153,6 +170,25 @@ impl<R: Judge> Player<R> for Ai {
         R::new_decision(&mut memo);
         let seed = self.seed ^ self.decisions.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let (turn, phase) = (b.turn, R::phase(b));
+        if self.level == Level::Normal {
+            let mut plan = self
+                .plan
+                .take()
+                .and_then(|p| p.downcast::<Plan<R>>().ok())
+                .filter(|p| p.side == side && p.turn == turn && p.phase == phase)
+                .or_else(|| {
+                    let commands = R::envelope(b, side, seed, &mut memo)?;
+                    Some(Box::new(Plan::<R> { side, turn, phase, commands: commands.into() }))
+                });
+            // A plan is made once a decision: what is left of it that is no longer legal is
+            // skipped, and once it is spent the commands are weighed one by one.
+            let next = plan.as_mut().and_then(|p| std::iter::from_fn(|| p.commands.pop_front()).find(|c| legal.contains(c)));
+            self.plan = plan.map(|p| p as Box<dyn Any + Send + Sync>);
+            if next.is_some() {
+                self.memo = Some(memo);
+                return next;
+            }
+        }
         let previous = self
             .weighed
             .take()

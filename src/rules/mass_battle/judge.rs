@@ -25,7 +25,7 @@ type B = Battle<MassBattle>;
 type U = Unit<UnitState>;
 
 /// A won battle, far above anything else.
-const WON: f64 = 10_000.0;
+pub(super) const WON: f64 = 10_000.0;
 /// A side's whole army is worth this much, shared by hit points.
 const ARMY: f64 = 100.0;
 /// What a unit keeps of its worth demoralised, leaving, surrendering.
@@ -52,7 +52,7 @@ const THREAT: f64 = 0.5;
 /// How much of the damage its units should suffer the stronger level weighs against the damage
 /// they should deal: more made it stand back while the enemy came on anyway (measured over 100
 /// games a pairing, docs/rules/mass-battle.md).
-const CAUTION: f64 = 0.3;
+pub(super) const CAUTION: f64 = 0.3;
 /// The chance that an enemy in reach charges a unit that stands.
 const MET: f64 = 0.5;
 /// A hero striking the rank and file while his peers wait (H-M12): -1 to his side's tests.
@@ -65,15 +65,15 @@ pub struct Memo {
 }
 
 #[derive(Clone, Copy, Default)]
-struct Value {
+pub(super) struct Value {
     /// The damage the order should deal, and to whom: summed over the envelope, and never more
     /// than the target's hit points, so that the orders spread rather than overkill.
-    target: Option<UnitId>,
-    damage: f64,
+    pub(super) target: Option<UnitId>,
+    pub(super) damage: f64,
     /// What else the quick level counts: ground gained, a rally, a hero's duel.
-    offence: f64,
+    pub(super) offence: f64,
     /// What the stronger level adds: damage suffered where the order leaves the unit.
-    defence: f64,
+    pub(super) defence: f64,
 }
 
 /// A fingerprint of what an order's value reads: every unit's place, hit points and standing,
@@ -112,12 +112,12 @@ fn worth(b: &B, u: &U) -> f64 {
     v
 }
 
-fn side_worth(b: &B, side: Side) -> f64 {
+pub(super) fn side_worth(b: &B, side: Side) -> f64 {
     b.units.iter().filter(|u| u.side == side && (u.hex.is_some() || u.state.serving.is_some())).map(|u| worth(b, u)).sum()
 }
 
 /// Damage as a share of a side's army, on the scale of `worth`.
-fn share(b: &B, side: Side, damage: f64) -> f64 {
+pub(super) fn share(b: &B, side: Side, damage: f64) -> f64 {
     ARMY * damage / b.global.start_pvt[side.index()].max(1) as f64
 }
 
@@ -160,7 +160,7 @@ fn prey<'a>(b: &'a B, u: &'a U) -> impl Iterator<Item = &'a U> + 'a {
 }
 
 /// What one order is worth to its unit's side.
-fn value(b: &B, u: &U, order: &Order) -> Value {
+pub(super) fn value(b: &B, u: &U, order: &Order) -> Value {
     let Some(at) = u.hex else { return Value::default() };
     let enemy = u.side.other();
     let suffered = |damage: f64| -share(b, u.side, damage) - at_stake(b, u) * (damage / u.state.pvt.max(1) as f64).min(1.0).powi(2);
@@ -235,7 +235,7 @@ fn value(b: &B, u: &U, order: &Order) -> Value {
 
 /// What a unit's loss costs beyond its hit points: a hero, the commander-in-chief (whose fall
 /// tests every unit of his side, l. 135-139), the standard (l. 42).
-fn at_stake(b: &B, u: &U) -> f64 {
+pub(super) fn at_stake(b: &B, u: &U) -> f64 {
     worth(b, u) - ARMY * u.state.pvt.max(0) as f64 / b.global.start_pvt[u.side.index()].max(1) as f64
 }
 
@@ -341,6 +341,10 @@ impl Judge for MassBattle {
             Command::Seal => vec![Event::Sealed { side }],
             _ => super::sequence::resolve_legal(b, side, command, dice),
         }
+    }
+
+    fn envelope(b: &B, side: Side, seed: u64, _memo: &mut Memo) -> Option<Vec<Command>> {
+        super::rehearsal::envelope(b, side, seed)
     }
 
     fn blind(b: &B) -> bool {

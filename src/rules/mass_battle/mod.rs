@@ -17,6 +17,7 @@ pub mod morale;
 pub mod movement;
 pub mod odds;
 mod present;
+mod rehearsal;
 pub mod sequence;
 pub mod setup;
 pub mod siege;
