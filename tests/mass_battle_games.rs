@@ -1,13 +1,16 @@
 //! Mass-battle whole games: 1,000 random games on each bundled scenario and on a walled town,
-//! with the rules' invariants checked after every command, and the sealed orders of one side hidden from the other until they are revealed.
+//! with the rules' invariants checked after every command, the computer's games at both levels,
+//! and the sealed orders of one side hidden from the other until they are revealed.
 
 use std::collections::HashSet;
 use std::path::Path;
+use strategos::ai::{Ai, Level};
 use strategos::battle::{Battle, Ruleset, Side};
 use strategos::rules::mass_battle::state::Phase;
 use strategos::rules::mass_battle::{Command, Event, MassBattle};
 use strategos::scenario::Scenario;
-use strategos::sim::play_game;
+use strategos::replay::{first_divergence, play};
+use strategos::sim::{Player, RandomPlayer, play_game, play_game_between};
 
 type B = Battle<MassBattle>;
 
@@ -163,4 +166,37 @@ fn walled_town() -> Scenario {
 #[test]
 fn random_sieges_end_with_their_invariants_kept() {
     play_all(&walled_town());
+}
+
+/// The computer at both levels plays each scenario to its end, keeping the invariants, and the
+/// game replays to the same hashes.
+#[test]
+fn the_computer_plays_both_scenarios_to_the_end_at_both_levels() {
+    for (id, levels) in [("mass-battle-field", [Level::Normal, Level::Easy]), ("mass-battle-heroes", [Level::Easy, Level::Normal])] {
+        let s = load(id);
+        let (mut a, mut b) = (Ai::new(levels[0], 5), Ai::new(levels[1], 6));
+        let result = play_game_between::<MassBattle>(&s, 5, [&mut a as &mut dyn Player<MassBattle>, &mut b], |app| check(app.view()), |_, _| {})
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+        let played = play::<MassBattle>(&s, &result.replay).unwrap();
+        assert_eq!(first_divergence(&result.replay.turn_hashes, played.app.turn_hashes()), None, "{id}");
+    }
+}
+
+/// The stronger level against the random player, from both sides (the full figures, 200 games a
+/// scenario, are in docs/rules/mass-battle.md).
+#[test]
+fn the_stronger_level_beats_the_random_player() {
+    for id in ["mass-battle-field", "mass-battle-heroes"] {
+        let s = load(id);
+        let wins = (0..10u64)
+            .filter(|seed| {
+                let side = Side((seed % 2) as u8);
+                let mut ai = Ai::new(Level::Normal, *seed);
+                let mut random = RandomPlayer::new(*seed);
+                let players: [&mut dyn Player<MassBattle>; 2] = if side.index() == 0 { [&mut ai, &mut random] } else { [&mut random, &mut ai] };
+                play_game_between::<MassBattle>(&s, *seed, players, |_| {}, |_, _| {}).unwrap().winner == Some(side)
+            })
+            .count();
+        assert!(wins >= 7, "{id}: the stronger level won {wins} of 10 against random");
+    }
 }
