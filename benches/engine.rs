@@ -2,8 +2,10 @@
 //! small ones through the same ECS path as live play, and a full AI side-turn on the larger ones,
 //! for each ruleset.
 
-use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BatchSize, BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
+use strategos::ai::Judge;
 use strategos::battle::Ruleset;
 use strategos::rules::black_powder::BlackPowder;
 use strategos::rules::mass_battle::MassBattle;
@@ -42,43 +44,24 @@ fn random_games(c: &mut Criterion) {
             play_game::<Thucydide>(&s, seed, |_| {}).expect("game ends").turns
         })
     });
-    for id in ["swordpoint-hastings-skirmish", "swordpoint-heraclea"] {
-        let s = strategos::scenario::find_bundled(id).expect("bundled");
-        group.bench_function(format!("{id}_random_vs_random_through_ecs"), |bench| {
-            bench.iter(|| {
-                seed += 1;
-                play_game::<Swordpoint>(&s, seed, |_| {}).expect("game ends").turns
-            })
-        });
-    }
-    for id in ["black-powder-quatre-bras", "black-powder-plancenoit"] {
-        let s = strategos::scenario::find_bundled(id).expect("bundled");
-        group.bench_function(format!("{id}_random_vs_random_through_ecs"), |bench| {
-            bench.iter(|| {
-                seed += 1;
-                play_game::<BlackPowder>(&s, seed, |_| {}).expect("game ends").turns
-            })
-        });
-    }
-    for id in ["swidenth-border-patrol", "swidenth-ruined-village"] {
-        let s = strategos::scenario::find_bundled(id).expect("bundled");
-        group.bench_function(format!("{id}_random_vs_random_through_ecs"), |bench| {
-            bench.iter(|| {
-                seed += 1;
-                play_game::<Swidenth>(&s, seed, |_| {}).expect("game ends").turns
-            })
-        });
-    }
-    for id in ["mass-battle-field", "mass-battle-heroes"] {
-        let s = strategos::scenario::find_bundled(id).expect("bundled");
-        group.bench_function(format!("{id}_random_vs_random_through_ecs"), |bench| {
-            bench.iter(|| {
-                seed += 1;
-                play_game::<MassBattle>(&s, seed, |_| {}).expect("game ends").turns
-            })
-        });
-    }
+    random_games_of::<Swordpoint>(&mut group, ["swordpoint-hastings-skirmish", "swordpoint-heraclea"], &mut seed);
+    random_games_of::<BlackPowder>(&mut group, ["black-powder-quatre-bras", "black-powder-plancenoit"], &mut seed);
+    random_games_of::<Swidenth>(&mut group, ["swidenth-border-patrol", "swidenth-ruined-village"], &mut seed);
+    random_games_of::<MassBattle>(&mut group, ["mass-battle-field", "mass-battle-heroes"], &mut seed);
     group.finish();
+}
+
+/// Whole random games on each of `ids`, each with the next seed.
+fn random_games_of<R: Ruleset>(group: &mut BenchmarkGroup<WallTime>, ids: [&str; 2], seed: &mut u64) {
+    for id in ids {
+        let s = strategos::scenario::find_bundled(id).expect("bundled");
+        group.bench_function(format!("{id}_random_vs_random_through_ecs"), |bench| {
+            bench.iter(|| {
+                *seed += 1;
+                play_game::<R>(&s, *seed, |_| {}).expect("game ends").turns
+            })
+        });
+    }
 }
 
 /// From the start of the first player-turn to the moment the other side must decide.
@@ -153,24 +136,24 @@ fn swordpoint_ai_side_turn(c: &mut Criterion) {
     group.finish();
 }
 
-/// Black Powder's first side-turn on Plancenoit, the larger scenario: the first side's initiative
-/// moves, orders, moves and shooting, from the opening until the other side must decide.
-fn black_powder_ai_side_turn(c: &mut Criterion) {
+/// The computer's first side-turn on `id`, at both levels: from the opening until the other side
+/// must decide or the first turn ends.
+fn first_side_turn<R: Judge>(c: &mut Criterion, id: &str, names: [&str; 2]) {
     use strategos::ai::{Ai, Level};
-    use strategos::battle::ecs::BattleApp;
     use strategos::battle::Dice;
+    use strategos::battle::ecs::BattleApp;
     use strategos::sim::Player;
-    let s = strategos::scenario::find_bundled("black-powder-plancenoit").expect("bundled");
-    let battle = BlackPowder::setup(&s).expect("sets up");
+    let s = strategos::scenario::find_bundled(id).expect("bundled");
+    let battle = R::setup(&s).expect("sets up");
     let mut group = c.benchmark_group("ai_side_turn");
     group.sample_size(10);
-    for (name, level) in [("plancenoit_first_side_easy", Level::Easy), ("plancenoit_first_side_normal", Level::Normal)] {
+    for (name, level) in names.into_iter().zip([Level::Easy, Level::Normal]) {
         group.bench_function(name, |bench| {
             bench.iter_batched(
-                || (BattleApp::<BlackPowder>::new(battle.clone(), Dice::new(1)), Ai::new(level, 1)),
+                || (BattleApp::<R>::new(battle.clone(), Dice::new(1)), Ai::new(level, 1)),
                 |(mut app, mut ai)| {
-                    let first = BlackPowder::deciding_side(app.view());
-                    while BlackPowder::deciding_side(app.view()) == first && app.view().turn == 1 {
+                    let first = R::deciding_side(app.view());
+                    while R::deciding_side(app.view()) == first && app.view().turn == 1 {
                         let c = ai.choose(app.view()).expect("a command");
                         app.submit(c).expect("legal");
                     }
@@ -181,67 +164,24 @@ fn black_powder_ai_side_turn(c: &mut Criterion) {
         });
     }
     group.finish();
+}
+
+/// Black Powder's first side-turn on Plancenoit, the larger scenario: the first side's initiative
+/// moves, orders, moves and shooting.
+fn black_powder_ai_side_turn(c: &mut Criterion) {
+    first_side_turn::<BlackPowder>(c, "black-powder-plancenoit", ["plancenoit_first_side_easy", "plancenoit_first_side_normal"]);
 }
 
 /// Swidenth's first leader phase in the ruined village, the larger scenario: the side with the
-/// initiative picks its leader and acts with the figures of his bubble, until the other side must
-/// decide.
+/// initiative picks its leader and acts with the figures of his bubble.
 fn swidenth_ai_side_turn(c: &mut Criterion) {
-    use strategos::ai::{Ai, Level};
-    use strategos::battle::ecs::BattleApp;
-    use strategos::battle::Dice;
-    use strategos::sim::Player;
-    let s = strategos::scenario::find_bundled("swidenth-ruined-village").expect("bundled");
-    let battle = Swidenth::setup(&s).expect("sets up");
-    let mut group = c.benchmark_group("ai_side_turn");
-    group.sample_size(10);
-    for (name, level) in [("ruined_village_first_leader_phase_easy", Level::Easy), ("ruined_village_first_leader_phase_normal", Level::Normal)] {
-        group.bench_function(name, |bench| {
-            bench.iter_batched(
-                || (BattleApp::<Swidenth>::new(battle.clone(), Dice::new(1)), Ai::new(level, 1)),
-                |(mut app, mut ai)| {
-                    let first = Swidenth::deciding_side(app.view());
-                    while Swidenth::deciding_side(app.view()) == first && app.view().turn == 1 {
-                        let c = ai.choose(app.view()).expect("a command");
-                        app.submit(c).expect("legal");
-                    }
-                    app.view().turn
-                },
-                BatchSize::SmallInput,
-            )
-        });
-    }
-    group.finish();
+    first_side_turn::<Swidenth>(c, "swidenth-ruined-village", ["ruined_village_first_leader_phase_easy", "ruined_village_first_leader_phase_normal"]);
 }
 
 /// The mass battle's first Orders phase with heroes, the larger scenario: the Ost gives every unit
-/// and hero its order and seals, until the Horde must decide.
+/// and hero its order and seals.
 fn mass_battle_ai_side_turn(c: &mut Criterion) {
-    use strategos::ai::{Ai, Level};
-    use strategos::battle::Dice;
-    use strategos::battle::ecs::BattleApp;
-    use strategos::sim::Player;
-    let s = strategos::scenario::find_bundled("mass-battle-heroes").expect("bundled");
-    let battle = MassBattle::setup(&s).expect("sets up");
-    let mut group = c.benchmark_group("ai_side_turn");
-    group.sample_size(10);
-    for (name, level) in [("mass_battle_heroes_first_orders_easy", Level::Easy), ("mass_battle_heroes_first_orders_normal", Level::Normal)] {
-        group.bench_function(name, |bench| {
-            bench.iter_batched(
-                || (BattleApp::<MassBattle>::new(battle.clone(), Dice::new(1)), Ai::new(level, 1)),
-                |(mut app, mut ai)| {
-                    let first = MassBattle::deciding_side(app.view());
-                    while MassBattle::deciding_side(app.view()) == first && app.view().turn == 1 {
-                        let c = ai.choose(app.view()).expect("a command");
-                        app.submit(c).expect("legal");
-                    }
-                    app.view().turn
-                },
-                BatchSize::SmallInput,
-            )
-        });
-    }
-    group.finish();
+    first_side_turn::<MassBattle>(c, "mass-battle-heroes", ["mass_battle_heroes_first_orders_easy", "mass_battle_heroes_first_orders_normal"]);
 }
 
 criterion_group!(

@@ -7,6 +7,12 @@ use super::ids::UnitId;
 use crate::hex::Hex;
 use crate::hex::facing::Direction;
 
+/// `s` with its first letter in upper case, for a heading or a line that starts with a name.
+pub fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map_or(String::new(), |f| f.to_uppercase().collect::<String>() + c.as_str())
+}
+
 /// A colour, 8 bits a channel, opaque.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rgb(pub u8, pub u8, pub u8);

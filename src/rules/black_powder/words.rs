@@ -7,6 +7,7 @@ use super::event::{Event, Factor, MoveKind, VolleyKind};
 use super::order::CommandResult;
 use super::state::{Phase, Response};
 use super::unit::B;
+use crate::battle::look::capitalised;
 use crate::battle::{Side, UnitId};
 use crate::hex::{Direction, Hex, Offset, coords};
 
@@ -256,11 +257,6 @@ pub fn letter(t: TestLetter) -> &'static str {
         TestLetter::D => "D",
         TestLetter::E => "E",
     }
-}
-
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map_or(String::new(), |f| f.to_uppercase().collect::<String>() + c.as_str())
 }
 
 fn rules_of(f: &[Factor]) -> Vec<&'static str> {

@@ -162,7 +162,6 @@ fn prey<'a>(b: &'a B, u: &'a U) -> impl Iterator<Item = &'a U> + 'a {
 /// What one order is worth to its unit's side.
 pub(super) fn value(b: &B, u: &U, order: &Order) -> Value {
     let Some(at) = u.hex else { return Value::default() };
-    let enemy = u.side.other();
     let suffered = |damage: f64| -share(b, u.side, damage) - at_stake(b, u) * (damage / u.state.pvt.max(1) as f64).min(1.0).powi(2);
     let mut v = Value::default();
     match order {
@@ -223,7 +222,7 @@ pub(super) fn value(b: &B, u: &U, order: &Order) -> Value {
                 let rounds = f64::from(super::data::tables().house.duel_rounds);
                 let mine = (odds::duel_round(u, o) * rounds).min(o.state.pvt as f64);
                 let theirs = (odds::duel_round(o, u) * rounds).min(u.state.pvt as f64);
-                v.offence = share(b, enemy, mine) + at_stake(b, o) * (mine / o.state.pvt.max(1) as f64).min(1.0).powi(2);
+                v.offence = loss_worth(b, o, mine);
                 v.defence = suffered(theirs);
             }
         }
@@ -231,6 +230,13 @@ pub(super) fn value(b: &B, u: &U, order: &Order) -> Value {
         Order::Auto => v.offence = AUTO,
     }
     v
+}
+
+/// What `damage` dealt to `target` is worth to its enemies: the hit points it takes (never more
+/// than the target has), and the more of what is at stake the nearer it comes to destroying it.
+pub(super) fn loss_worth(b: &B, target: &U, damage: f64) -> f64 {
+    let pvt = target.state.pvt.max(0) as f64;
+    share(b, target.side, damage.min(pvt)) + at_stake(b, target) * (damage / pvt.max(1.0)).min(1.0).powi(2)
 }
 
 /// What a unit's loss costs beyond its hit points: a hero, the commander-in-chief (whose fall
@@ -291,8 +297,7 @@ fn orders(b: &B, side: Side, memo: &mut Memo) -> Value {
     }
     for (t, damage) in dealt {
         if let Some(target) = b.unit(t) {
-            let pvt = target.state.pvt.max(0) as f64;
-            total.offence += share(b, target.side, damage.min(pvt)) + at_stake(b, target) * (damage / pvt.max(1.0)).min(1.0).powi(2);
+            total.offence += loss_worth(b, target, damage);
         }
     }
     total

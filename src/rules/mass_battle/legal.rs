@@ -107,12 +107,7 @@ pub fn legal_commands(b: &B) -> Vec<Command> {
                     );
                 }
             }
-            let given = b.global.slices[side.index()].len();
-            if !b.global.commander_fell[side.index()]
-                && b.global.commanders[side.index()]
-                    .as_ref()
-                    .is_some_and(|c| usize::from(c.int_bonus) > given)
-            {
+            if slices_left(b, side) > 0 {
                 out.extend(
                     b.on_board()
                         .filter(|u| u.side == side && !u.state.leaving)
@@ -132,6 +127,16 @@ pub fn legal_commands(b: &B) -> Vec<Command> {
         _ => {}
     }
     out
+}
+
+/// The slices of its commander's INT `side` may still give this sequence (l. 104): none once he
+/// has fallen.
+pub fn slices_left(b: &B, side: Side) -> usize {
+    let given = b.global.slices[side.index()].len();
+    match &b.global.commanders[side.index()] {
+        Some(c) if !b.global.commander_fell[side.index()] => usize::from(c.int_bonus).saturating_sub(given),
+        _ => 0,
+    }
 }
 
 pub fn is_legal(b: &B, command: &Command) -> bool {

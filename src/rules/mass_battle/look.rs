@@ -10,7 +10,7 @@ use super::movement;
 use super::setup::impassable;
 use super::state::UnitState;
 use super::words::{name, order_label, side_name};
-use crate::battle::look::{Counter, Die, Legend, Line, Rgb, Swatch, Symbol, Tag, Troop};
+use crate::battle::look::{Counter, Die, Legend, Line, Rgb, Swatch, Symbol, Tag, Troop, capitalised};
 use crate::battle::{Battle, Side, Unit, UnitId};
 use crate::hex::Hex;
 
@@ -239,7 +239,7 @@ pub fn unit_card(b: &B, id: UnitId) -> Vec<Line> {
 
 pub fn terrain_card(b: &B, hex: Hex) -> Vec<Line> {
     let t = b.map.at(hex);
-    let mut lines = vec![Line::heading(super::words::capitalised(&t.describe()))];
+    let mut lines = vec![Line::heading(capitalised(&t.describe()))];
     let m = &tables().movement;
     if super::siege::breach(b, hex) {
         lines.push(Line::plain(format!("A breach: rubble, {} to enter (B4)", m.rubble)));

@@ -5,7 +5,7 @@
 //! the sequence's outcome improves.
 
 use super::command::Command;
-use super::judge::{CAUTION, WON, at_stake, share, side_worth, value};
+use super::judge::{CAUTION, WON, loss_worth, side_worth, value};
 use super::legal;
 use super::odds;
 use super::state::{Order, Phase};
@@ -28,10 +28,7 @@ const ROUNDS: usize = 2;
 /// the target has), the ground it gains, a third of what it should suffer.
 fn alone(b: &B, u: &U, order: &Order) -> f64 {
     let v = value(b, u, order);
-    let dealt = v.target.and_then(|t| b.unit(t)).map_or(0.0, |t| {
-        let pvt = t.state.pvt.max(0) as f64;
-        share(b, t.side, v.damage.min(pvt)) + at_stake(b, t) * (v.damage / pvt.max(1.0)).min(1.0).powi(2)
-    });
+    let dealt = v.target.and_then(|t| b.unit(t)).map_or(0.0, |t| loss_worth(b, t, v.damage));
     dealt + v.offence + CAUTION * v.defence
 }
 
@@ -118,22 +115,10 @@ pub fn envelope(b: &B, side: Side, seed: u64) -> Option<Vec<Command>> {
 
 /// The INT slices the commander may give, all on the unit whose order strikes hardest.
 fn slices(b: &B, side: Side, mine: &[(UnitId, Order)]) -> Vec<Command> {
-    let mut board = b.clone();
-    board.global.drafts[side.index()] = mine.to_vec();
     let striker = mine
         .iter()
-        .filter_map(|(id, o)| Some((*id, odds::of_order(&board, board.unit(*id)?, o)?.1.damage)))
+        .filter_map(|(id, o)| Some((*id, odds::of_order(b, b.unit(*id)?, o)?.1.damage)))
         .max_by(|x, y| x.1.total_cmp(&y.1).then(y.0.cmp(&x.0)));
     let Some((striker, _)) = striker else { return Vec::new() };
-    let slice = Command::Slice { unit: striker };
-    let mut out = Vec::new();
-    let mut dice = Dice::new(0);
-    while legal::legal_commands(&board).contains(&slice) {
-        for e in sequence::resolve_legal(&board, side, &slice, &mut dice) {
-            MassBattle::apply(&mut board, &e);
-        }
-        out.push(slice.clone());
-    }
-    out
+    vec![Command::Slice { unit: striker }; legal::slices_left(b, side)]
 }
-

@@ -12,8 +12,8 @@ use super::groups;
 use super::movement;
 use super::setup::impassable;
 use super::state::{Activation, First, UnitState};
-use super::words::{capitalised, door_name, side_name, spell_label, trait_name};
-use crate::battle::look::{Counter, Die, Legend, Line, Rgb, Swatch, Tag, Token};
+use super::words::{door_name, side_name, spell_label, trait_name};
+use crate::battle::look::{Counter, Die, Legend, Line, Rgb, Swatch, Tag, Token, capitalised};
 use crate::battle::{Side, UnitId};
 use crate::hex::{Ground, Hex};
 

@@ -21,13 +21,7 @@ pub fn side_name(b: &B, side: Side) -> String {
 }
 
 pub fn at(h: Hex) -> String {
-    let Offset(c, r) = Offset::from_hex(h);
-    format!("({c}, {r})")
-}
-
-pub fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map_or(String::new(), |f| f.to_uppercase().collect::<String>() + c.as_str())
+    Offset::from_hex(h).to_string()
 }
 
 fn names(b: &B, ids: &[UnitId]) -> String {
