@@ -1,7 +1,7 @@
 //! How each event changes a mass battle: the only place its state changes.
 
 use super::event::{AttackKind, Event};
-use super::state::{Demoralised, Hit, Order, Phase, pair};
+use super::state::{Demoralised, Hit, Order, Phase, RamWork, Work, pair};
 use crate::battle::Battle;
 
 type B = Battle<super::MassBattle>;
@@ -96,6 +96,9 @@ pub fn apply(b: &mut B, event: &Event) {
             if let Some(u) = b.unit_mut(a.attacker) {
                 u.state.attacked = !matches!(a.kind, AttackKind::Shot | AttackKind::Spell);
                 u.state.spent |= a.kind == AttackKind::Spell;
+                if a.kind == AttackKind::Shot {
+                    u.state.ammo = u.state.ammo.map(|n| n.saturating_sub(1));
+                }
             }
             if let Some(t) = b.unit_mut(a.target) {
                 match t.state.hurt_by.iter_mut().find(|(h, _)| *h == a.attacker) {
@@ -231,6 +234,46 @@ pub fn apply(b: &mut B, event: &Event) {
         Event::Regenerated { unit, pvt } => {
             if let Some(u) = b.unit_mut(*unit) {
                 u.state.pvt = *pvt;
+            }
+        }
+        Event::WallWorked {
+            unit, hex, total, ..
+        } => {
+            if let Some(u) = b.unit_mut(*unit) {
+                u.state.ammo = u.state.ammo.map(|n| n.saturating_sub(1));
+            }
+            if let Some(s) = &mut b.global.siege {
+                match s.work.iter_mut().find(|w| w.hex == *hex) {
+                    Some(w) => w.points = *total,
+                    None => s.work.push(Work {
+                        hex: *hex,
+                        points: *total,
+                    }),
+                }
+            }
+        }
+        Event::RamStarted { gate, needs, .. } => {
+            if let Some(s) = &mut b.global.siege {
+                s.rams.push(RamWork {
+                    gate: *gate,
+                    needs: *needs,
+                    done: 0,
+                });
+            }
+        }
+        Event::RamWorked { gate, done, .. } => {
+            if let Some(w) = b
+                .global
+                .siege
+                .as_mut()
+                .and_then(|s| s.rams.iter_mut().find(|w| w.gate == *gate))
+            {
+                w.done = *done;
+            }
+        }
+        Event::Passwall { hero, .. } => {
+            if let Some(h) = b.unit_mut(*hero) {
+                h.state.sundered = true;
             }
         }
         Event::SequenceEnded { .. } => {}

@@ -1,5 +1,6 @@
 //! What the board means in the mass battle: a click gives the selected unit its order (a shot, an
-//! engagement, a duel, a blast, an officer's post, a march), the board marks where it may march and
+//! engagement, a duel, a blast, an officer's post, a march, an engine's stones or a Breach spell on
+//! a wall), the board marks where it may march and
 //! whom it may shoot or engage, the way of a march, why a click would do nothing, the decisions
 //! (the section a besieger attacks, the breach of an undefended section, the rally attempts), a
 //! unit's orders that no click gives, the dice shown over the board, and what may be taken back.
@@ -32,7 +33,7 @@ fn given(c: &Command, unit: UnitId) -> Option<&Order> {
 fn aim(order: &Order) -> (Option<UnitId>, Option<Hex>) {
     match order {
         Order::Shoot(t) | Order::Engage(t) | Order::Duel(t) | Order::Cast(t) | Order::Officer(t) => (Some(*t), None),
-        Order::March(h) => (None, Some(*h)),
+        Order::March(h) | Order::Bombard(h) | Order::Passwall(h) => (None, Some(*h)),
         _ => (None, None),
     }
 }
@@ -53,6 +54,15 @@ pub fn click(b: &B, legal: &[Command], selected: Option<UnitId>, hex: Hex, modif
         return send(breach, false);
     }
     let deciding = legal::deciding_side(b);
+    // A wall hex: the selected engine's stones, or the selected hero's Breach spell (H-M7, H-M13),
+    // unless a click on the defender there gives an order.
+    if let Some(actor) = selected {
+        let on_unit = b.unit_at(hex).filter(|u| u.id != actor).and_then(|u| order_on(legal, actor, u.id, modifier));
+        let on_wall = [Order::Bombard(hex), Order::Passwall(hex)].into_iter().map(|order| Command::Give { unit: actor, order }).find(|c| legal.contains(c));
+        if let Some(c) = on_unit.or(on_wall) {
+            return send(c, true);
+        }
+    }
     if let Some(u) = b.unit_at(hex) {
         if let Some(actor) = selected.filter(|s| *s != u.id) {
             if let Some(c) = order_on(legal, actor, u.id, modifier) {
@@ -90,6 +100,7 @@ pub fn marks(b: &B, legal: &[Command], selected: Option<UnitId>, hovered: Option
         }
         let Some(order) = selected.and_then(|s| given(c, s)) else { continue };
         match aim(order) {
+            (_, Some(h)) if !matches!(order, Order::March(_)) => add(&mut marks.targets, Some(h)),
             (Some(t), _) if !matches!(order, Order::Officer(_)) => add(&mut marks.targets, hex_of(b, t)),
             (Some(t), _) => add(&mut marks.group, hex_of(b, t)),
             (_, Some(h)) => add(&mut marks.reach, Some(h)),
@@ -213,6 +224,7 @@ pub fn cue(b: &B, e: &Event) -> Option<Cue> {
             let dice = blows.iter().map(|x| die(x.d20, if x.hit { WON } else { LOST })).collect();
             Some(Cue::Dice { over: hex_of(b, first.target)?, dice })
         }
+        Event::RamStarted { gate, faces, .. } => Some(Cue::Dice { over: *gate, dice: faces.iter().map(|f| die(*f, PLAIN)).collect() }),
         Event::Moved { unit, path } => Some(Cue::Path { hexes: hex_of(b, *unit).into_iter().chain(path.iter().copied()).collect() }),
         _ => None,
     }

@@ -209,6 +209,7 @@ pub struct MoraleTable {
     pub standard_lost: i8,
     pub commander_fell: i8,
     pub besieged: i8,
+    pub out_of_supplies: i8,
     pub coward_heroes: i8,
 }
 
@@ -379,6 +380,9 @@ pub struct UnitRow {
     pub moves_as: String,
     #[serde(default)]
     pub traits: Vec<Trait>,
+    /// The siege engine its crew serves, in `siege.ron` (l. 208-224).
+    #[serde(default)]
+    pub engine: Option<String>,
 }
 
 impl UnitRow {
@@ -392,8 +396,8 @@ impl UnitRow {
 pub enum HeroSpell {
     /// Flat damage to one unit in range, in the shooting phase.
     Blast { damage: Roll, range: u8 },
-    /// A breach in a wall hex (Disintegrate, Passwall, Horn of Blasting, l. 195).
-    Breach,
+    /// A breach in a wall hex within `range` (Disintegrate, Passwall, Horn of Blasting, l. 195).
+    Breach { range: u8 },
 }
 
 /// A hero of an army (l. 113-139; H-M6).
@@ -463,6 +467,7 @@ impl HeroRow {
             } else {
                 Vec::new()
             },
+            engine: None,
         }
     }
 }
@@ -532,6 +537,11 @@ pub struct SiegeTable {
 }
 
 impl SiegeTable {
+    /// The engine a unit's crew serves, if it serves one.
+    pub fn engine_of(&self, row: &UnitRow) -> Option<&Engine> {
+        row.engine.as_deref().map(|name| self.engine(name))
+    }
+
     pub fn engine(&self, name: &str) -> &Engine {
         self.engines
             .iter()

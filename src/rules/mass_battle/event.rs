@@ -216,6 +216,36 @@ pub enum Event {
         unit: UnitId,
         pvt: i64,
     },
+    /// An engine's stones on a wall hex: `points` more, `total` so far (l. 191, H-M13).
+    WallWorked {
+        unit: UnitId,
+        #[serde(with = "crate::hex::coords::as_offset")]
+        hex: Hex,
+        points: u32,
+        total: u32,
+    },
+    /// A ram starts on a gate: 2d4 sequences to break it (l. 194, H-M13).
+    RamStarted {
+        unit: UnitId,
+        #[serde(with = "crate::hex::coords::as_offset")]
+        gate: Hex,
+        faces: Vec<u8>,
+        needs: u8,
+    },
+    /// A ram lived through a sequence of work at its gate (l. 194, H-M13).
+    RamWorked {
+        unit: UnitId,
+        #[serde(with = "crate::hex::coords::as_offset")]
+        gate: Hex,
+        done: u8,
+        needs: u8,
+    },
+    /// A hero casts his Breach spell on a wall hex (l. 195, H-M7).
+    Passwall {
+        hero: UnitId,
+        #[serde(with = "crate::hex::coords::as_offset")]
+        hex: Hex,
+    },
     SequenceEnded {
         sequence: u32,
     },

@@ -57,6 +57,11 @@ pub(super) const CAUTION: f64 = 0.3;
 const MET: f64 = 0.5;
 /// A hero striking the rank and file while his peers wait (H-M12): -1 to his side's tests.
 const COWARDICE: f64 = 3.0;
+/// An open breach, to the besieger: the walls' quarter goes (l. 183, 202), and his units may
+/// enter (l. 198). The second counts less; more add nothing.
+const BREACH: f64 = 15.0;
+/// The mean of a ram's 2d4, for a ram not yet started (l. 194).
+const RAM_SEQUENCES: f64 = 5.0;
 
 /// The value of one order, cached by the position it was weighed in.
 #[derive(Default)]
@@ -228,8 +233,45 @@ pub(super) fn value(b: &B, u: &U, order: &Order) -> Value {
         }
         Order::Officer(_) => v.offence = OFFICER,
         Order::Auto => v.offence = AUTO,
+        Order::Bombard(h) => {
+            let t = &super::data::tables().siege;
+            let done = b.global.siege.as_ref().and_then(|s| s.work.iter().find(|w| w.hex == *h)).map_or(0, |w| w.points);
+            let work = super::engines::engine(&u.state).map_or(0, |e| e.work);
+            v.offence = breach_worth(b) * (f64::from(work) / f64::from(t.wall_points.saturating_sub(done).max(1))).min(1.0);
+            v.defence = suffered(threat(b, u, at));
+        }
+        Order::Ram => {
+            let started = super::engines::gate(b, u).and_then(|g| b.global.siege.as_ref()?.rams.iter().find(|w| w.gate == g));
+            let left = started.map_or(RAM_SEQUENCES, |w| f64::from(w.needs.saturating_sub(w.done).max(1)));
+            v.offence = breach_worth(b) / left;
+            v.defence = suffered(threat(b, u, at));
+        }
+        Order::Passwall(_) => {
+            v.offence = breach_worth(b);
+            v.defence = suffered(threat(b, u, at));
+        }
     }
     v
+}
+
+/// What one more breach is worth to the besieger now.
+fn breach_worth(b: &B) -> f64 {
+    match b.global.siege.as_ref().map_or(0, |s| s.breaches.len()) {
+        0 => BREACH,
+        1 => BREACH / 3.0,
+        _ => 0.0,
+    }
+}
+
+/// The breaches open, to `side`: worth to the besieger, a loss to the besieged.
+fn breaches(b: &B, side: Side) -> f64 {
+    let Some(s) = &b.global.siege else { return 0.0 };
+    let worth = match s.breaches.len() {
+        0 => 0.0,
+        1 => BREACH,
+        _ => BREACH * 4.0 / 3.0,
+    };
+    if side == s.besieger { worth } else { -worth }
 }
 
 /// What `damage` dealt to `target` is worth to its enemies: the hit points it takes (never more
@@ -324,7 +366,7 @@ impl Judge for MassBattle {
                 None => 0.0,
             };
         }
-        let mut score = side_worth(b, side) - side_worth(b, side.other());
+        let mut score = side_worth(b, side) - side_worth(b, side.other()) + breaches(b, side);
         if b.global.phase == Phase::Orders {
             score += orders(b, side, memo).offence + siege_plans(b, side);
             if b.global.sealed[side.index()] {

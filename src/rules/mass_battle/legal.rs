@@ -173,6 +173,10 @@ pub fn legal_orders(b: &B, u: &U) -> Vec<Order> {
         }
         (false, true) => {
             let mut out: Vec<Order> = shots(b, u).into_iter().map(Order::Shoot).collect();
+            out.extend(super::engines::walls(b, u).into_iter().map(Order::Bombard));
+            if super::engines::gate(b, u).is_some() {
+                out.push(Order::Ram);
+            }
             out.extend(
                 b.on_board()
                     .filter(|e| {
@@ -216,7 +220,8 @@ fn huge_orders(b: &B, u: &U) -> Vec<Order> {
 }
 
 /// A hero's orders (l. 115-131; H-M6, H-M7): a duel with an enemy hero or huge creature within
-/// his reach (he cuts his way through any unit, l. 125), an attack on a standard unit, his blast,
+/// his reach (he cuts his way through any unit, l. 125), an attack on a standard unit, his blast
+/// or his Breach spell,
 /// service as the officer of a friendly unit next to him, or a march; engaged, he fights one of
 /// his enemies, retreats or holds.
 fn hero_orders(b: &B, u: &U) -> Vec<Order> {
@@ -241,6 +246,7 @@ fn hero_orders(b: &B, u: &U) -> Vec<Order> {
         );
     }
     if b.global.is_free(u.id) {
+        out.extend(super::engines::passwalls(b, u).into_iter().map(Order::Passwall));
         out.extend(
             enemies()
                 .filter(|e| {
@@ -298,8 +304,15 @@ pub fn sees(b: &B, from: crate::hex::Hex, target: &U) -> bool {
     crate::battle::sight::masking(b, from, to, over_units) != crate::hex::los::Cover::Full
 }
 
-/// The free enemies a free unit with missiles may shoot: in range and in sight (l. 27, 48; H-M2).
+/// The free enemies a free unit with missiles may shoot: in range and in sight (l. 27, 48; H-M2),
+/// while it has shots left (l. 177); an engine's are its own (H-M2).
 pub fn shots(b: &B, u: &U) -> Vec<UnitId> {
+    if !super::engines::has_ammo(&u.state) {
+        return Vec::new();
+    }
+    if let Some(e) = super::engines::engine(&u.state) {
+        return super::engines::targets(b, u, e);
+    }
     let Some(range) =
         super::combat::weapon(&u.state, super::event::AttackKind::Shot).and_then(|w| w.range)
     else {

@@ -193,6 +193,17 @@ pub fn unit_card(b: &B, id: UnitId) -> Vec<Line> {
     if let Some(range) = legal::blast(s) {
         arms.push(format!("a blast within {range} hexes, once{} (H-M7)", if s.spent { ", spent" } else { "" }));
     }
+    if s.hero().is_some_and(|h| h.spells.iter().any(|x| matches!(x, super::data::HeroSpell::Breach { .. }))) {
+        arms.push(format!("Breach on a wall, once{} (l. 195, H-M7)", if s.sundered { ", spent" } else { "" }));
+    }
+    if let Some(e) = super::engines::engine(s) {
+        let reach = if e.min_range > 0 { format!("{} to {} hexes, over walls and units", e.min_range, e.range) } else { format!("{} hexes in sight", e.range) };
+        let walls = if e.work > 0 { format!(", {} work points a sequence on a wall", e.work) } else { ", cannot hurt a wall".into() };
+        arms.push(format!("{} {}, flat, {reach}{walls} (l. 210-224, H-M2, H-M13)", e.label, e.damage));
+    }
+    if let Some(n) = s.ammo {
+        arms.push(format!("{n} shots left (l. 177, H-M13)"));
+    }
     if !arms.is_empty() {
         lines.push(Line::plain(arms.join(" · ")));
     }
@@ -260,7 +271,13 @@ pub fn terrain_card(b: &B, hex: Hex) -> Vec<Line> {
             lines.push(Line::small(format!("Section: {} (l. 179)", sec.name)));
         }
         if s.gates.contains(&hex) {
-            lines.push(Line::small("A gate (l. 181)"));
+            lines.push(Line::small("A gate: the besieged go out and in here, a ram breaks it (l. 194, 204)"));
+        }
+        if let Some(w) = s.work.iter().find(|w| w.hex == hex).filter(|_| super::siege::standing_wall(b, hex)) {
+            lines.push(Line::small(format!("Bombarded: {} of {} work points (H-M13)", w.points, tables().siege.wall_points)));
+        }
+        if let Some(r) = s.rams.iter().find(|r| r.gate == hex).filter(|_| super::siege::standing_wall(b, hex)) {
+            lines.push(Line::small(format!("Rammed: {} of {} sequences (l. 194)", r.done, r.needs)));
         }
         if s.inside.contains(&hex) {
             lines.push(Line::small("Within the walls: +2 to the besieged's morale (l. 189)"));

@@ -8,6 +8,7 @@ pub mod combat;
 pub mod command;
 pub mod damage;
 pub mod data;
+pub mod engines;
 pub mod event;
 pub mod heroes;
 pub mod judge;

@@ -1,6 +1,6 @@
 //! The morale test (l. 63-100): two d6 at most the unit's morale, with the modifiers of l. 73-80
 //! (combined as R-M6 reads them), the standard's (l. 40-42), the fallen commander's (l. 139) and
-//! the siege's (l. 189, R-M16).
+//! the siege's (l. 177, 189; R-M16, H-M13).
 
 use super::combat::immune_to;
 use super::data::tables;
@@ -69,6 +69,12 @@ pub fn modifiers(b: &B, u: &U, kind: TestKind) -> Vec<Factor> {
             ),
             // The besieged's +2 is the native town's and does not add to it (l. 189, R-M16).
             (sheltered, t.besieged, "l. 189", "besieged within its walls"),
+            (
+                super::siege::out_of_supplies(b, u.side),
+                t.out_of_supplies,
+                "l. 177, H-M13",
+                "its supplies ran out",
+            ),
             (
                 b.global.native[side] == Native::Land && !sheltered,
                 t.native_land,

@@ -52,10 +52,13 @@ impl StepRules for Steps<'_> {
         if super::siege::breach(self.b, to) {
             return Some(u32::from(m.rubble));
         }
-        if super::siege::standing_wall(self.b, to)
-            && super::siege::besieged(self.b) == Some(self.side)
-        {
-            return Some(u32::from(m.open));
+        if super::siege::besieged(self.b) == Some(self.side) {
+            if !super::siege::crossing_allowed(self.b, from, to) {
+                return None;
+            }
+            if super::siege::standing_wall(self.b, to) {
+                return Some(u32::from(m.open));
+            }
         }
         let ground = match t.ground {
             Ground::River if t.road => m.open,
@@ -145,18 +148,20 @@ pub fn march_path(b: &B, id: UnitId, to: Hex) -> Option<Vec<Hex>> {
     Some(path[..=stop].to_vec())
 }
 
-/// A disengaging unit's move (H-M4 step 3): the reachable hex not next to an enemy, then closest
-/// to its own edge, then first by position; `None` to stay put.
+/// A disengaging unit's move (H-M4 step 3): the reachable hex not next to an enemy, then (for the
+/// besieged) within their walls (l. 206), then closest to its own edge, then first by position;
+/// `None` to stay put.
 pub fn disengage_to(b: &B, id: UnitId) -> Option<(Hex, Vec<Hex>)> {
     let u = b.unit(id)?;
     let r = reach(b, id)?;
     let edge = b.edge(u.side);
+    let home = super::siege::besieged(b) == Some(u.side);
     let best = r
         .reach
         .iter()
         .map(|x| x.hex)
         .filter(|h| !next_to_enemy(b, u.side, *h))
-        .min_by_key(|h| (from_edge(b, edge, *h), hex_key(*h)))?;
+        .min_by_key(|h| (home && !super::siege::within(b, *h), from_edge(b, edge, *h), hex_key(*h)))?;
     Some((best, r.path(&b.map, best)?))
 }
 

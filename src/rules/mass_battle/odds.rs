@@ -49,6 +49,11 @@ pub fn attack(b: &B, attacker: &U, target: &U, kind: AttackKind) -> Option<Expec
         let a = combat::crushing(b, attacker, target, kind);
         return Some(outcome(kind, target, a.table, a.terms, 1, a.damage as f64));
     }
+    if let Some(e) = super::engines::engine(&attacker.state).filter(|_| kind == AttackKind::Shot) {
+        let terms = super::engines::shot_terms(b, attacker, target);
+        let roll = if combat::immune_to(&target.state, &attacker.state, kind) { 0.0 } else { mean(&e.damage) };
+        return Some(outcome(kind, target, 100, terms, 1, roll));
+    }
     let w = combat::weapon(&attacker.state, kind)?;
     let troops = attacker.state.hero().map_or_else(|| attacker.state.troops(), |h| u32::from(h.attacks));
     let table = tables().battle.percent(attacker.state.row().hd, target.state.row().ac);
@@ -84,7 +89,7 @@ pub fn charges(b: &B, unit: UnitId, target: UnitId) -> bool {
 pub fn blast(b: &B, hero: &U, target: &U) -> Option<Expectation> {
     let roll = hero.state.hero()?.spells.iter().find_map(|s| match s {
         HeroSpell::Blast { damage, .. } => Some(*damage),
-        HeroSpell::Breach => None,
+        HeroSpell::Breach { .. } => None,
     })?;
     let terms: Vec<Term> = super::siege::shelter(b, hero, target).into_iter().collect();
     Some(outcome(AttackKind::Spell, target, 100, terms, 1, mean(&roll)))

@@ -6,6 +6,7 @@
 use super::combat::attack;
 use super::command::Command;
 use super::data::{Kind, Trait, tables};
+use super::engines;
 use super::event::{AttackKind, Event, TestKind};
 use super::heroes;
 use super::legal::{self, default_order, is_legal};
@@ -287,22 +288,26 @@ fn shooting(run: &mut Run) {
     run.emit(Event::PhaseStarted {
         phase: Phase::Shooting,
     });
+    engines::rams_start(run);
     for (id, order) in ordered(&run.b) {
-        if let Order::Cast(t) = order {
-            heroes::blast(run, id, t);
-            continue;
-        }
-        let Order::Shoot(t) = order else { continue };
-        // The target must still be free and in reach (l. 48): nothing has moved yet.
-        let still = run
-            .b
-            .unit(id)
-            .is_some_and(|u| legal::shots(&run.b, u).contains(&t));
-        if still {
-            strike(run, id, t, AttackKind::Shot);
+        match order {
+            Order::Cast(t) => heroes::blast(run, id, t),
+            Order::Bombard(hex) => engines::bombard(run, id, hex),
+            Order::Passwall(hex) => engines::passwall(run, id, hex),
+            Order::Shoot(t) => {
+                // The target must still be free and in reach (l. 48): nothing has moved yet.
+                let Some(u) = run.b.unit(id).filter(|u| legal::shots(&run.b, u).contains(&t)) else { continue };
+                if engines::engine(&u.state).is_some() {
+                    engines::shot(run, id, t);
+                } else {
+                    strike(run, id, t, AttackKind::Shot);
+                }
+            }
+            _ => {}
         }
     }
     end_of_phase(run);
+    engines::walls_fall(run);
 }
 
 fn movement(run: &mut Run) {
@@ -350,7 +355,11 @@ fn movement(run: &mut Run) {
     for (id, order) in ordered(&run.b) {
         if order.disengages() {
             if let Some((_, path)) = movement::disengage_to(&run.b, id) {
+                let gate = siege::sortie_breach(&run.b, id, &path);
                 run.emit(Event::Moved { unit: id, path });
+                if let Some(hex) = gate {
+                    run.emit(Event::BreachOpened { hex, rule: "l. 206, H-M13" });
+                }
             }
         }
     }
@@ -701,6 +710,8 @@ fn after_rallies(run: &mut Run) {
 }
 
 fn end_sequence(run: &mut Run) {
+    siege::demoralised_defenders(run);
+    engines::rams_count(run);
     regenerate(run);
     // Those that failed their test after the commander's fall surrender (l. 137).
     let surrendering: Vec<UnitId> = run

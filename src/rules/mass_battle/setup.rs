@@ -39,6 +39,10 @@ pub struct Part {
 pub struct SiegeSpec {
     pub besieger: u8,
     pub inside: Vec<Offset>,
+    /// The sequences each side's food and water last, side 0's first; beyond them its tests
+    /// take -1 (l. 177, H-M13). Empty: they last the siege.
+    #[serde(default)]
+    pub supplies: Vec<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -184,6 +188,31 @@ fn siege_of(part: &Part, map: &HexMap) -> Result<Option<Siege>, SetupError> {
             "a siege needs the map's Section regions, the walls the besieger attacks",
         ));
     }
+    for r in map.regions.iter().filter(|r| matches!(r.kind, RegionKind::Section | RegionKind::Gate)) {
+        if let Some(h) = r.hexes.iter().find(|h| map.at(**h).ground != Ground::Fortification) {
+            return Err(SetupError::new(
+                Item::Scenario,
+                "map.regions",
+                format!(
+                    "region '{}' has {}, which is {}: walls and gates stand on fortification ground ('x', l. 179)",
+                    r.name,
+                    Offset::from_hex(*h),
+                    map.at(*h).ground.name()
+                ),
+            ));
+        }
+    }
+    let supplies = match spec.supplies.as_slice() {
+        [] => [None, None],
+        [a, b] => [Some(*a), Some(*b)],
+        other => {
+            return Err(SetupError::new(
+                Item::Scenario,
+                "setup.siege.supplies",
+                format!("{} entries; give one for each side, or none", other.len()),
+            ));
+        }
+    };
     let gates = map
         .regions
         .iter()
@@ -201,6 +230,9 @@ fn siege_of(part: &Part, map: &HexMap) -> Result<Option<Siege>, SetupError> {
         breaches: Vec::new(),
         breached_at: None,
         breach_pending: None,
+        work: Vec::new(),
+        rams: Vec::new(),
+        supplies,
     }))
 }
 
@@ -278,6 +310,18 @@ pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
         }
     }
     units.sort_by_key(|u| u.id);
+    // In a siege every missile unit and engine counts its shots (l. 177, H-M13).
+    if part.siege.is_some() {
+        let t = &tables().siege;
+        for u in &mut units {
+            let row = u.state.row();
+            u.state.ammo = if row.engine.is_some() {
+                Some(t.engine_ammo)
+            } else {
+                row.missile.as_ref().map(|_| t.ammo)
+            };
+        }
+    }
     let pvt = |side: u8| {
         units
             .iter()

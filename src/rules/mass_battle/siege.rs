@@ -4,7 +4,9 @@
 //! breached at once, at the wall hex the besieger picks (l. 187). Only defenders stand on walls;
 //! besiegers need ladders (escalade) to engage them there; the besieged take a quarter of the
 //! damage while the walls stand and half in the sequence after a breach (l. 183, 202), and have +2
-//! morale (l. 189).
+//! morale (l. 189). Demoralised defenders open their section at the sequence's end (l. 189), and a
+//! sortie that comes back through its gate while engaged opens it, unless it is mounted or elite
+//! (l. 206). The besieged cross their walls only at their gates and breaches (B4).
 
 use super::data::{Trait, tables};
 use super::event::Term;
@@ -151,4 +153,56 @@ pub fn outcome(b: &B) -> Option<(Side, String)> {
             format!("the besieged hold after {} sequences (H-M9)", b.turn),
         )
     })
+}
+
+/// A gate hex, standing or not.
+pub fn gate(b: &B, hex: Hex) -> bool {
+    siege(b).is_some_and(|s| s.gates.contains(&hex))
+}
+
+/// Whether a besieged unit may step between `from` and `to` (B4): across its walls only at a gate
+/// or a breach, never over a standing wall into the field or back.
+pub fn crossing_allowed(b: &B, from: Hex, to: Hex) -> bool {
+    let closed = |h: Hex| standing_wall(b, h) && !gate(b, h);
+    !((closed(from) && !within(b, to)) || (closed(to) && !within(b, from)))
+}
+
+/// The gate a sortie opens as it comes back (l. 206, H-M13): a besieged unit outside, engaged,
+/// that neither rides nor is elite and whose disengaging `path` takes it in through a standing
+/// gate.
+pub fn sortie_breach(b: &B, id: UnitId, path: &[Hex]) -> Option<Hex> {
+    let u = b.unit(id)?;
+    let outside = u.hex.is_some_and(|h| !within(b, h));
+    let bold = u.state.has(&Trait::Mounted) || u.state.has(&Trait::Elite);
+    if besieged(b) != Some(u.side) || !outside || bold || b.global.is_free(id) {
+        return None;
+    }
+    path.iter()
+        .copied()
+        .find(|h| gate(b, *h) && standing_wall(b, *h))
+}
+
+/// At the sequence's end, a declared section whose defenders on its walls are all demoralised is
+/// breached where the first of them stands (l. 189: the besieger "may"; he always does).
+pub(super) fn demoralised_defenders(run: &mut super::sequence::Run) {
+    let b = &run.b;
+    let Some(s) = siege(b) else { return };
+    let Some(walls) = s.declared.and_then(|i| s.sections.get(i)).map(|x| x.walls.clone()) else {
+        return;
+    };
+    let defenders: Vec<&U> = b
+        .on_board()
+        .filter(|u| u.side != s.besieger && u.hex.is_some_and(|h| walls.contains(&h) && standing_wall(b, h)))
+        .collect();
+    if defenders.is_empty() || defenders.iter().any(|u| u.state.demoralised.is_none()) {
+        return;
+    }
+    if let Some(hex) = defenders.first().and_then(|u| u.hex) {
+        run.emit(super::event::Event::BreachOpened { hex, rule: "l. 189" });
+    }
+}
+
+/// A side whose supplies ran out: the sequences they last are over (l. 177, H-M13).
+pub fn out_of_supplies(b: &B, side: Side) -> bool {
+    siege(b).and_then(|s| s.supplies[side.index()]).is_some_and(|n| b.turn > n)
 }

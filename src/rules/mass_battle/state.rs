@@ -31,6 +31,12 @@ pub enum Order {
     March(#[serde(with = "crate::hex::coords::as_offset")] Hex),
     /// Stay put (H-M3).
     Hold,
+    /// A siege engine's stones on a wall hex: work points toward a breach (l. 191, H-M13).
+    Bombard(#[serde(with = "crate::hex::coords::as_offset")] Hex),
+    /// The ram works at the gate next to it (l. 194, H-M13).
+    Ram,
+    /// A hero's Breach spell on a wall hex, once a battle (l. 195, H-M7).
+    Passwall(#[serde(with = "crate::hex::coords::as_offset")] Hex),
     /// A hero seeks out an enemy hero or huge creature for a duel of ten rounds (l. 121-127, H-M6).
     Duel(UnitId),
     /// A hero's blast on an enemy unit in range, once a battle (H-M7).
@@ -52,7 +58,14 @@ impl Order {
     pub fn stands(&self) -> bool {
         matches!(
             self,
-            Order::Shoot(_) | Order::Hold | Order::NoAction | Order::Rally | Order::Cast(_)
+            Order::Shoot(_)
+                | Order::Hold
+                | Order::NoAction
+                | Order::Rally
+                | Order::Cast(_)
+                | Order::Bombard(_)
+                | Order::Ram
+                | Order::Passwall(_)
         )
     }
 }
@@ -91,8 +104,11 @@ pub struct UnitState {
     pub moved: bool,
     /// The enemies it engaged this sequence (R-M11: they charged it, or it charged them).
     pub charged: Vec<UnitId>,
-    /// A hero's blast spent (H-M7).
+    /// A hero's blast spent, and his Breach spell (H-M7).
     pub spent: bool,
+    pub sundered: bool,
+    /// Volleys or engine shots left in a siege (H-M13, l. 177); `None`: no count.
+    pub ammo: Option<u8>,
     /// A unit's officer, a hero of its side serving in it, and his hit points, lost last (R-M12).
     pub officer: Option<(UnitId, i64)>,
     /// A hero serving as an officer in this unit (he is off the board meanwhile).
@@ -130,6 +146,8 @@ impl UnitState {
             charged: Vec::new(),
             slices: 0,
             spent: false,
+            sundered: false,
+            ammo: None,
             officer: None,
             serving: None,
             duelled: false,
@@ -231,6 +249,30 @@ pub struct Siege {
     pub breached_at: Option<u32>,
     /// An undefended section waits for the besieger to pick the wall hex breached (l. 187).
     pub breach_pending: Option<usize>,
+    /// The engines' work points on each wall hex (H-M13).
+    pub work: Vec<Work>,
+    /// Each gate a ram has started on: the sequences it needs and those done (l. 194, H-M13).
+    pub rams: Vec<RamWork>,
+    /// The sequences each side's supplies last (H-M13, l. 177); `None`: they do not run out.
+    pub supplies: [Option<u32>; 2],
+}
+
+/// The engines' work on one wall hex (H-M13).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Work {
+    #[serde(with = "crate::hex::coords::as_offset")]
+    pub hex: Hex,
+    pub points: u32,
+}
+
+/// A ram's work on a gate (l. 194, H-M13): the gate falls when `done` reaches `needs`, and the
+/// work done stays if the ram dies.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RamWork {
+    #[serde(with = "crate::hex::coords::as_offset")]
+    pub gate: Hex,
+    pub needs: u8,
+    pub done: u8,
 }
 
 /// A commander-in-chief's bonuses (l. 104, R-M20).

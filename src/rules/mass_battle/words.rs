@@ -86,6 +86,9 @@ pub fn order_label(b: &B, o: &Order) -> String {
         Order::Cast(t) => format!("cast a blast at {}", name(b, *t)),
         Order::Officer(t) => format!("serve as {}'s officer", name(b, *t)),
         Order::Auto => "choose its own target".into(),
+        Order::Bombard(h) => format!("bombard the wall at {}", at(*h)),
+        Order::Ram => "ram the gate".into(),
+        Order::Passwall(h) => format!("open the wall at {} by a spell", at(*h)),
     }
 }
 
@@ -104,6 +107,9 @@ fn order_rule(o: &Order) -> &'static str {
         Order::Cast(_) => "H-M7 (a hero's blast)",
         Order::Officer(_) => "l. 129-131 (officers)",
         Order::Auto => "l. 106, H-M16 (a huge creature's own choice)",
+        Order::Bombard(_) => "l. 191, 216-222 (engines breach a wall), H-M13",
+        Order::Ram => "l. 194 (the ram, 2d4 sequences), H-M13",
+        Order::Passwall(_) => "l. 195 (a breach by magic), H-M7",
     }
 }
 
@@ -154,7 +160,7 @@ fn rolled(spec: Option<Roll>, faces: &[u8], total: i64) -> String {
 fn blast_roll(u: &U) -> Option<Roll> {
     u.state.hero()?.spells.iter().find_map(|s| match s {
         HeroSpell::Blast { damage, .. } => Some(*damage),
-        HeroSpell::Breach => None,
+        HeroSpell::Breach { .. } => None,
     })
 }
 
@@ -222,6 +228,10 @@ fn attack_line(b: &B, a: &Attack) -> String {
     if a.kind == AttackKind::Spell {
         let dice = rolled(att.and_then(blast_roll), &a.faces, a.roll);
         return format!("{head}: {dice}, flat{result}");
+    }
+    if let Some(e) = att.and_then(|x| super::engines::engine(&x.state)) {
+        let dice = rolled(Some(e.damage), &a.faces, a.roll);
+        return format!("{head}: {} {dice}, flat{result}", e.label);
     }
     if crushing(a) {
         let per = tables().multipliers.huge_per_hd;
@@ -616,6 +626,20 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
                 pvt - before
             )
         }
+        Event::WallWorked { unit, hex, points, total } => {
+            let need = tables().siege.wall_points;
+            format!("{} bombards the wall at {}: {points} work points, {total} of {need}", name(b, *unit), at(*hex))
+        }
+        Event::RamStarted { unit, gate, faces, needs } => format!(
+            "{} starts on the gate at {}: {} sequences to break it",
+            name(b, *unit),
+            at(*gate),
+            rolled(Some(tables().siege.ram), faces, i64::from(*needs))
+        ),
+        Event::RamWorked { unit, gate, done, needs } => {
+            format!("{} lived through a sequence at the gate at {}: {done} of {needs}", name(b, *unit), at(*gate))
+        }
+        Event::Passwall { hero, hex } => format!("{} casts Breach on the wall at {}", name(b, *hero), at(*hex)),
         Event::SequenceEnded { sequence } => format!("End of sequence {sequence}"),
         Event::BattleEnded(outcome) => match outcome.winner {
             Some(w) => format!("{} wins: {}", side_name(b, w), outcome.reason),
@@ -636,8 +660,11 @@ fn attack_rules(b: &B, a: &Attack) -> Vec<&'static str> {
             _ => "l. 31 (a retreating unit is attacked), R-M8",
         },
     }];
+    let engine = b.unit(a.attacker).and_then(|x| super::engines::engine(&x.state)).is_some();
     if crushing(a) {
         v.extend(["l. 106", "R-M17 (10 × the monster's hit dice, no dice)"]);
+    } else if engine {
+        v.extend(["l. 210-224 (siege engines)", "H-M2 (indirect fire)"]);
     } else if a.kind != AttackKind::Spell {
         v.extend([
             "l. 55-59 (damage = roll × troops × table %)",
@@ -773,6 +800,9 @@ pub fn event_rule(b: &B, e: &Event) -> Option<String> {
         Event::CommanderFell { .. } => vec!["l. 135-139 (the commander-in-chief dies)", "R-M13"],
         Event::Surrenders { .. } => vec!["l. 137 (those that fail surrender)"],
         Event::Regenerated { .. } => vec!["l. 109 (regeneration)"],
+        Event::WallWorked { .. } => vec!["l. 191, 216-222 (engines breach a wall)", "H-M13 (work points)"],
+        Event::RamStarted { .. } | Event::RamWorked { .. } => vec!["l. 194 (the ram needs 2d4 sequences)", "H-M13"],
+        Event::Passwall { .. } => vec!["l. 195 (Passwall, Disintegrate)", "H-M7 (once a battle)"],
         Event::SequenceEnded { .. } => vec!["l. 9 (a brief respite)"],
         Event::BattleEnded(_) => vec!["H-M9 (victory)"],
     };
@@ -845,6 +875,9 @@ fn order_code(o: &Order) -> String {
         Order::Cast(t) => format!("c {}", t.0),
         Order::Officer(t) => format!("of {}", t.0),
         Order::Auto => "a".into(),
+        Order::Bombard(h) => format!("bo {}", coords::code(*h)),
+        Order::Ram => "ram".into(),
+        Order::Passwall(h) => format!("pw {}", coords::code(*h)),
     }
 }
 
@@ -915,6 +948,16 @@ pub fn status(b: &B) -> Vec<String> {
             let hexes: Vec<String> = s.breaches.iter().map(|h| at(*h)).collect();
             format!("Breaches: {}", hexes.join(", "))
         });
+        for side in Side::BOTH {
+            if let Some(n) = s.supplies[side.index()] {
+                let left = n.saturating_sub(b.turn);
+                out.push(if left == 0 {
+                    format!("{}: out of supplies, -1 to its tests", side_name(b, side))
+                } else {
+                    format!("{}: supplies for {left} more sequences", side_name(b, side))
+                });
+            }
+        }
     }
     for side in Side::BOTH {
         let i = side.index();
