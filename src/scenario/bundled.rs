@@ -14,6 +14,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("swidenth-ruined-village.ron", include_str!("../../scenarios/swidenth-ruined-village.ron")),
     ("mass-battle-field.ron", include_str!("../../scenarios/mass-battle-field.ron")),
     ("mass-battle-heroes.ron", include_str!("../../scenarios/mass-battle-heroes.ron")),
+    ("mass-battle-siege.ron", include_str!("../../scenarios/mass-battle-siege.ron")),
 ];
 
 /// A bundled scenario by id, parsed.

@@ -55,6 +55,8 @@ const THREAT: f64 = 0.5;
 pub(super) const CAUTION: f64 = 0.3;
 /// The chance that an enemy in reach charges a unit that stands.
 const MET: f64 = 0.5;
+/// The hexes a wall with no way through adds to a way, as if it were a long detour.
+const WALLED: u32 = 12;
 /// A hero striking the rank and file while his peers wait (H-M12): -1 to his side's tests.
 const COWARDICE: f64 = 3.0;
 /// An open breach, to the besieger: the walls' quarter goes (l. 183, 202), and his units may
@@ -141,13 +143,29 @@ fn distance(a: Hex, b: Hex) -> u32 {
     a.unsigned_distance_to(b)
 }
 
+/// Hexes `u` walks from `from` to `to`: straight, unless standing walls lie between (H-M13). A
+/// besieger goes in and out by a breach, or climbs onto a wall with ladders; the besieged by a
+/// gate or a breach; fliers fly over.
+fn way(b: &B, u: &U, from: Hex, to: Hex) -> u32 {
+    let direct = distance(from, to);
+    let Some(s) = b.global.siege.as_ref().filter(|_| !u.state.flies()) else { return direct };
+    if super::siege::within(b, from) == super::siege::within(b, to) {
+        return direct;
+    }
+    if u.side == s.besieger && super::siege::standing_wall(b, to) && u.state.has(&super::data::Trait::Escalade) {
+        return direct;
+    }
+    let doors = s.breaches.iter().chain(s.gates.iter().filter(|_| u.side != s.besieger));
+    doors.map(|h| distance(from, *h) + distance(*h, to)).min().unwrap_or(direct + WALLED)
+}
+
 /// The damage `u` standing at `at` may expect next from the enemies in reach of it: their melee
 /// if they can come to it, their shots if it is in range, a share of each.
 fn threat(b: &B, u: &U, at: Hex) -> f64 {
     b.on_board()
         .filter(|e| e.side != u.side && !e.state.leaving && e.state.demoralised.is_none())
         .filter_map(|e| {
-            let d = distance(e.hex?, at);
+            let d = way(b, e, e.hex?, at);
             let close = d <= u32::from(allowance(&e.state)) + 1 && legal::may_engage(&e.state, &u.state);
             let melee = close.then(|| odds::attack(b, e, u, AttackKind::Melee)).flatten();
             let range = super::combat::weapon(&e.state, AttackKind::Shot).and_then(|w| w.range).unwrap_or(0);
@@ -179,7 +197,7 @@ pub(super) fn value(b: &B, u: &U, order: &Order) -> Value {
         Order::Engage(t) => {
             let Some(target) = b.unit(*t) else { return v };
             let Some(th) = target.hex else { return v };
-            let d = distance(at, th);
+            let d = way(b, u, at, th);
             let reach = u32::from(allowance(&u.state)) + 1;
             // Judged on the order, wherever the hero ends (H-M12).
             if u.state.kind() == Kind::Hero && target.state.kind() == Kind::Standard && peers_waiting(b, u) {
@@ -199,7 +217,7 @@ pub(super) fn value(b: &B, u: &U, order: &Order) -> Value {
             }
         }
         Order::March(to) => {
-            let nearest = |h: Hex| prey(b, u).filter_map(|e| e.hex).map(|e| distance(h, e)).min();
+            let nearest = |h: Hex| prey(b, u).filter_map(|e| e.hex).map(|e| way(b, u, h, e)).min();
             if let (Some(before), Some(after)) = (nearest(at), nearest(*to)) {
                 v.offence = CLOSING * (f64::from(before) - f64::from(after));
             }
@@ -309,7 +327,7 @@ fn meeting_blow(b: &B, u: &U) -> Option<(UnitId, f64)> {
     let at = u.hex?;
     prey(b, u)
         .filter(|e| e.state.demoralised.is_none() && legal::may_engage(&e.state, &u.state))
-        .filter(|e| e.hex.is_some_and(|h| distance(h, at) <= u32::from(allowance(&e.state)) + 1))
+        .filter(|e| e.hex.is_some_and(|h| way(b, e, h, at) <= u32::from(allowance(&e.state)) + 1))
         .filter_map(|e| odds::attack_when(b, u, e, AttackKind::Melee, false, true).map(|x| (e.id, x.damage * MET)))
         .max_by(|x, y| x.1.total_cmp(&y.1))
 }
