@@ -62,6 +62,9 @@ const COWARDICE: f64 = 3.0;
 /// An open breach, to the besieger: the walls' quarter goes (l. 183, 202), and his units may
 /// enter (l. 198). The second counts less; more add nothing.
 const BREACH: f64 = 15.0;
+/// A besieged unit fit to fight within the walls: the besiegers win only once none is left
+/// (H-M9), so it weighs this much, and up to twice as much as the last sequence nears.
+const HOLDING: f64 = 6.0;
 /// The mean of a ram's 2d4, for a ram not yet started (l. 194).
 const RAM_SEQUENCES: f64 = 5.0;
 
@@ -116,7 +119,15 @@ fn worth(b: &B, u: &U) -> f64 {
     if s.standard {
         v += STANDARD;
     }
-    v
+    v + holding(b, u)
+}
+
+/// What a besieged unit adds by holding the walls (H-M9).
+fn holding(b: &B, u: &U) -> f64 {
+    if !super::siege::holds(b, u) {
+        return 0.0;
+    }
+    HOLDING * (1.0 + f64::from(b.turn) / f64::from(b.last_turn.max(1)))
 }
 
 pub(super) fn side_worth(b: &B, side: Side) -> f64 {
@@ -196,6 +207,11 @@ pub(super) fn value(b: &B, u: &U, order: &Order) -> Value {
         }
         Order::Engage(t) => {
             let Some(target) = b.unit(*t) else { return v };
+            // A crew with no weapon (an engine's, a ram's) only gets itself hurt.
+            if super::combat::weapon(&u.state, AttackKind::Melee).is_none() && u.state.kind() == Kind::Standard {
+                v.defence = suffered(threat(b, u, target.hex.unwrap_or(at)));
+                return v;
+            }
             let Some(th) = target.hex else { return v };
             let d = way(b, u, at, th);
             let reach = u32::from(allowance(&u.state)) + 1;
@@ -279,6 +295,11 @@ fn breach_worth(b: &B) -> f64 {
         1 => BREACH / 3.0,
         _ => 0.0,
     }
+}
+
+/// How `side` stands against the other: its worth against theirs, and the breaches open.
+pub(super) fn standing(b: &B, side: Side) -> f64 {
+    side_worth(b, side) - side_worth(b, side.other()) + breaches(b, side)
 }
 
 /// The breaches open, to `side`: worth to the besieger, a loss to the besieged.
@@ -384,7 +405,7 @@ impl Judge for MassBattle {
                 None => 0.0,
             };
         }
-        let mut score = side_worth(b, side) - side_worth(b, side.other()) + breaches(b, side);
+        let mut score = standing(b, side);
         if b.global.phase == Phase::Orders {
             score += orders(b, side, memo).offence + siege_plans(b, side);
             if b.global.sealed[side.index()] {

@@ -2,10 +2,12 @@
 //! orders, each enemy unit's best by the quick level's measure (it never reads them: it is given
 //! the battle `redact`ed), then plays the sequence through the rules against that guess with its
 //! own dice, a few rolls each, and changes one unit's order at a time among its best few while
-//! the sequence's outcome improves.
+//! the sequence's outcome improves. In a siege the besieger first names the section the fewest
+//! defenders can reach, and each side guesses the besieged's defenders as the nearest units that
+//! can reach its walls.
 
 use super::command::Command;
-use super::judge::{CAUTION, WON, loss_worth, side_worth, value};
+use super::judge::{CAUTION, WON, loss_worth, standing, value};
 use super::legal;
 use super::odds;
 use super::state::{Order, Phase};
@@ -50,6 +52,11 @@ fn choices(b: &B, side: Side) -> Vec<(UnitId, Vec<Order>)> {
 /// show yet (ground closed, a rally ordered).
 fn outcome(b: &B, side: Side, mine: &[(UnitId, Order)], theirs: &[(UnitId, Order)], seed: u64) -> f64 {
     let mut board = b.clone();
+    if let Some(s) = board.global.siege.as_mut().filter(|s| s.declared.is_some()) {
+        if side == s.besieger {
+            s.assigned = defenders(b);
+        }
+    }
     board.global.drafts[side.index()] = mine.to_vec();
     board.global.drafts[side.other().index()] = theirs.to_vec();
     board.global.slices[side.other().index()].clear();
@@ -64,19 +71,72 @@ fn outcome(b: &B, side: Side, mine: &[(UnitId, Order)], theirs: &[(UnitId, Order
         total += match &after.global.outcome {
             Some(o) if o.winner == Some(side) => WON,
             Some(o) if o.winner.is_some() => -WON,
-            _ => side_worth(&after, side) - side_worth(&after, side.other()),
+            _ => standing(&after, side),
         };
     }
     let later: f64 = mine.iter().filter_map(|(id, o)| Some(value(b, b.unit(*id)?, o).offence)).sum();
     total / ROLLS as f64 + later
 }
 
-/// The envelope: every unit's order, the INT slices on the unit whose attack gains most from them,
-/// and the seal. Not in a siege, whose sections and assignments the quick level's measure weighs.
+/// The section the fewest besieged units can reach, then the nearest to the besiegers (l. 185):
+/// an undefended one is breached at once (l. 187).
+fn section(b: &B) -> Option<usize> {
+    let s = b.global.siege.as_ref()?;
+    let besiegers: Vec<crate::hex::Hex> = b.on_board().filter(|u| u.side == s.besieger).filter_map(|u| u.hex).collect();
+    (0..s.sections.len()).filter(|i| super::siege::has_standing_wall(b, *i)).min_by_key(|i| {
+        let reach = b.on_board().filter(|u| u.side != s.besieger && u.state.demoralised.is_none() && !super::siege::posts(b, u.id, *i).is_empty()).count();
+        let near = s.sections[*i].walls.iter().map(|w| besiegers.iter().map(|h| h.unsigned_distance_to(*w)).min().unwrap_or(u32::MAX)).min().unwrap_or(u32::MAX);
+        (reach, near, *i)
+    })
+}
+
+/// The besieged's defenders of the declared section: the two free units nearest its walls that can
+/// reach them, so that it is never left open (l. 187).
+fn defenders(b: &B) -> Vec<UnitId> {
+    let Some(s) = b.global.siege.as_ref() else { return Vec::new() };
+    let Some(i) = s.declared else { return Vec::new() };
+    let mut able: Vec<(usize, UnitId)> = b
+        .on_board()
+        .filter(|u| u.side != s.besieger && u.state.demoralised.is_none() && !u.state.leaving && b.global.is_free(u.id))
+        .filter_map(|u| {
+            let posts = super::siege::posts(b, u.id, i);
+            let first = *posts.first()?;
+            let at = u.hex?;
+            Some((first.unsigned_distance_to(at) as usize, u.id))
+        })
+        .collect();
+    able.sort();
+    able.into_iter().take(2).map(|(_, id)| id).collect()
+}
+
+/// The envelope: in a siege the section or the defenders first, then every unit's order, the INT
+/// slices on the unit whose attack gains most from them, and the seal.
 pub fn envelope(b: &B, side: Side, seed: u64) -> Option<Vec<Command>> {
-    if b.global.phase != Phase::Orders || b.global.siege.is_some() || legal::deciding_side(b) != Some(side) {
+    if b.global.phase != Phase::Orders || legal::deciding_side(b) != Some(side) {
         return None;
     }
+    let mut first = Vec::new();
+    let mut board = b.clone();
+    if let Some(s) = b.global.siege.as_ref() {
+        if s.breach_pending.is_some() {
+            return None;
+        }
+        if side == s.besieger {
+            if let Some(i) = section(b).filter(|i| s.declared != Some(*i)) {
+                first.push(Command::Besiege { section: i });
+                if let Some(x) = board.global.siege.as_mut() {
+                    x.declared = Some(i);
+                }
+            }
+        } else {
+            let new: Vec<UnitId> = defenders(b).into_iter().filter(|id| !s.assigned.contains(id)).collect();
+            first.extend(new.iter().map(|id| Command::Assign { unit: *id }));
+            if let Some(x) = board.global.siege.as_mut() {
+                x.assigned.extend(new);
+            }
+        }
+    }
+    let b = &board;
     let theirs: Vec<(UnitId, Order)> = choices(b, side.other()).into_iter().map(|(id, o)| (id, o[0].clone())).collect();
     let options = choices(b, side);
     let mut mine: Vec<(UnitId, Order)> = options.iter().map(|(id, o)| (*id, o[0].clone())).collect();
@@ -103,11 +163,11 @@ pub fn envelope(b: &B, side: Side, seed: u64) -> Option<Vec<Command>> {
         }
     }
     let given = &b.global.drafts[side.index()];
-    let mut commands: Vec<Command> = mine
+    let mut commands = first;
+    commands.extend(mine
         .iter()
         .filter(|(id, o)| !given.iter().any(|(g, x)| g == id && x == o))
-        .map(|(id, o)| Command::Give { unit: *id, order: o.clone() })
-        .collect();
+        .map(|(id, o)| Command::Give { unit: *id, order: o.clone() }));
     commands.extend(slices(b, side, &mine));
     commands.push(Command::Seal);
     Some(commands)

@@ -130,17 +130,23 @@ pub fn defended(b: &B, section: usize) -> bool {
             .any(|u| u.side != s.besieger && u.hex.is_some_and(|h| walls.contains(&h)))
 }
 
+/// Whether a besieged unit holds the fortification (H-M9): a unit of troops or a huge creature,
+/// fit to fight, within it. A hero alone does not hold it: the line cannot engage him (H-M6), so
+/// he would make the town untakable.
+pub fn holds(b: &B, u: &U) -> bool {
+    besieged(b) == Some(u.side)
+        && u.state.kind() != super::data::Kind::Hero
+        && u.state.demoralised.is_none()
+        && !u.state.surrendering
+        && !u.state.leaving
+        && u.hex.is_some_and(|h| within(b, h))
+}
+
 /// The siege's end (H-M9): the besiegers win at the end of a sequence with a breach open and no
-/// besieged unit fit to fight left within the fortification; the besieged win if they hold to the
-/// last sequence.
+/// besieged unit holding the fortification; the besieged win if they hold to the last sequence.
 pub fn outcome(b: &B) -> Option<(Side, String)> {
     let s = siege(b)?;
-    let holding = b.on_board().any(|u| {
-        u.side != s.besieger
-            && u.state.demoralised.is_none()
-            && !u.state.surrendering
-            && u.hex.is_some_and(|h| within(b, h))
-    });
+    let holding = b.on_board().any(|u| holds(b, u));
     if !s.breaches.is_empty() && !holding {
         return Some((
             s.besieger,
@@ -169,11 +175,12 @@ pub fn crossing_allowed(b: &B, from: Hex, to: Hex) -> bool {
 
 /// The gate a sortie opens as it comes back (l. 206, H-M13): a besieged unit outside, engaged,
 /// that neither rides nor is elite and whose disengaging `path` takes it in through a standing
-/// gate.
+/// gate; a flier comes back over the walls.
 pub fn sortie_breach(b: &B, id: UnitId, path: &[Hex]) -> Option<Hex> {
     let u = b.unit(id)?;
     let outside = u.hex.is_some_and(|h| !within(b, h));
-    let bold = u.state.has(&Trait::Mounted) || u.state.has(&Trait::Elite);
+    // Fliers come back over the walls, not by the gate (l. 108).
+    let bold = u.state.has(&Trait::Mounted) || u.state.has(&Trait::Elite) || u.state.flies();
     if besieged(b) != Some(u.side) || !outside || bold || b.global.is_free(id) {
         return None;
     }
