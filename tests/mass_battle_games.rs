@@ -195,7 +195,7 @@ fn the_computer_plays_every_scenario_to_the_end_at_both_levels() {
 /// scenario, are in docs/rules/mass-battle.md).
 #[test]
 fn the_stronger_level_beats_the_random_player() {
-    for id in ["mass-battle-field", "mass-battle-heroes"] {
+    for id in ["mass-battle-field", "mass-battle-heroes", "mass-battle-siege"] {
         let s = load(id);
         let wins = (0..10u64)
             .filter(|seed| {

@@ -285,7 +285,24 @@ pub(super) fn value(b: &B, u: &U, order: &Order) -> Value {
             v.defence = suffered(threat(b, u, at));
         }
     }
+    v.offence -= sortie(b, u, order);
     v
+}
+
+/// What a besieged unit on foot gives up by going out of the walls: it holds them no more, and
+/// coming back engaged it would breach its gate (l. 206). Mounted and elite units come back freely.
+fn sortie(b: &B, u: &U, order: &Order) -> f64 {
+    let bold = u.state.has(&super::data::Trait::Mounted) || u.state.has(&super::data::Trait::Elite) || u.state.flies();
+    if bold || !super::siege::holds(b, u) {
+        return 0.0;
+    }
+    let out = |h: Hex| !super::siege::within(b, h);
+    let leaves = match order {
+        Order::March(to) => out(*to),
+        Order::Engage(t) => b.unit(*t).and_then(|t| t.hex).is_some_and(out),
+        _ => false,
+    };
+    if leaves { 2.0 * holding(b, u) } else { 0.0 }
 }
 
 /// What one more breach is worth to the besieger now.

@@ -171,13 +171,15 @@ pub fn disengage_to(b: &B, id: UnitId) -> Option<(Hex, Vec<Hex>)> {
 pub fn engage_path(b: &B, id: UnitId, target: UnitId) -> Option<(Vec<Hex>, bool)> {
     let u = b.unit(id)?;
     let at = u.hex?;
-    let t = b.unit(target)?.hex?;
-    if at.unsigned_distance_to(t) == 1 {
+    let foe = b.unit(target)?;
+    let t = foe.hex?;
+    let strikes = |h: Hex| super::siege::strikes_from(b, u, foe, h);
+    if strikes(at) {
         return Some((Vec::new(), true));
     }
     let steps = Steps::of(b, id)?;
     let own = allowance(&u.state);
-    let path = way_to(b, &steps, at, t)?;
+    let path = way_to(b, &steps, at, t, strikes)?;
     let goal = *path.last()?;
     let near = reachable(&b.map, at, u32::from(own), &steps);
     if near.cost(&b.map, goal).is_some() {
@@ -190,14 +192,14 @@ pub fn engage_path(b: &B, id: UnitId, target: UnitId) -> Option<(Vec<Hex>, bool)
     Some((stop.map_or_else(Vec::new, |i| path[..=i].to_vec()), false))
 }
 
-/// The cheapest way from `start` to a hex next to `end` where the mover may stand (ties by
-/// position), over the whole board: the allowance cuts it afterwards.
-fn way_to(b: &B, steps: &Steps, start: Hex, end: Hex) -> Option<Vec<Hex>> {
+/// The cheapest way from `start` to a hex next to `end` where the mover may stand and `strikes`
+/// (ties by position), over the whole board: the allowance cuts it afterwards.
+fn way_to(b: &B, steps: &Steps, start: Hex, end: Hex, strikes: impl Fn(Hex) -> bool) -> Option<Vec<Hex>> {
     let far = reachable(&b.map, start, u32::MAX / 4, steps);
     let goal = far
         .reach
         .iter()
-        .filter(|x| x.hex.unsigned_distance_to(end) == 1)
+        .filter(|x| x.hex.unsigned_distance_to(end) == 1 && strikes(x.hex))
         .min_by_key(|x| (x.cost, hex_key(x.hex)))?;
     far.path(&b.map, goal.hex)
 }
@@ -283,7 +285,7 @@ pub fn meeting(b: &B, a: UnitId, c: UnitId) -> Option<(Vec<Hex>, Vec<Hex>)> {
     let steps = Steps::of(b, fast)?;
     let start = b.unit(fast)?.hex?;
     let end = b.unit(slow)?.hex?;
-    let path = way_to(b, &steps, start, end)?;
+    let path = way_to(b, &steps, start, end, |_| true)?;
     let gap = u32::try_from(path.len()).ok()?;
     if gap > fa + fc {
         return None;

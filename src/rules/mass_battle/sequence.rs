@@ -390,7 +390,7 @@ fn movement(run: &mut Run) {
                 }
             }
             Some(Order::Engage(t)) => {
-                let adjacent = movement::adjacent(&run.b, id, t);
+                let adjacent = strikes(&run.b, id, t);
                 if adjacent || !run.b.global.is_free(id) {
                     // Already next to it (B4: no move needed), or engaged meanwhile: it stays.
                     if adjacent && !run.b.global.is_engaged(id, t) {
@@ -430,7 +430,7 @@ fn movement(run: &mut Run) {
     // Engaged units engaging an adjacent enemy they are not yet engaged with (B4).
     for (id, order) in ordered(&run.b) {
         let Order::Engage(t) = order else { continue };
-        if movement::adjacent(&run.b, id, t) && !run.b.global.is_engaged(id, t) {
+        if strikes(&run.b, id, t) && !run.b.global.is_engaged(id, t) {
             run.emit(Event::Engaged { a: id, b: t });
         }
     }
@@ -441,6 +441,13 @@ fn movement(run: &mut Run) {
         }
     }
     end_of_phase(run);
+}
+
+/// Whether `id` stands where it strikes `t`: next to it, and up a wall only by ladders or from
+/// within (H-M13).
+fn strikes(b: &B, id: UnitId, t: UnitId) -> bool {
+    let (Some(u), Some(e)) = (b.unit(id), b.unit(t)) else { return false };
+    u.hex.is_some_and(|h| siege::strikes_from(b, u, e, h))
 }
 
 /// Each pursuit of the movement phase, as (pursuer, target), in the pursuer's id order (the order

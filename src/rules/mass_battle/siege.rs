@@ -78,12 +78,27 @@ pub fn shelter(b: &B, attacker: &U, target: &U) -> Option<Term> {
     }
 }
 
-/// Whether a besieger may engage `target`: on a standing wall, only with ladders or towers (H-M13).
-pub fn may_assault(b: &B, attacker: &U, target: &U) -> bool {
+/// Whether a besieger needs ladders to strike `target` from `from`: the target stands on a wall
+/// still standing and `from` is outside the fortification (H-M13). From within (in by a breach,
+/// l. 198), the wall's stairs serve; fliers need no ladders.
+fn climbs(b: &B, attacker: &U, target: &U, from: Option<Hex>) -> bool {
     let on_wall = target.hex.is_some_and(|h| standing_wall(b, h));
-    !on_wall
-        || siege(b).is_none_or(|s| attacker.side != s.besieger)
-        || attacker.state.has(&Trait::Escalade)
+    let besieger = siege(b).is_some_and(|s| attacker.side == s.besieger);
+    on_wall && besieger && !attacker.state.flies() && !from.is_some_and(|h| within(b, h))
+}
+
+/// Whether a besieger may engage `target`: on a standing wall, with ladders or towers (H-M13), or
+/// from within once a breach lets it in (l. 198).
+pub fn may_assault(b: &B, attacker: &U, target: &U) -> bool {
+    let breached = siege(b).is_some_and(|s| !s.breaches.is_empty());
+    !climbs(b, attacker, target, attacker.hex) || attacker.state.has(&Trait::Escalade) || breached
+}
+
+/// Whether `attacker` standing at `from` reaches `target`: next to it, and up the wall by ladders
+/// or from within (H-M13, l. 198).
+pub fn strikes_from(b: &B, attacker: &U, target: &U, from: Hex) -> bool {
+    target.hex.is_some_and(|t| t.unsigned_distance_to(from) == 1)
+        && (!climbs(b, attacker, target, Some(from)) || attacker.state.has(&Trait::Escalade))
 }
 
 /// The free wall hexes of `section` `id` can reach this sequence, nearest first.
