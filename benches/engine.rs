@@ -44,16 +44,16 @@ fn random_games(c: &mut Criterion) {
             play_game::<Thucydide>(&s, seed, |_| {}).expect("game ends").turns
         })
     });
-    random_games_of::<Swordpoint>(&mut group, ["swordpoint-hastings-skirmish", "swordpoint-heraclea"], &mut seed);
-    random_games_of::<BlackPowder>(&mut group, ["black-powder-quatre-bras", "black-powder-plancenoit"], &mut seed);
-    random_games_of::<Swidenth>(&mut group, ["swidenth-border-patrol", "swidenth-ruined-village"], &mut seed);
-    random_games_of::<MassBattle>(&mut group, ["mass-battle-field", "mass-battle-heroes"], &mut seed);
+    random_games_of::<Swordpoint>(&mut group, &["swordpoint-hastings-skirmish", "swordpoint-heraclea"], &mut seed);
+    random_games_of::<BlackPowder>(&mut group, &["black-powder-quatre-bras", "black-powder-plancenoit"], &mut seed);
+    random_games_of::<Swidenth>(&mut group, &["swidenth-border-patrol", "swidenth-ruined-village"], &mut seed);
+    random_games_of::<MassBattle>(&mut group, &["mass-battle-field", "mass-battle-heroes", "mass-battle-siege"], &mut seed);
     group.finish();
 }
 
 /// Whole random games on each of `ids`, each with the next seed.
-fn random_games_of<R: Ruleset>(group: &mut BenchmarkGroup<WallTime>, ids: [&str; 2], seed: &mut u64) {
-    for id in ids {
+fn random_games_of<R: Ruleset>(group: &mut BenchmarkGroup<WallTime>, ids: &[&str], seed: &mut u64) {
+    for id in ids.iter().copied() {
         let s = strategos::scenario::find_bundled(id).expect("bundled");
         group.bench_function(format!("{id}_random_vs_random_through_ecs"), |bench| {
             bench.iter(|| {
@@ -178,10 +178,11 @@ fn swidenth_ai_side_turn(c: &mut Criterion) {
     first_side_turn::<Swidenth>(c, "swidenth-ruined-village", ["ruined_village_first_leader_phase_easy", "ruined_village_first_leader_phase_normal"]);
 }
 
-/// The mass battle's first Orders phase with heroes, the larger scenario: the Ost gives every unit
-/// and hero its order and seals.
+/// The mass battle's first Orders phase with heroes, the larger scenario, and in the siege: the Ost
+/// gives every unit and hero its order (and names the section it attacks) and seals.
 fn mass_battle_ai_side_turn(c: &mut Criterion) {
     first_side_turn::<MassBattle>(c, "mass-battle-heroes", ["mass_battle_heroes_first_orders_easy", "mass_battle_heroes_first_orders_normal"]);
+    first_side_turn::<MassBattle>(c, "mass-battle-siege", ["mass_battle_siege_first_orders_easy", "mass_battle_siege_first_orders_normal"]);
 }
 
 criterion_group!(

@@ -69,7 +69,7 @@ fn swidenth_goes_through_the_same_script() {
 /// two players' envelopes.
 #[test]
 fn mass_battle_goes_through_the_same_script() {
-    script(Some("mass-battle-field"), &Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-mass-battle"));
+    script(Some("mass-battle-siege"), &Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-mass-battle"));
 }
 
 /// Runs the scripted window on `scenario` (the default one if none), saving its screenshots in

@@ -948,13 +948,12 @@ pub fn status(b: &B) -> Vec<String> {
             let hexes: Vec<String> = s.breaches.iter().map(|h| at(*h)).collect();
             format!("Breaches: {}", hexes.join(", "))
         });
+        // Only supplies that run out before the last sequence are worth a place in the line.
         for side in Side::BOTH {
-            if let Some(n) = s.supplies[side.index()] {
-                let left = n.saturating_sub(b.turn);
-                out.push(if left == 0 {
-                    format!("{}: out of supplies, -1 to its tests", side_name(b, side))
-                } else {
-                    format!("{}: supplies for {left} more sequences", side_name(b, side))
+            if let Some(n) = s.supplies[side.index()].filter(|n| *n < b.last_turn) {
+                out.push(match (n + 1).saturating_sub(b.turn) {
+                    0 => format!("{}: no food, -1", side_name(b, side)),
+                    left => format!("{}: food for {left}", side_name(b, side)),
                 });
             }
         }
