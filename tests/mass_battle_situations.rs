@@ -528,3 +528,26 @@ fn the_walls_take_three_quarters_of_the_besiegers_damage_and_steady_the_besieged
         "{factors:?}"
     );
 }
+
+/// The knights engaged by the orcs and the goblins; one sequence of blows on 1s.
+fn beset(setup: &str) -> common::mass_battle::B {
+    let rows: Vec<String> = (0..10).map(|_| vec!["."; 10].join(" ")).collect();
+    let mut b = common::mass_battle::opened(&rows, "", 8, &[(1, 0, "Chevaliers", 4, 5), (11, 1, "Orques", 4, 4), (12, 1, "Archers gobelins", 5, 4)], setup);
+    sequence(&mut b, &[(1, Order::Hold), (11, Order::Engage(UnitId(1))), (12, Order::Engage(UnitId(1)))], &[1; 12]);
+    assert_eq!(b.global.engaged_with(UnitId(1)), vec![UnitId(11), UnitId(12)]);
+    b
+}
+
+#[test]
+fn a_withdrawal_goes_untouched_unless_the_option_lets_the_other_enemies_strike() {
+    // l. 29: the knights withdraw and no enemy may attack them. l. 30, the MdT's option: engaged by
+    // several units, all but the first (the lowest id, the orcs) may attack them at the end of the
+    // movement phase: the goblins do, their one attack of the sequence (R-M7).
+    let mut plain = beset("");
+    let events = sequence(&mut plain, &[(1, Order::Withdraw), (11, Order::Hold), (12, Order::Hold)], &[1; 12]);
+    assert!(attacks(&events).is_empty(), "{:?}", attacks(&events));
+    let mut option = beset("withdraw_option: true");
+    let events = sequence(&mut option, &[(1, Order::Withdraw), (11, Order::Hold), (12, Order::Hold)], &[1; 12]);
+    let a = attacks(&events);
+    assert_eq!(a.iter().map(|a| (a.attacker, a.target, a.kind)).collect::<Vec<_>>(), vec![(UnitId(12), UnitId(1), AttackKind::Pursuit)]);
+}

@@ -501,7 +501,33 @@ fn pursuits(b: &B) -> Vec<(UnitId, UnitId)> {
             out.push((p, id));
         }
     }
+    if b.global.withdraw_option {
+        out.extend(withdrawal_blows(b, &out));
+    }
     out.sort();
+    out
+}
+
+/// The option of l. 30: a unit that withdraws from several enemies may be attacked by each but
+/// the first (the lowest id: the engine does not record who engaged first). Each of them chooses
+/// to, if the withdrawal would leave it no one to fight in the melee and it pursues no one else
+/// (R-M7: one attack).
+fn withdrawal_blows(b: &B, pursuing: &[(UnitId, UnitId)]) -> Vec<(UnitId, UnitId)> {
+    let leaves = |u: UnitId| b.unit(u).is_some_and(|u| u.state.order.as_ref().is_some_and(Order::disengages));
+    let mut out: Vec<(UnitId, UnitId)> = Vec::new();
+    for (id, order) in ordered(b) {
+        if order != Order::Withdraw {
+            continue;
+        }
+        let foes: Vec<UnitId> = b.global.engaged_with(id).into_iter().filter(|f| !leaves(*f)).collect();
+        for f in foes.into_iter().skip(1) {
+            let busy = pursuing.iter().chain(out.iter()).any(|(p, _)| *p == f);
+            let others = b.global.engaged_with(f).into_iter().any(|e| e != id && !leaves(e));
+            if !busy && !others {
+                out.push((f, id));
+            }
+        }
+    }
     out
 }
 

@@ -28,6 +28,10 @@ pub struct Part {
     /// huge creature was his to fight takes -1 on its morale tests that sequence.
     #[serde(default = "yes")]
     pub coward_penalty: bool,
+    /// The option of l. 30: the enemies engaged with a withdrawing unit, but the first, may attack
+    /// it at the end of the movement phase.
+    #[serde(default)]
+    pub withdraw_option: bool,
     /// A siege: the besieging side and the hexes inside the walls; the walls are the map's
     /// `Section` regions, the gates its `Gate` regions (l. 179).
     #[serde(default)]
@@ -342,6 +346,7 @@ pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
         commanders: [commander(&part, &units, 0)?, commander(&part, &units, 1)?],
         slices: [Vec::new(), Vec::new()],
         coward_penalty: part.coward_penalty,
+        withdraw_option: part.withdraw_option,
         siege: siege_of(&part, &map)?,
         cowardice: [0, 0],
         start_pvt: [pvt(0), pvt(1)],

@@ -315,6 +315,8 @@ pub struct Global {
     /// rank and file (0: never).
     pub coward_penalty: bool,
     pub cowardice: [u32; 2],
+    /// The option of l. 30 (a scenario's switch).
+    pub withdraw_option: bool,
     /// The siege, in a siege scenario.
     pub siege: Option<Siege>,
     /// Each side's commander-in-chief, whose INT and SAG help the army (l. 104).

@@ -210,6 +210,7 @@ fn attack_line(b: &B, a: &Attack) -> String {
         AttackKind::Pursuit => match tgt.and_then(|t| t.state.order.as_ref()) {
             Some(Order::Flee) => format!("{who} pursues the fleeing {whom}"),
             Some(Order::Retreat) => format!("{who} strikes the retreating {whom}"),
+            Some(Order::Withdraw) => format!("{who} strikes {whom} as it withdraws (l. 30)"),
             _ => format!("{who} pursues {whom}"),
         },
     };
@@ -657,6 +658,7 @@ fn attack_rules(b: &B, a: &Attack) -> Vec<&'static str> {
         AttackKind::Spell => "H-M7",
         AttackKind::Pursuit => match b.unit(a.target).and_then(|t| t.state.order.as_ref()) {
             Some(Order::Flee) => "l. 32, 86 (the pursuer of a fleeing unit), R-M7",
+            Some(Order::Withdraw) => "l. 30 (the option: a withdrawal from several enemies), R-M7",
             _ => "l. 31 (a retreating unit is attacked), R-M8",
         },
     }];
