@@ -551,3 +551,13 @@ fn a_withdrawal_goes_untouched_unless_the_option_lets_the_other_enemies_strike()
     let a = attacks(&events);
     assert_eq!(a.iter().map(|a| (a.attacker, a.target, a.kind)).collect::<Vec<_>>(), vec![(UnitId(12), UnitId(1), AttackKind::Pursuit)]);
 }
+
+#[test]
+fn a_duel_is_missed_when_the_peer_marches_out_of_reach() {
+    // l. 121-125, H-M6: the Baron (4 hexes, reach 5) seeks Grushak 4 hexes away; Grushak marches 3
+    // hexes farther off before the melee: no duel, no dice.
+    let mut b = field(&[(1, 0, "Baron Aldric", 4, 7), (11, 1, "Grushak", 4, 3)]);
+    let events = sequence(&mut b, &[(1, Order::Duel(UnitId(11))), (11, Order::March(strategos::hex::Offset(4, 0).to_hex()))], &[]);
+    assert!(events.iter().any(|e| matches!(e, Event::DuelMissed { hero: UnitId(1), target: UnitId(11) })));
+    assert!(!events.iter().any(|e| matches!(e, Event::DuelRound { .. })));
+}

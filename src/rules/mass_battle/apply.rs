@@ -214,6 +214,7 @@ pub fn apply(b: &mut B, event: &Event) {
                 h.state.pvt = *hp;
             }
         }
+        Event::DuelMissed { .. } => {}
         Event::HeroFell { hero } => {
             if let Some(h) = b.unit_mut(*hero) {
                 h.hex = None;

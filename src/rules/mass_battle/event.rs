@@ -197,6 +197,11 @@ pub enum Event {
     HeroFell {
         hero: UnitId,
     },
+    /// The hero a duel sought moved out of the seeker's reach: no duel (H-M6, l. 123).
+    DuelMissed {
+        hero: UnitId,
+        target: UnitId,
+    },
     /// A hero strikes the rank and file while an enemy hero or huge creature was his to fight:
     /// -1 to his side's morale tests this sequence (l. 119, H-M12).
     Cowardice {

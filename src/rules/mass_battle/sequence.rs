@@ -767,7 +767,7 @@ fn end_sequence(run: &mut Run) {
 }
 
 /// Regenerating creatures get back 10 × their rate × the individuals they had at the sequence's
-/// start, never above their PVT at the battle's start, unless they fight a unit equipped against
+/// start, never above their PVT at the battle's start (and their officer's), unless they fight a unit equipped against
 /// them (l. 109).
 fn regenerate(run: &mut Run) {
     let per = i64::from(tables().multipliers.regeneration);
@@ -787,8 +787,10 @@ fn regenerate(run: &mut Run) {
                 .unit(*e)
                 .is_some_and(|e| e.state.has(&Trait::AntiRegeneration))
         });
+        // Its officer's hit points, lost last, stand above its troops' own (R-M12).
+        let officer = u.state.officer.map_or(0, |(_, hp)| hp);
         let pvt = (u.state.pvt + per * i64::from(rate) * i64::from(u.state.troops_at_sequence))
-            .min(u.state.pvt_at_start);
+            .min(u.state.pvt_at_start + officer);
         if !countered && pvt > u.state.pvt {
             back.push((u.id, pvt));
         }

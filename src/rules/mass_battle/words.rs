@@ -598,6 +598,7 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
             name(b, *unit)
         ),
         Event::HeroFell { hero } => format!("{} has fallen", name(b, *hero)),
+        Event::DuelMissed { hero, target } => format!("{} moved out of {}'s reach: no duel", name(b, *target), name(b, *hero)),
         Event::Cowardice { hero, side } => format!(
             "{} falls on the rank and file while a peer was his to fight: {:+} to {}'s morale \
              tests this sequence",
@@ -798,6 +799,7 @@ pub fn event_rule(b: &B, e: &Event) -> Option<String> {
         Event::OfficerJoined { .. } => vec!["l. 129-131 (officers)", "R-M12"],
         Event::OfficerAlone { .. } => vec!["l. 133 (the officer alone)", "R-M12"],
         Event::HeroFell { .. } => vec!["l. 98, 135 (what a hero's fall brings)"],
+        Event::DuelMissed { .. } => vec!["l. 121-125 (a hero seeks his peer)", "H-M6 (within his reach at the melee)"],
         Event::Cowardice { .. } => vec!["l. 119, H-M12 (cowardly heroes)"],
         Event::CommanderFell { .. } => vec!["l. 135-139 (the commander-in-chief dies)", "R-M13"],
         Event::Surrenders { .. } => vec!["l. 137 (those that fail surrender)"],
