@@ -27,11 +27,14 @@ const ROLLS: u64 = 8;
 const ROUNDS: usize = 2;
 
 /// What one order is worth to its unit's side on its own: the damage it deals (never more than
-/// the target has), the ground it gains, a third of what it should suffer.
+/// the target has), the ground it gains, a third of what it should suffer; a besieger, who must
+/// take the town before the last sequence, a ninth (36 wins of 50 against random with a third, 40
+/// with a ninth, 31 with a thirtieth).
 fn alone(b: &B, u: &U, order: &Order) -> f64 {
     let v = value(b, u, order);
     let dealt = v.target.and_then(|t| b.unit(t)).map_or(0.0, |t| loss_worth(b, t, v.damage));
-    dealt + v.offence + CAUTION * v.defence
+    let caution = if b.global.siege.as_ref().is_some_and(|s| s.besieger == u.side) { CAUTION / 3.0 } else { CAUTION };
+    dealt + v.offence + caution * v.defence
 }
 
 /// Each unit's orders, best first by `alone`, at most `CHOICES`.
