@@ -6,7 +6,7 @@
 
 use super::combat::immune_to;
 use super::data::{Engine, Trait, tables};
-use super::event::{Attack, AttackKind, Event};
+use super::event::{AttackKind, Event};
 use super::sequence::{Run, ordered};
 use super::siege::{siege, standing_wall};
 use super::state::{Order, UnitState};
@@ -122,20 +122,7 @@ pub(super) fn shot(run: &mut Run, id: UnitId, target: UnitId) {
         return;
     }
     let terms = shot_terms(&run.b, u, t);
-    let faces: Vec<u8> = (0..e.damage.count).map(|_| run.dice.roll(e.damage.sides)).collect();
-    let roll = (faces.iter().map(|f| i64::from(*f)).sum::<i64>() + i64::from(e.damage.plus)).max(0);
-    let damage = super::damage::total(roll, 1, 100, &terms);
-    run.emit(Event::Attacked(Attack {
-        kind: AttackKind::Shot,
-        attacker: id,
-        target,
-        faces,
-        roll,
-        troops: 1,
-        table: 100,
-        terms,
-        damage,
-    }));
+    super::sequence::flat_attack(run, AttackKind::Shot, id, target, e.damage, terms);
 }
 
 /// An engine's work on a wall hex (H-M13).

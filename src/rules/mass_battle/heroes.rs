@@ -4,7 +4,7 @@
 //! and surrenders, a cleric's followers demoralised.
 
 use super::data::{HeroSpell, Kind, Trait, tables};
-use super::event::{Attack, AttackKind, Blow, Event, TestKind};
+use super::event::{AttackKind, Blow, Event, TestKind};
 use super::morale;
 use super::sequence::{Run, morale_test, ordered, remove};
 use super::state::{Order, UnitState};
@@ -31,8 +31,6 @@ pub(super) fn blast(run: &mut Run, hero: UnitId, target: UnitId) {
     if !run.b.unit(target).is_some_and(|t| t.hex.is_some()) {
         return;
     }
-    let faces: Vec<u8> = (0..roll.count).map(|_| run.dice.roll(roll.sides)).collect();
-    let total = (faces.iter().map(|f| i64::from(*f)).sum::<i64>() + i64::from(roll.plus)).max(0);
     let mut terms = vec![super::damage::plus(
         "H-M7",
         "a hero's blast: its roll, flat",
@@ -41,18 +39,7 @@ pub(super) fn blast(run: &mut Run, hero: UnitId, target: UnitId) {
     if let (Some(hu), Some(tu)) = (run.b.unit(hero), run.b.unit(target)) {
         terms.extend(super::siege::shelter(&run.b, hu, tu));
     }
-    let dealt = super::damage::total(total, 1, 100, &terms);
-    run.emit(Event::Attacked(Attack {
-        kind: AttackKind::Spell,
-        attacker: hero,
-        target,
-        faces,
-        roll: total,
-        troops: 1,
-        table: 100,
-        terms,
-        damage: dealt,
-    }));
+    super::sequence::flat_attack(run, AttackKind::Spell, hero, target, roll, terms);
 }
 
 /// Heroes ordered to serve as officers join their unit, in id order (l. 129-131).

@@ -942,7 +942,7 @@ pub fn status(b: &B) -> Vec<String> {
         });
     }
     if let Some(s) = &g.siege {
-        out.push(format!("{} besieges", side_name(b, s.besieger)));
+        // Who besieges is in the briefing and each Orders phase's line; the bar keeps room for its buttons.
         if let Some(i) = s.declared {
             out.push(format!("Attacked: {}", section_name(b, i)));
         }
