@@ -173,3 +173,72 @@ fn walls_and_gates_drawn_on_open_ground_are_refused_with_their_region_named() {
     let err = format!("{:?}", MassBattle::setup(&s).err().expect("refused"));
     assert!(err.contains("Nord") && err.contains("fortification"), "{err}");
 }
+
+#[test]
+fn a_medium_tower_takes_a_trebuchet_four_sequences() {
+    // l. 216, H-M13: a medium tower needs 24 work points, a trebuchet adds 6 a sequence: it stands
+    // after the third sequence and falls at the end of the fourth shooting phase.
+    let mut b = castle(&[(7, 0, "Trébuchet", 3, 11), (11, 1, "Orques", 8, 4)], ", towers: [(at: (3, 6), size: Medium)]");
+    let tower = hex(3, 6);
+    for n in 1..=3 {
+        let events = sequence(&mut b, &[(7, Order::Bombard(tower)), (11, Order::Hold)], &[]);
+        assert!(breaches(&events).is_empty(), "sequence {n}");
+    }
+    let fourth = sequence(&mut b, &[(7, Order::Bombard(tower)), (11, Order::Hold)], &[]);
+    assert!(fourth.iter().any(|e| matches!(e, Event::WallWorked { total: 24, .. })));
+    assert_eq!(breaches(&fourth), vec![(tower, "l. 191, H-M13")]);
+}
+
+#[test]
+fn a_tower_on_a_gate_or_off_the_walls_is_refused() {
+    // H-M13: towers stand on the walls of a section; the gate at (5, 6) is the ram's.
+    for at in ["(5, 6)", "(5, 8)"] {
+        let text = common::mass_battle::castle_written(&[(1, 0, "Archers", 4, 8), (11, 1, "Orques", 8, 4)], &format!(", towers: [(at: {at}, size: Large)]"));
+        let s = strategos::scenario::parse(&text).unwrap();
+        let err = format!("{:?}", MassBattle::setup(&s).err().expect("refused"));
+        assert!(err.contains("setup.siege.towers") && err.contains(at), "{err}");
+    }
+}
+
+#[test]
+fn a_ruse_opens_the_gate_as_its_sequence_starts() {
+    // l. 196: the scenario's traitor opens the gate as sequence 2 starts, not before.
+    let mut b = castle(&[(1, 0, "Archers", 4, 9), (11, 1, "Orques", 8, 4)], ", ruse: Some((sequence: 2, at: (5, 6)))");
+    assert!(!strategos::rules::mass_battle::siege::breach(&b, hex(5, 6)));
+    let events = sequence(&mut b, &[(1, Order::Hold), (11, Order::Hold)], &[]);
+    assert_eq!(breaches(&events), vec![(hex(5, 6), "l. 196 (a ruse opens the way)")]);
+    assert!(events.iter().position(|e| matches!(e, Event::SequenceStarted { sequence: 2 })) < events.iter().position(|e| matches!(e, Event::BreachOpened { .. })));
+}
+
+#[test]
+fn one_besieger_unit_a_movement_phase_goes_through_a_breach_hex() {
+    // l. 200, H-M13: the wall at (4, 6) is open (a ruse); the men-at-arms march in through it first
+    // (the lower id); the knights behind them, bound through the same breach, stop outside. The next
+    // movement phase the breach lets one more through.
+    let mut b = castle(
+        &[(2, 0, "Hommes d'armes", 4, 7), (4, 0, "Chevaliers", 4, 8), (11, 1, "Orques", 8, 4)],
+        ", ruse: Some((sequence: 1, at: (4, 6)))",
+    );
+    let at = |b: &B, id: u32| b.unit(UnitId(id)).and_then(|u| u.hex).unwrap();
+    assert!(orders(&b, 4).contains(&Order::March(hex(4, 4))));
+    sequence(&mut b, &[(2, Order::March(hex(4, 5))), (4, Order::March(hex(4, 4))), (11, Order::Hold)], &[]);
+    assert_eq!(at(&b, 2), hex(4, 5));
+    assert_eq!(at(&b, 4), hex(4, 7), "stopped before the breach already used");
+    sequence(&mut b, &[(2, Order::Hold), (4, Order::March(hex(3, 5))), (11, Order::Hold)], &[]);
+    assert_eq!(at(&b, 4), hex(3, 5));
+}
+
+#[test]
+fn a_huge_creature_tears_down_a_wall_hex_as_a_ram_does() {
+    // H-M16, l. 194: the hill giant next to the north wall draws 2d4 when it starts (1 + 1: two
+    // sequences) and the wall falls at the end of the second it lives through.
+    let mut b = common::mass_battle::town(&[(1, 0, "Archers", 6, 4), (2, 1, "Géant des collines", 4, 2)]);
+    let wall = hex(4, 3);
+    assert!(orders(&b, 2).contains(&Order::Demolish(wall)));
+    assert!(!orders(&b, 1).iter().any(|o| matches!(o, Order::Demolish(_))), "the besieged do not");
+    let first = sequence(&mut b, &[(2, Order::Demolish(wall)), (1, Order::Hold)], &[1, 1]);
+    assert!(first.iter().any(|e| matches!(e, Event::RamStarted { unit: UnitId(2), needs: 2, .. })));
+    assert!(breaches(&first).is_empty());
+    let second = sequence(&mut b, &[(2, Order::Demolish(wall)), (1, Order::Hold)], &[]);
+    assert_eq!(breaches(&second), vec![(wall, "H-M16, l. 194")]);
+}

@@ -561,3 +561,41 @@ fn a_duel_is_missed_when_the_peer_marches_out_of_reach() {
     assert!(events.iter().any(|e| matches!(e, Event::DuelMissed { hero: UnitId(1), target: UnitId(11) })));
     assert!(!events.iter().any(|e| matches!(e, Event::DuelRound { .. })));
 }
+
+#[test]
+fn a_blow_from_the_rear_hexside_adds_ten_percent_and_a_second_enemy_five() {
+    // H-M11 (l. 147): the men-at-arms face north, toward the first orcs that engage them; the second
+    // orcs strike from the hexside behind them (+10%), the first, whose target fights a friend,
+    // envelop it (+5%). The two never add.
+    let mut b = field(&[(1, 0, "Hommes d'armes", 5, 5), (2, 1, "Orques", 5, 4), (3, 1, "Orques", 5, 6)]);
+    let events = sequence(
+        &mut b,
+        &[(1, Order::Hold), (2, Order::Engage(UnitId(1))), (3, Order::Engage(UnitId(1)))],
+        &[1; 40],
+    );
+    let tactics = |id: u32| -> Vec<(&str, i32)> {
+        attacks(&events)
+            .iter()
+            .filter(|a| a.attacker == UnitId(id))
+            .flat_map(|a| a.terms.iter().filter(|t| t.rule == "H-M11").map(|t| (t.what, t.percent)))
+            .collect()
+    };
+    assert_eq!(tactics(3), vec![("rear attack: it strikes from the target's rear hexside", 10)]);
+    assert_eq!(tactics(2), vec![("envelopment: the target already fights a friend", 5)]);
+    assert!(tactics(1).is_empty(), "the first orcs turned to face the men-at-arms");
+}
+
+#[test]
+fn a_free_demoralised_unit_may_hold_without_a_rally_test_and_rallies_when_given_no_order() {
+    // H-M3: Hold is open to any unit; a demoralised free unit that holds takes no rally test
+    // (l. 92-94), and one sealed without an order tries to rally.
+    let mut b = field(&[(1, 0, "Archers", 5, 8), (2, 1, "Orques", 5, 0), (3, 0, "Levée de piquiers", 1, 8)]);
+    b.units[0].state.demoralised = Some(strategos::rules::mass_battle::state::Demoralised { sequence: 0, by_shooting: false });
+    let legal = strategos::rules::mass_battle::legal::legal_orders(&b, b.unit(UnitId(1)).unwrap());
+    assert_eq!(legal, vec![Order::Rally, Order::Flee, Order::Hold]);
+    let held = sequence(&mut b, &[(1, Order::Hold), (2, Order::Hold), (3, Order::Hold)], &[1; 4]);
+    assert!(!held.iter().any(|e| matches!(e, Event::MoraleTest { unit: UnitId(1), .. })));
+    assert!(b.unit(UnitId(1)).unwrap().state.demoralised.is_some());
+    let unordered = sequence(&mut b, &[(2, Order::Hold), (3, Order::Hold)], &[1; 4]);
+    assert!(unordered.iter().any(|e| matches!(e, Event::MoraleTest { unit: UnitId(1), kind: TestKind::Rally, .. })));
+}

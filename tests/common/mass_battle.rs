@@ -21,13 +21,12 @@ pub fn field_led(units: &[(u32, u8, &str, i32, i32)], commanders: &str) -> B {
 
 /// A battle opened on a scenario written for the test: its map rows and regions, its length in
 /// sequences, its units (the Ost on side 0, the Horde on side 1) and the rest of its setup.
-pub fn opened(
-    rows: &[String],
-    regions: &str,
-    turns: u32,
-    units: &[(u32, u8, &str, i32, i32)],
-    setup: &str,
-) -> B {
+pub fn opened(rows: &[String], regions: &str, turns: u32, units: &[(u32, u8, &str, i32, i32)], setup: &str) -> B {
+    open(&written(rows, regions, turns, units, setup))
+}
+
+/// The scenario text `opened` opens.
+pub fn written(rows: &[String], regions: &str, turns: u32, units: &[(u32, u8, &str, i32, i32)], setup: &str) -> String {
     let army = |side: u8| {
         if side == 0 {
             "ost-de-swidenth"
@@ -45,12 +44,16 @@ pub fn opened(
         })
         .collect();
     let rows: Vec<String> = rows.iter().map(|r| format!("\"{r}\"")).collect();
-    let text = format!(
+    format!(
         "Scenario(id: \"t\", name: \"t\", ruleset: \"mass-battle\", turns: {turns}, first_side: 0, map: (rows: [{}], regions: [{regions}]), sides: [(name: \"Ost\", edge: South), (name: \"Horde\", edge: North)], setup: (units: [{}], {setup}))",
         rows.join(", "),
         units.join(", ")
-    );
-    let s = strategos::scenario::parse(&text).unwrap();
+    )
+}
+
+/// A battle set up from a scenario's text and opened.
+pub fn open(text: &str) -> B {
+    let s = strategos::scenario::parse(text).unwrap();
     let mut b = MassBattle::setup(&s).unwrap();
     for e in MassBattle::open(&b, &mut Dice::new(0)) {
         MassBattle::apply(&mut b, &e);
@@ -123,9 +126,14 @@ pub fn town(units: &[(u32, u8, &str, i32, i32)]) -> B {
 /// columns 3-8) is the section "Sud" with a gate at (5, 6); the inside is rows 4-5, columns 3-8;
 /// `setup` adds to the siege's fields (supplies).
 pub fn castle(units: &[(u32, u8, &str, i32, i32)], siege: &str) -> B {
+    open(&castle_written(units, siege))
+}
+
+/// The scenario text `castle` opens.
+pub fn castle_written(units: &[(u32, u8, &str, i32, i32)], siege: &str) -> String {
     let mut rows: Vec<String> = (0..12).map(|_| vec!["."; 12].join(" ")).collect();
     rows[6] = ". . . x x x x x x . . .".into();
     let regions = "(name: \"Sud\", kind: Section, hexes: [(3, 6), (4, 6), (5, 6), (6, 6), (7, 6), (8, 6)]), (name: \"Porte\", kind: Gate, hexes: [(5, 6)])";
     let inside: Vec<String> = (4..6).flat_map(|r| (3..9).map(move |c| format!("({c}, {r})"))).collect();
-    opened(&rows, regions, 12, units, &format!("siege: Some((besieger: 0, inside: [{}]{siege}))", inside.join(", ")))
+    written(&rows, regions, 12, units, &format!("siege: Some((besieger: 0, inside: [{}]{siege}))", inside.join(", ")))
 }

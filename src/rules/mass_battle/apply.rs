@@ -3,6 +3,7 @@
 use super::event::{AttackKind, Event};
 use super::state::{Demoralised, Hit, Order, Phase, RamWork, Work, pair};
 use crate::battle::Battle;
+use crate::hex::facing::Direction;
 
 type B = Battle<super::MassBattle>;
 
@@ -118,12 +119,27 @@ pub fn apply(b: &mut B, event: &Event) {
         Event::Moved { unit, path } => {
             if let Some(u) = b.unit_mut(*unit) {
                 if let Some(last) = path.last() {
+                    // It faces the way it went (H-M11).
+                    let from = if path.len() > 1 { Some(path[path.len() - 2]) } else { u.hex };
+                    if let Some(d) = from.and_then(|f| Direction::between(f, *last)) {
+                        u.facing = d;
+                    }
                     u.hex = Some(*last);
                     u.state.moved = true;
                 }
             }
         }
         Event::Engaged { a, b: c } => {
+            // A unit turns to meet its first enemy; the next ones may come at its flank or rear
+            // (H-M11).
+            for (me, foe) in [(*a, *c), (*c, *a)] {
+                if b.global.engaged_with(me).is_empty() {
+                    let toward = b.unit(me).and_then(|u| u.hex).zip(b.unit(foe).and_then(|u| u.hex)).and_then(|(x, y)| Direction::between(x, y));
+                    if let (Some(d), Some(u)) = (toward, b.unit_mut(me)) {
+                        u.facing = d;
+                    }
+                }
+            }
             b.global.engaged.insert(pair(*a, *c));
             // Engaging counts as charging the target this sequence (R-M11, l. 149), for both of
             // a mutual engagement.
@@ -253,21 +269,21 @@ pub fn apply(b: &mut B, event: &Event) {
                 }
             }
         }
-        Event::RamStarted { gate, needs, .. } => {
+        Event::RamStarted { hex, needs, .. } => {
             if let Some(s) = &mut b.global.siege {
                 s.rams.push(RamWork {
-                    gate: *gate,
+                    hex: *hex,
                     needs: *needs,
                     done: 0,
                 });
             }
         }
-        Event::RamWorked { gate, done, .. } => {
+        Event::RamWorked { hex, done, .. } => {
             if let Some(w) = b
                 .global
                 .siege
                 .as_mut()
-                .and_then(|s| s.rams.iter_mut().find(|w| w.gate == *gate))
+                .and_then(|s| s.rams.iter_mut().find(|w| w.hex == *hex))
             {
                 w.done = *done;
             }

@@ -33,7 +33,7 @@ fn given(c: &Command, unit: UnitId) -> Option<&Order> {
 fn aim(order: &Order) -> (Option<UnitId>, Option<Hex>) {
     match order {
         Order::Shoot(t) | Order::Engage(t) | Order::Duel(t) | Order::Cast(t) | Order::Officer(t) => (Some(*t), None),
-        Order::March(h) | Order::Bombard(h) | Order::Passwall(h) => (None, Some(*h)),
+        Order::March(h) | Order::Bombard(h) | Order::Passwall(h) | Order::Demolish(h) => (None, Some(*h)),
         _ => (None, None),
     }
 }
@@ -54,11 +54,11 @@ pub fn click(b: &B, legal: &[Command], selected: Option<UnitId>, hex: Hex, modif
         return send(breach, false);
     }
     let deciding = legal::deciding_side(b);
-    // A wall hex: the selected engine's stones, or the selected hero's Breach spell (H-M7, H-M13),
-    // unless a click on the defender there gives an order.
+    // A wall hex: the selected engine's stones, the selected hero's Breach spell or the selected huge
+    // creature's claws (H-M7, H-M13, H-M16), unless a click on the defender there gives an order.
     if let Some(actor) = selected {
         let on_unit = b.unit_at(hex).filter(|u| u.id != actor).and_then(|u| order_on(legal, actor, u.id, modifier));
-        let on_wall = [Order::Bombard(hex), Order::Passwall(hex)].into_iter().map(|order| Command::Give { unit: actor, order }).find(|c| legal.contains(c));
+        let on_wall = [Order::Bombard(hex), Order::Passwall(hex), Order::Demolish(hex)].into_iter().map(|order| Command::Give { unit: actor, order }).find(|c| legal.contains(c));
         if let Some(c) = on_unit.or(on_wall) {
             return send(c, true);
         }
@@ -224,7 +224,7 @@ pub fn cue(b: &B, e: &Event) -> Option<Cue> {
             let dice = blows.iter().map(|x| die(x.d20, if x.hit { WON } else { LOST })).collect();
             Some(Cue::Dice { over: hex_of(b, first.target)?, dice })
         }
-        Event::RamStarted { gate, faces, .. } => Some(Cue::Dice { over: *gate, dice: faces.iter().map(|f| die(*f, PLAIN)).collect() }),
+        Event::RamStarted { hex, faces, .. } => Some(Cue::Dice { over: *hex, dice: faces.iter().map(|f| die(*f, PLAIN)).collect() }),
         Event::Moved { unit, path } => Some(Cue::Path { hexes: hex_of(b, *unit).into_iter().chain(path.iter().copied()).collect() }),
         _ => None,
     }

@@ -7,6 +7,7 @@ use super::data::{Kind, Tag, Trait, Weapon, tables};
 use super::event::{Attack, AttackKind, Term};
 use super::state::UnitState;
 use crate::battle::{Battle, Dice, Unit};
+use crate::hex::facing::Arc;
 
 type B = Battle<super::MassBattle>;
 type U = Unit<UnitState>;
@@ -44,17 +45,19 @@ pub fn terms(b: &B, attacker: &U, target: &U, kind: AttackKind) -> Vec<Term> {
             pct(m.pursuit_percent),
         ));
     }
-    if melee
+    // The seed's tactics (l. 147, H-M11): the rear attack or the envelopment, the better one.
+    let rear = melee && attacker.hex.zip(target.hex).and_then(|(x, y)| target.facing.arc_towards(y, x)) == Some(Arc::Rear);
+    let enveloped = melee
         && b.global
             .engaged_with(target.id)
             .iter()
-            .any(|e| *e != attacker.id && b.unit(*e).is_some_and(|u| u.side == attacker.side))
-    {
-        out.push(plus(
-            "H-M11",
-            "envelopment: the target already fights a friend",
-            pct(m.envelopment_percent),
-        ));
+            .any(|e| *e != attacker.id && b.unit(*e).is_some_and(|u| u.side == attacker.side));
+    let tactics = [
+        (rear, m.rear_percent, "rear attack: it strikes from the target's rear hexside"),
+        (enveloped, m.envelopment_percent, "envelopment: the target already fights a friend"),
+    ];
+    if let Some((_, p, why)) = tactics.into_iter().filter(|t| t.0).max_by_key(|t| t.1) {
+        out.push(plus("H-M11", why, pct(p)));
     }
     if a.slices > 0 && !b.global.commander_fell[attacker.side.index()] {
         out.push(plus(

@@ -5,7 +5,7 @@
 //! unit and engine counts its shots (l. 177).
 
 use super::combat::immune_to;
-use super::data::{Engine, Trait, tables};
+use super::data::{Engine, Kind, Trait, tables};
 use super::event::{AttackKind, Event};
 use super::sequence::{Run, ordered};
 use super::siege::{siege, standing_wall};
@@ -65,6 +65,31 @@ pub fn walls(b: &B, u: &U) -> Vec<Hex> {
         .flat_map(|x| x.walls.iter().copied())
         .filter(|h| !s.gates.contains(h) && standing_wall(b, *h) && in_range(e, at, *h))
         .collect()
+}
+
+/// The standing wall hexes and gates next to a besieger's huge creature, which it may tear down as
+/// a ram does (H-M16).
+pub fn demolishes(b: &B, u: &U) -> Vec<Hex> {
+    let (Some(s), Some(at)) = (siege(b), u.hex) else { return Vec::new() };
+    if u.side != s.besieger || u.state.kind() != Kind::Huge {
+        return Vec::new();
+    }
+    s.sections
+        .iter()
+        .flat_map(|x| x.walls.iter().copied())
+        .chain(s.gates.iter().copied())
+        .filter(|h| h.unsigned_distance_to(at) == 1 && standing_wall(b, *h))
+        .collect()
+}
+
+/// Where a unit's order sets it to work as a ram: the gate next to a ram (l. 194), the wall hex a
+/// huge creature tears at (H-M16).
+fn rammed(b: &B, u: &U, order: &Order) -> Option<Hex> {
+    match order {
+        Order::Ram => gate(b, u),
+        Order::Demolish(h) => demolishes(b, u).contains(h).then_some(*h),
+        _ => None,
+    }
 }
 
 /// The standing gate next to a besieger's ram (l. 194).
@@ -141,13 +166,12 @@ pub(super) fn bombard(run: &mut Run, id: UnitId, hex: Hex) {
     });
 }
 
-/// At the shooting phase's end, every wall hex whose work reached its points falls (H-M13).
+/// At the shooting phase's end, every wall hex or tower whose work reached its points falls (H-M13).
 pub(super) fn walls_fall(run: &mut Run) {
-    let need = tables().siege.wall_points;
     let fallen: Vec<Hex> = siege(&run.b).map_or_else(Vec::new, |s| {
         s.work
             .iter()
-            .filter(|w| w.points >= need && standing_wall(&run.b, w.hex))
+            .filter(|w| w.points >= super::siege::points_to_fall(&run.b, w.hex) && standing_wall(&run.b, w.hex))
             .map(|w| w.hex)
             .collect()
     });
@@ -166,36 +190,37 @@ pub(super) fn passwall(run: &mut Run, hero: UnitId, hex: Hex) {
     run.emit(Event::BreachOpened { hex, rule: "l. 195, H-M7" });
 }
 
-/// At the shooting phase's start, each ram ordered to a gate no ram has started on draws its 2d4
-/// (l. 194), in id order.
+/// At the shooting phase's start, each ram ordered to a gate, and each huge creature to a wall hex,
+/// that no one has started on draws its 2d4 (l. 194, H-M16), in id order.
 pub(super) fn rams_start(run: &mut Run) {
     for (id, order) in ordered(&run.b) {
         let Some(u) = run.b.unit(id) else { continue };
-        let Some(g) = gate(&run.b, u).filter(|_| order == Order::Ram) else { continue };
-        if siege(&run.b).is_some_and(|s| s.rams.iter().any(|w| w.gate == g)) {
+        let Some(g) = rammed(&run.b, u, &order) else { continue };
+        if siege(&run.b).is_some_and(|s| s.rams.iter().any(|w| w.hex == g)) {
             continue;
         }
         let roll = tables().siege.ram;
         let faces: Vec<u8> = (0..roll.count).map(|_| run.dice.roll(roll.sides)).collect();
         let sum = faces.iter().map(|f| i32::from(*f)).sum::<i32>() + i32::from(roll.plus);
         let needs = u8::try_from(sum.max(1)).unwrap_or(u8::MAX);
-        run.emit(Event::RamStarted { unit: id, gate: g, faces, needs });
+        run.emit(Event::RamStarted { unit: id, hex: g, faces, needs });
     }
 }
 
-/// At the sequence's end, each gate a ram worked on and lived through counts one sequence; it
-/// falls when the count reaches the ram's roll (l. 194, H-M13).
+/// At the sequence's end, each gate a ram, or wall hex a huge creature, worked on and lived through
+/// counts one sequence; it falls when the count reaches the roll (l. 194, H-M13, H-M16).
 pub(super) fn rams_count(run: &mut Run) {
     let mut done_at: Vec<Hex> = Vec::new();
     for (id, order) in ordered(&run.b) {
         let Some(u) = run.b.unit(id).filter(|u| u.state.pvt > 0) else { continue };
-        let Some(g) = gate(&run.b, u).filter(|g| order == Order::Ram && !done_at.contains(g)) else { continue };
-        let Some(w) = siege(&run.b).and_then(|s| s.rams.iter().find(|w| w.gate == g)).cloned() else { continue };
+        let Some(g) = rammed(&run.b, u, &order).filter(|g| !done_at.contains(g)) else { continue };
+        let Some(w) = siege(&run.b).and_then(|s| s.rams.iter().find(|w| w.hex == g)).cloned() else { continue };
         done_at.push(g);
         let done = w.done + 1;
-        run.emit(Event::RamWorked { unit: id, gate: g, done, needs: w.needs });
+        run.emit(Event::RamWorked { unit: id, hex: g, done, needs: w.needs });
         if done >= w.needs {
-            run.emit(Event::BreachOpened { hex: g, rule: "l. 194, H-M13" });
+            let rule = if order == Order::Ram { "l. 194, H-M13" } else { "H-M16, l. 194" };
+            run.emit(Event::BreachOpened { hex: g, rule });
         }
     }
 }

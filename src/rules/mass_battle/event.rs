@@ -229,19 +229,21 @@ pub enum Event {
         points: u32,
         total: u32,
     },
-    /// A ram starts on a gate: 2d4 sequences to break it (l. 194, H-M13).
+    /// A ram starts on a gate, or a huge creature on a wall hex: 2d4 sequences to break it (l. 194,
+    /// H-M13, H-M16).
     RamStarted {
         unit: UnitId,
         #[serde(with = "crate::hex::coords::as_offset")]
-        gate: Hex,
+        hex: Hex,
         faces: Vec<u8>,
         needs: u8,
     },
-    /// A ram lived through a sequence of work at its gate (l. 194, H-M13).
+    /// A ram, or a huge creature, lived through a sequence of work at its gate or wall (l. 194,
+    /// H-M13, H-M16).
     RamWorked {
         unit: UnitId,
         #[serde(with = "crate::hex::coords::as_offset")]
-        gate: Hex,
+        hex: Hex,
         done: u8,
         needs: u8,
     },

@@ -268,14 +268,15 @@ pub(super) fn value(b: &B, u: &U, order: &Order) -> Value {
         Order::Officer(_) => v.offence = OFFICER,
         Order::Auto => v.offence = AUTO,
         Order::Bombard(h) => {
-            let t = &super::data::tables().siege;
             let done = b.global.siege.as_ref().and_then(|s| s.work.iter().find(|w| w.hex == *h)).map_or(0, |w| w.points);
             let work = super::engines::engine(&u.state).map_or(0, |e| e.work);
-            v.offence = breach_worth(b) * (f64::from(work) / f64::from(t.wall_points.saturating_sub(done).max(1))).min(1.0);
+            let need = super::siege::points_to_fall(b, *h);
+            v.offence = breach_worth(b) * (f64::from(work) / f64::from(need.saturating_sub(done).max(1))).min(1.0);
             v.defence = suffered(threat(b, u, at));
         }
-        Order::Ram => {
-            let started = super::engines::gate(b, u).and_then(|g| b.global.siege.as_ref()?.rams.iter().find(|w| w.gate == g));
+        Order::Ram | Order::Demolish(_) => {
+            let worked = if let Order::Demolish(h) = order { Some(*h) } else { super::engines::gate(b, u) };
+            let started = worked.and_then(|g| b.global.siege.as_ref()?.rams.iter().find(|w| w.hex == g));
             let left = started.map_or(RAM_SEQUENCES, |w| f64::from(w.needs.saturating_sub(w.done).max(1)));
             v.offence = breach_worth(b) / left;
             v.defence = suffered(threat(b, u, at));

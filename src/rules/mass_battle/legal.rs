@@ -161,7 +161,8 @@ pub fn legal_orders(b: &B, u: &U) -> Vec<Order> {
         // A demoralised unit flees; an elite, mounted or flying one withdraws (l. 32, 84).
         (true, false) if s.may_withdraw() => vec![Order::Withdraw],
         (true, false) => vec![Order::Flee],
-        (true, true) => vec![Order::Rally, Order::Flee],
+        // Free and demoralised: rally, flee, or hold still without risking a failed rally (H-M3).
+        (true, true) => vec![Order::Rally, Order::Flee, Order::Hold],
         (false, false) => {
             let mut out: Vec<Order> = engaged.into_iter().map(Order::Engage).collect();
             out.push(Order::Retreat);
@@ -195,12 +196,14 @@ pub fn legal_orders(b: &B, u: &U) -> Vec<Order> {
     }
 }
 
-/// A huge creature's orders (H-M16): its rocks at a free enemy, a fight with an enemy huge
-/// creature or one it is engaged with, or its own choice. Its player does not steer it onto
+/// A huge creature's orders (H-M16): its rocks at a free enemy, a besieged wall next to it torn
+/// down as a ram does, a fight with an enemy huge creature or one it is engaged with, or its own
+/// choice. Its player does not steer it onto
 /// standard units (l. 106).
 fn huge_orders(b: &B, u: &U) -> Vec<Order> {
     let mut out: Vec<Order> = if b.global.is_free(u.id) {
-        shots(b, u).into_iter().map(Order::Shoot).collect()
+        let rocks = shots(b, u).into_iter().map(Order::Shoot);
+        rocks.chain(super::engines::demolishes(b, u).into_iter().map(Order::Demolish)).collect()
     } else {
         Vec::new()
     };
@@ -329,11 +332,14 @@ pub fn shots(b: &B, u: &U) -> Vec<UnitId> {
         .collect()
 }
 
-/// The order a unit takes when its side seals without giving it one: Hold where it may (engaged,
-/// it then fights by H-M5), else its first order (Rally for a free demoralised unit).
+/// The order a unit takes when its side seals without giving it one: a free demoralised unit
+/// rallies, a huge creature chooses its own target, any other holds where it may (engaged, it then
+/// fights by H-M5), else takes its first order.
 pub fn default_order(b: &B, u: &U) -> Order {
     let legal = legal_orders(b, u);
-    if legal.contains(&Order::Auto) {
+    if legal.contains(&Order::Rally) {
+        Order::Rally
+    } else if legal.contains(&Order::Auto) {
         Order::Auto
     } else if legal.contains(&Order::Hold) {
         Order::Hold

@@ -120,7 +120,7 @@ pub fn counter(b: &B, u: &U) -> Counter {
         corner,
         tags,
         alert,
-        facing: None,
+        facing: Some(u.facing),
     }
 }
 
@@ -273,10 +273,17 @@ pub fn terrain_card(b: &B, hex: Hex) -> Vec<Line> {
         if s.gates.contains(&hex) {
             lines.push(Line::small("A gate: the besieged go out and in here, a ram breaks it (l. 194, 204)"));
         }
-        if let Some(w) = s.work.iter().find(|w| w.hex == hex).filter(|_| super::siege::standing_wall(b, hex)) {
-            lines.push(Line::small(format!("Bombarded: {} of {} work points (H-M13)", w.points, tables().siege.wall_points)));
+        if let Some(t) = s.towers.iter().find(|t| t.hex == hex).filter(|_| super::siege::standing_wall(b, hex)) {
+            let size = match t.size {
+                super::state::TowerSize::Medium => "A medium tower",
+                super::state::TowerSize::Large => "A large tower",
+            };
+            lines.push(Line::small(format!("{size}: {} work points bring it down (l. 216, H-M13)", t.size.points())));
         }
-        if let Some(r) = s.rams.iter().find(|r| r.gate == hex).filter(|_| super::siege::standing_wall(b, hex)) {
+        if let Some(w) = s.work.iter().find(|w| w.hex == hex).filter(|_| super::siege::standing_wall(b, hex)) {
+            lines.push(Line::small(format!("Bombarded: {} of {} work points (H-M13)", w.points, super::siege::points_to_fall(b, hex))));
+        }
+        if let Some(r) = s.rams.iter().find(|r| r.hex == hex).filter(|_| super::siege::standing_wall(b, hex)) {
             lines.push(Line::small(format!("Rammed: {} of {} sequences (l. 194)", r.done, r.needs)));
         }
         if s.inside.contains(&hex) {

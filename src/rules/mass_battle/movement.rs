@@ -148,6 +148,31 @@ pub fn march_path(b: &B, id: UnitId, to: Hex) -> Option<Vec<Hex>> {
     Some(path[..=stop].to_vec())
 }
 
+/// A besieger's way through the breaches (l. 200, H-M13): each breach hex lets `breach_throughput`
+/// besieger units through a movement phase, counted in `through` in the order the moves resolve.
+/// A way that meets a breach already used up stops before it, on the last hex where the unit may
+/// stand (away from enemies for a March); the second part says whether it was cut. Fliers go over
+/// the walls and the besieged through their own breaches freely.
+pub fn through_breaches(b: &B, id: UnitId, path: Vec<Hex>, through: &mut Vec<Hex>, march: bool) -> (Vec<Hex>, bool) {
+    let Some(u) = b.unit(id) else { return (path, false) };
+    let Some(steps) = Steps::of(b, id) else { return (path, false) };
+    if steps.flies || super::siege::siege(b).is_none_or(|s| s.besieger != u.side) {
+        return (path, false);
+    }
+    let limit = usize::from(tables().siege.breach_throughput);
+    let used = |h: &Hex| through.iter().filter(|x| *x == h).count() >= limit;
+    let full = path.iter().position(|h| super::siege::breach(b, *h) && used(h));
+    let (path, cut) = match full {
+        None => (path, false),
+        Some(i) => {
+            let stop = path[..i].iter().rposition(|h| steps.may_end_in(*h) && !(march && next_to_enemy(b, u.side, *h)));
+            (stop.map_or_else(Vec::new, |j| path[..=j].to_vec()), true)
+        }
+    };
+    through.extend(path.iter().copied().filter(|h| super::siege::breach(b, *h)));
+    (path, cut)
+}
+
 /// A disengaging unit's move (H-M4 step 3): the reachable hex not next to an enemy, then (for the
 /// besieged) within their walls (l. 206), then closest to its own edge, then first by position;
 /// `None` to stay put.

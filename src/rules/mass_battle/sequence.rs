@@ -15,6 +15,7 @@ use super::movement;
 use super::siege;
 use super::state::{Order, Phase, pair};
 use crate::battle::{Battle, Dice, Outcome, RuleError, Side, UnitId};
+use crate::hex::Hex;
 
 type B = Battle<super::MassBattle>;
 
@@ -109,6 +110,12 @@ fn start_sequence(run: &mut Run) {
     run.emit(Event::SequenceStarted {
         sequence: run.b.turn + 1,
     });
+    // The scenario's ruse: a traitor or an infiltrated team opens its hex as the sequence starts
+    // (l. 196).
+    let ruse = siege::siege(&run.b).and_then(|s| s.ruse.as_ref()).filter(|r| r.sequence == run.b.turn).map(|r| r.hex);
+    if let Some(hex) = ruse.filter(|h| siege::standing_wall(&run.b, *h)) {
+        run.emit(Event::BreachOpened { hex, rule: "l. 196 (a ruse opens the way)" });
+    }
     run.emit(Event::PhaseStarted {
         phase: Phase::Orders,
     });
@@ -380,6 +387,8 @@ fn movement(run: &mut Run) {
         })
         .collect();
     let mut done: Vec<UnitId> = Vec::new();
+    // The breach hexes besiegers went through this phase (l. 200, H-M13).
+    let mut through: Vec<Hex> = Vec::new();
     for id in movement::move_order(&run.b, &movers) {
         if done.contains(&id) {
             continue;
@@ -395,7 +404,10 @@ fn movement(run: &mut Run) {
                 if let Some(path) =
                     movement::march_path(&run.b, id, to).filter(|_| run.b.global.is_free(id))
                 {
-                    run.emit(Event::Moved { unit: id, path });
+                    let (path, _) = movement::through_breaches(&run.b, id, path, &mut through, true);
+                    if !path.is_empty() {
+                        run.emit(Event::Moved { unit: id, path });
+                    }
                 }
             }
             Some(Order::Engage(t)) => {
@@ -412,9 +424,15 @@ fn movement(run: &mut Run) {
                     .any(|(m, o)| *m == t && *o == Order::Engage(id))
                     && !done.contains(&t)
                     && run.b.global.is_free(t);
-                if let Some((mine, theirs)) =
-                    mutual.then(|| movement::meeting(&run.b, id, t)).flatten()
-                {
+                // A meeting through a breach already used up is not one (l. 200).
+                let meeting = mutual.then(|| movement::meeting(&run.b, id, t)).flatten().and_then(|(mine, theirs)| {
+                    let mut trial = through.clone();
+                    let (mine, cut_mine) = movement::through_breaches(&run.b, id, mine, &mut trial, false);
+                    let (theirs, cut_theirs) = movement::through_breaches(&run.b, t, theirs, &mut trial, false);
+                    (!cut_mine && !cut_theirs).then_some((mine, theirs, trial))
+                });
+                if let Some((mine, theirs, trial)) = meeting {
+                    through = trial;
                     done.push(t);
                     for (unit, path) in [(id, mine), (t, theirs)] {
                         if !path.is_empty() {
@@ -425,6 +443,8 @@ fn movement(run: &mut Run) {
                     continue;
                 }
                 if let Some((path, arrives)) = movement::engage_path(&run.b, id, t) {
+                    let (path, cut) = movement::through_breaches(&run.b, id, path, &mut through, false);
+                    let arrives = arrives && !cut;
                     if !path.is_empty() {
                         run.emit(Event::Moved { unit: id, path });
                     }

@@ -4,9 +4,9 @@
 
 use super::MassBattle;
 use super::data::tables;
-use super::state::{Commander, Global, Native, Phase, Section, Siege, UnitState};
+use super::state::{Commander, Global, Native, Phase, Ruse, Section, Siege, Tower, TowerSize, UnitState};
 use crate::battle::{Battle, Side, SideInfo, Unit, UnitId};
-use crate::hex::{Ground, HexMap, Offset, RegionKind};
+use crate::hex::{Ground, Hex, HexMap, Offset, RegionKind};
 use crate::scenario::{Item, Placed, Scenario, SetupError, check_placements};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -47,6 +47,27 @@ pub struct SiegeSpec {
     /// take -1 (l. 177, H-M13). Empty: they last the siege.
     #[serde(default)]
     pub supplies: Vec<u32>,
+    /// The towers on the walls (l. 216, H-M13): each on a wall hex of a section, not a gate.
+    #[serde(default)]
+    pub towers: Vec<TowerSpec>,
+    /// A ruse (l. 196): the gate or wall hex a traitor or an infiltrated team opens as the given
+    /// sequence starts.
+    #[serde(default)]
+    pub ruse: Option<RuseSpec>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuseSpec {
+    pub sequence: u32,
+    pub at: Offset,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TowerSpec {
+    pub at: Offset,
+    pub size: TowerSize,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -217,13 +238,42 @@ fn siege_of(part: &Part, map: &HexMap) -> Result<Option<Siege>, SetupError> {
             ));
         }
     };
-    let gates = map
+    let gates: Vec<Hex> = map
         .regions
         .iter()
         .filter(|r| r.kind == RegionKind::Gate)
         .flat_map(|r| r.hexes.clone())
         .collect();
     let inside = spec.inside.iter().map(|o| o.to_hex()).collect();
+    let mut towers = Vec::new();
+    for (i, t) in spec.towers.iter().enumerate() {
+        let hex = t.at.to_hex();
+        let on_walls = sections.iter().any(|s| s.walls.contains(&hex));
+        let on_gate = map.regions.iter().any(|r| r.kind == RegionKind::Gate && r.hexes.contains(&hex));
+        if !on_walls || on_gate {
+            return Err(SetupError::new(
+                Item::Scenario,
+                "setup.siege.towers",
+                format!("tower {i}: {} is not a wall hex of a Section region (a gate cannot be a tower, l. 216)", t.at),
+            ));
+        }
+        towers.push(Tower { hex, size: t.size });
+    }
+    let ruse = match &spec.ruse {
+        None => None,
+        Some(r) => {
+            let hex = r.at.to_hex();
+            let fortified = sections.iter().any(|s| s.walls.contains(&hex)) || gates.contains(&hex);
+            if !fortified || r.sequence == 0 {
+                return Err(SetupError::new(
+                    Item::Scenario,
+                    "setup.siege.ruse",
+                    format!("sequence {} at {}: a ruse opens a gate or wall hex of the map's Section and Gate regions, from sequence 1 (l. 196)", r.sequence, r.at),
+                ));
+            }
+            Some(Ruse { sequence: r.sequence, hex })
+        }
+    };
     Ok(Some(Siege {
         besieger: Side(spec.besieger),
         sections,
@@ -234,6 +284,8 @@ fn siege_of(part: &Part, map: &HexMap) -> Result<Option<Siege>, SetupError> {
         breaches: Vec::new(),
         breached_at: None,
         breach_pending: None,
+        towers,
+        ruse,
         work: Vec::new(),
         rams: Vec::new(),
         supplies,

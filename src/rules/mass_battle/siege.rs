@@ -29,6 +29,12 @@ pub fn standing_wall(b: &B, hex: Hex) -> bool {
     })
 }
 
+/// The work points that bring down a wall hex, or the tower on it (l. 216, H-M13).
+pub fn points_to_fall(b: &B, hex: Hex) -> u32 {
+    let tower = siege(b).and_then(|s| s.towers.iter().find(|t| t.hex == hex));
+    tower.map_or(tables().siege.wall_points, |t| t.size.points())
+}
+
 /// A breach: rubble anyone may cross (H-M13).
 pub fn breach(b: &B, hex: Hex) -> bool {
     siege(b).is_some_and(|s| s.breaches.contains(&hex))

@@ -35,6 +35,8 @@ pub enum Order {
     Bombard(#[serde(with = "crate::hex::coords::as_offset")] Hex),
     /// The ram works at the gate next to it (l. 194, H-M13).
     Ram,
+    /// A huge creature tears at a wall hex or gate next to it, as a ram does (H-M16).
+    Demolish(#[serde(with = "crate::hex::coords::as_offset")] Hex),
     /// A hero's Breach spell on a wall hex, once a battle (l. 195, H-M7).
     Passwall(#[serde(with = "crate::hex::coords::as_offset")] Hex),
     /// A hero seeks out an enemy hero or huge creature for a duel of ten rounds (l. 121-127, H-M6).
@@ -65,6 +67,7 @@ impl Order {
                 | Order::Cast(_)
                 | Order::Bombard(_)
                 | Order::Ram
+                | Order::Demolish(_)
                 | Order::Passwall(_)
         )
     }
@@ -249,12 +252,53 @@ pub struct Siege {
     pub breached_at: Option<u32>,
     /// An undefended section waits for the besieger to pick the wall hex breached (l. 187).
     pub breach_pending: Option<usize>,
+    /// The towers on the walls, with the work points that bring each down (l. 216, H-M13).
+    pub towers: Vec<Tower>,
     /// The engines' work points on each wall hex (H-M13).
     pub work: Vec<Work>,
-    /// Each gate a ram has started on: the sequences it needs and those done (l. 194, H-M13).
+    /// Each gate a ram, or wall hex a huge creature, has started on: the sequences it needs and
+    /// those done (l. 194, H-M13, H-M16).
     pub rams: Vec<RamWork>,
+    /// The scenario's ruse (l. 196): the gate or wall hex a traitor opens, and when.
+    pub ruse: Option<Ruse>,
     /// The sequences each side's supplies last (H-M13, l. 177); `None`: they do not run out.
     pub supplies: [Option<u32>; 2],
+}
+
+/// A ruse (l. 196): a traitor opens the gate, or an infiltrated team a wall hex, as the sequence
+/// starts.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Ruse {
+    pub sequence: u32,
+    #[serde(with = "crate::hex::coords::as_offset")]
+    pub hex: Hex,
+}
+
+/// A tower on the walls: a wall hex that needs more work to fall (l. 216, H-M13).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Tower {
+    #[serde(with = "crate::hex::coords::as_offset")]
+    pub hex: Hex,
+    pub size: TowerSize,
+}
+
+/// A tower's size: a light catapult brings down a medium one in 8 sequences, a large one in 10
+/// (l. 216).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TowerSize {
+    Medium,
+    Large,
+}
+
+impl TowerSize {
+    /// The work points it takes (H-M13).
+    pub fn points(self) -> u32 {
+        let t = &tables().siege;
+        match self {
+            TowerSize::Medium => t.medium_tower_points,
+            TowerSize::Large => t.large_tower_points,
+        }
+    }
 }
 
 /// The engines' work on one wall hex (H-M13).
@@ -265,12 +309,12 @@ pub struct Work {
     pub points: u32,
 }
 
-/// A ram's work on a gate (l. 194, H-M13): the gate falls when `done` reaches `needs`, and the
-/// work done stays if the ram dies.
+/// A ram's work on a gate, or a huge creature's on a wall hex (l. 194, H-M13, H-M16): it falls
+/// when `done` reaches `needs`, and the work done stays if the worker dies.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RamWork {
     #[serde(with = "crate::hex::coords::as_offset")]
-    pub gate: Hex,
+    pub hex: Hex,
     pub needs: u8,
     pub done: u8,
 }

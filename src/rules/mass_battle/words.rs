@@ -88,6 +88,7 @@ pub fn order_label(b: &B, o: &Order) -> String {
         Order::Auto => "choose its own target".into(),
         Order::Bombard(h) => format!("bombard the wall at {}", at(*h)),
         Order::Ram => "ram the gate".into(),
+        Order::Demolish(h) => format!("tear down the wall at {}", at(*h)),
         Order::Passwall(h) => format!("open the wall at {} by a spell", at(*h)),
     }
 }
@@ -109,6 +110,7 @@ fn order_rule(o: &Order) -> &'static str {
         Order::Auto => "l. 106, H-M16 (a huge creature's own choice)",
         Order::Bombard(_) => "l. 191, 216-222 (engines breach a wall), H-M13",
         Order::Ram => "l. 194 (the ram, 2d4 sequences), H-M13",
+        Order::Demolish(_) => "H-M16 (a huge creature works as a ram, l. 194)",
         Order::Passwall(_) => "l. 195 (a breach by magic), H-M7",
     }
 }
@@ -629,17 +631,18 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
             )
         }
         Event::WallWorked { unit, hex, points, total } => {
-            let need = tables().siege.wall_points;
-            format!("{} bombards the wall at {}: {points} work points, {total} of {need}", name(b, *unit), at(*hex))
+            let need = super::siege::points_to_fall(b, *hex);
+            format!("{} bombards the {} at {}: {points} work points, {total} of {need}", name(b, *unit), wall_or_gate(b, *hex), at(*hex))
         }
-        Event::RamStarted { unit, gate, faces, needs } => format!(
-            "{} starts on the gate at {}: {} sequences to break it",
+        Event::RamStarted { unit, hex, faces, needs } => format!(
+            "{} starts on the {} at {}: {} sequences to break it",
             name(b, *unit),
-            at(*gate),
+            wall_or_gate(b, *hex),
+            at(*hex),
             rolled(Some(tables().siege.ram), faces, i64::from(*needs))
         ),
-        Event::RamWorked { unit, gate, done, needs } => {
-            format!("{} lived through a sequence at the gate at {}: {done} of {needs}", name(b, *unit), at(*gate))
+        Event::RamWorked { unit, hex, done, needs } => {
+            format!("{} lived through a sequence at the {} at {}: {done} of {needs}", name(b, *unit), wall_or_gate(b, *hex), at(*hex))
         }
         Event::Passwall { hero, hex } => format!("{} casts Breach on the wall at {}", name(b, *hero), at(*hex)),
         Event::SequenceEnded { sequence } => format!("End of sequence {sequence}"),
@@ -804,7 +807,10 @@ pub fn event_rule(b: &B, e: &Event) -> Option<String> {
         Event::CommanderFell { .. } => vec!["l. 135-139 (the commander-in-chief dies)", "R-M13"],
         Event::Surrenders { .. } => vec!["l. 137 (those that fail surrender)"],
         Event::Regenerated { .. } => vec!["l. 109 (regeneration)"],
-        Event::WallWorked { .. } => vec!["l. 191, 216-222 (engines breach a wall)", "H-M13 (work points)"],
+        Event::WallWorked { .. } => vec!["l. 191, 216-222 (engines breach a wall or bring down a tower)", "H-M13 (work points)"],
+        Event::RamStarted { unit, .. } | Event::RamWorked { unit, .. } if b.unit(*unit).is_some_and(|u| u.state.kind() == Kind::Huge) => {
+            vec!["H-M16 (a huge creature tears at a wall as a ram does)", "l. 194 (2d4 sequences)", "H-M13"]
+        }
         Event::RamStarted { .. } | Event::RamWorked { .. } => vec!["l. 194 (the ram needs 2d4 sequences)", "H-M13"],
         Event::Passwall { .. } => vec!["l. 195 (Passwall, Disintegrate)", "H-M7 (once a battle)"],
         Event::SequenceEnded { .. } => vec!["l. 9 (a brief respite)"],
@@ -881,7 +887,17 @@ fn order_code(o: &Order) -> String {
         Order::Auto => "a".into(),
         Order::Bombard(h) => format!("bo {}", coords::code(*h)),
         Order::Ram => "ram".into(),
+        Order::Demolish(h) => format!("de {}", coords::code(*h)),
         Order::Passwall(h) => format!("pw {}", coords::code(*h)),
+    }
+}
+
+/// What stands at a hex of the fortification: a gate, a tower or a wall.
+fn wall_or_gate(b: &B, hex: Hex) -> &'static str {
+    match b.global.siege.as_ref() {
+        Some(s) if s.gates.contains(&hex) => "gate",
+        Some(s) if s.towers.iter().any(|t| t.hex == hex) => "tower",
+        _ => "wall",
     }
 }
 
