@@ -599,3 +599,42 @@ fn a_free_demoralised_unit_may_hold_without_a_rally_test_and_rallies_when_given_
     let unordered = sequence(&mut b, &[(2, Order::Hold), (3, Order::Hold)], &[1; 4]);
     assert!(unordered.iter().any(|e| matches!(e, Event::MoraleTest { unit: UnitId(1), kind: TestKind::Rally, .. })));
 }
+
+/// The knights beset by the orcs and the goblins, the goblins demoralised by the knights' blows:
+/// they flee, and the knights may strike them or fight on against the orcs (l. 86-90).
+fn fleeing_goblins() -> (common::mass_battle::B, Vec<Event>) {
+    let mut b = beset("");
+    let goblins = b.units.iter_mut().find(|u| u.id == UnitId(12)).unwrap();
+    goblins.state.demoralised = Some(strategos::rules::mass_battle::state::Demoralised { sequence: 1, by_shooting: false });
+    goblins.state.hurt_when_demoralised = vec![(UnitId(1), 30)];
+    let events = sequence(&mut b, &[(1, Order::Hold), (11, Order::Hold), (12, Order::Flee)], &[1; 12]);
+    (b, events)
+}
+
+#[test]
+fn a_pursuer_engaged_with_others_too_strikes_its_quarry_or_fights_on_as_its_side_chooses() {
+    // l. 90: the knights hurt the goblins most, so may pursue them as they flee (l. 86), but the
+    // orcs still fight them: their side picks one target. Pursuing, they strike the goblins in the
+    // movement phase at +10% (l. 88) and make no other attack (R-M7); fighting on, the goblins go
+    // untouched and the knights strike the orcs in the melee.
+    let (b, events) = fleeing_goblins();
+    assert!(events.iter().any(|e| matches!(e, Event::PursuitsOffered { choosing, .. } if choosing[0] == vec![UnitId(1)])));
+    assert_eq!(MassBattle::deciding_side(&b), Some(Side(0)));
+    let pursue = Command::Pursue { unit: UnitId(1), target: UnitId(12) };
+    let fight_on = Command::Pursue { unit: UnitId(1), target: UnitId(11) };
+    assert_eq!(MassBattle::legal_commands(&b), vec![pursue.clone(), fight_on.clone()]);
+    let by_knights = |events: &[Event]| -> Vec<(UnitId, AttackKind, bool)> {
+        attacks(events)
+            .iter()
+            .filter(|a| a.attacker == UnitId(1))
+            .map(|a| (a.target, a.kind, a.terms.iter().any(|t| t.rule == "l. 88")))
+            .collect()
+    };
+    let mut pursued = b.clone();
+    let events = submit(&mut pursued, pursue, &mut Dice::with_forced(0, &[1; 12]));
+    assert_eq!(by_knights(&events), vec![(UnitId(12), AttackKind::Pursuit, true)]);
+    let mut fought = b.clone();
+    let events = submit(&mut fought, fight_on, &mut Dice::with_forced(0, &[1; 12]));
+    assert_eq!(by_knights(&events), vec![(UnitId(11), AttackKind::Melee, false)]);
+    assert!(!attacks(&events).iter().any(|a| a.target == UnitId(12)), "the goblins go untouched");
+}

@@ -13,6 +13,8 @@ pub fn apply(b: &mut B, event: &Event) {
     match event {
         Event::SequenceStarted { sequence } => {
             b.turn = *sequence;
+            b.global.pursuits.clear();
+            b.global.turned.clear();
             for u in &mut b.units {
                 let s = &mut u.state;
                 s.troops_at_sequence = s.troops();
@@ -248,6 +250,19 @@ pub fn apply(b: &mut B, event: &Event) {
         Event::StandardLost { side } => b.global.standard_lost[side.index()] = true,
         Event::RalliesOffered { side, units } => b.global.rallies[side.index()] = units.clone(),
         Event::RalliesDone { side } => b.global.rallies[side.index()].clear(),
+        Event::PursuitsOffered { pursuits, choosing } => {
+            b.global.pursuits = pursuits.clone();
+            b.global.choosing = choosing.clone();
+        }
+        Event::PursuitChosen { unit, target } => {
+            for list in &mut b.global.choosing {
+                list.retain(|u| u != unit);
+            }
+            if !b.global.pursuits.contains(&(*unit, *target)) {
+                b.global.pursuits.retain(|(p, _)| p != unit);
+                b.global.turned.push((*unit, *target));
+            }
+        }
         Event::Regenerated { unit, pvt } => {
             if let Some(u) = b.unit_mut(*unit) {
                 u.state.pvt = *pvt;

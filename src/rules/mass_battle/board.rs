@@ -190,6 +190,10 @@ pub fn decision(b: &B, legal: &[Command]) -> Option<Decision<Command>> {
             }
             None
         }
+        Phase::Movement => Some(Decision {
+            prompt: "Pursuit: a unit that may strike a unit leaving the fight, but fights others too, picks its one target (l. 90)".into(),
+            options: legal.to_vec(),
+        }),
         Phase::Morale => Some(Decision {
             prompt: "Rally attempts: each is a morale test; a unit that fails leaves the field (l. 92-94, 100)".into(),
             options: legal.to_vec(),

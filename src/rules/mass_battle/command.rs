@@ -1,6 +1,7 @@
 //! What a mass-battle commander can ask for: one unit's order for the sequence, the seal on a
 //! side's orders (design.md, "Sealed rounds": orders are given one unit at a time, so the legal
-//! commands stay a list), and the rally attempts of the morale phase.
+//! commands stay a list), the pursuers' choices of the movement phase and the rally attempts of the
+//! morale phase.
 
 use super::state::Order;
 use crate::battle::UnitId;
@@ -24,6 +25,9 @@ pub enum Command {
     },
     /// Seals the side's orders; a unit given none holds, or takes its only order (l. 21-23).
     Seal,
+    /// A pursuer engaged with other enemies too picks its one target (l. 90): the fleeing,
+    /// retreating or withdrawing unit it may strike now, or another enemy to fight in the melee.
+    Pursue { unit: UnitId, target: UnitId },
     /// Tries to rally a demoralised free unit: a morale test (l. 92, 100; R-M22).
     Rally { unit: UnitId },
     /// Ends the side's rally attempts for this morale phase.

@@ -177,6 +177,17 @@ pub enum Event {
     RalliesDone {
         side: Side,
     },
+    /// Pursuers engaged with other enemies too choose their one target (l. 90): the phase's
+    /// pursuits, (pursuer, quarry), and the pursuers each side chooses for.
+    PursuitsOffered {
+        pursuits: Vec<(UnitId, UnitId)>,
+        choosing: [Vec<UnitId>; 2],
+    },
+    /// A pursuer's choice (l. 90): its quarry, struck now, or another enemy, fought in the melee.
+    PursuitChosen {
+        unit: UnitId,
+        target: UnitId,
+    },
     /// A duel's round (H-M6): every blow, damage counted at its end.
     DuelRound {
         round: u8,

@@ -29,6 +29,9 @@ pub fn deciding_side(b: &B) -> Option<Side> {
         Phase::Morale => [Side(0), Side(1)]
             .into_iter()
             .find(|s| !b.global.rallies[s.index()].is_empty()),
+        Phase::Movement => [Side(0), Side(1)]
+            .into_iter()
+            .find(|s| !b.global.choosing[s.index()].is_empty()),
         _ => None,
     }
 }
@@ -116,6 +119,12 @@ pub fn legal_commands(b: &B) -> Vec<Command> {
             }
             out.push(Command::Seal);
         }
+        Phase::Movement => {
+            for p in &b.global.choosing[side.index()] {
+                let Some(quarry) = b.global.pursuits.iter().find(|(x, _)| x == p).map(|(_, q)| *q) else { continue };
+                out.extend([quarry].into_iter().chain(fought_instead(b, *p, quarry)).map(|target| Command::Pursue { unit: *p, target }));
+            }
+        }
         Phase::Morale => {
             out.extend(
                 b.global.rallies[side.index()]
@@ -127,6 +136,16 @@ pub fn legal_commands(b: &B) -> Vec<Command> {
         _ => {}
     }
     out
+}
+
+/// The other enemies a pursuer engaged with them may fight instead of striking its quarry (l. 90):
+/// those engaged with it that are not leaving the fight themselves (l. 29-31).
+pub fn fought_instead(b: &B, pursuer: UnitId, quarry: UnitId) -> Vec<UnitId> {
+    b.global
+        .engaged_with(pursuer)
+        .into_iter()
+        .filter(|e| *e != quarry && b.unit(*e).is_some_and(|u| !u.state.order.as_ref().is_some_and(Order::disengages)))
+        .collect()
 }
 
 /// The slices of its commander's INT `side` may still give this sequence (l. 104): none once he

@@ -122,7 +122,7 @@ mod tests {
     /// At every decision of two games between computer players, on both bundled scenarios: the
     /// legal commands have distinct codes and labels; a click on an order's target or hex gives
     /// that unit an order on it, marked on the board; a shot and an engagement have their odds; a
-    /// decision shows exactly in the morale phase; every other piece answers.
+    /// decision shows exactly in the morale phase's rallies and the movement phase's pursuit choices; every other piece answers.
     #[test]
     fn every_decision_of_computer_games_is_shown_and_clickable() {
         for id in ["mass-battle-field", "mass-battle-heroes"] {
@@ -141,8 +141,8 @@ mod tests {
                         assert_eq!(codes.len(), legal.len(), "{id} {seed}: codes shared among {legal:?}");
                         let labels: HashSet<String> = legal.iter().map(|c| MassBattle::command_label(b, c)).collect();
                         assert_eq!(labels.len(), legal.len(), "{id} {seed}: labels shared");
-                        let morale = b.global.phase == Phase::Morale && !legal.is_empty();
-                        assert_eq!(MassBattle::decision(b, &legal).is_some(), morale, "{id} {seed}: decision in {:?}", b.global.phase);
+                        let asked = matches!(b.global.phase, Phase::Morale | Phase::Movement) && !legal.is_empty();
+                        assert_eq!(MassBattle::decision(b, &legal).is_some(), asked, "{id} {seed}: decision in {:?}", b.global.phase);
                         let mut clicked = 0;
                         for c in &legal {
                             let Command::Give { unit, order } = c else { continue };

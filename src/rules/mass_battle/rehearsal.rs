@@ -68,8 +68,15 @@ fn outcome(b: &B, side: Side, mine: &[(UnitId, Order)], theirs: &[(UnitId, Order
     for k in 0..ROLLS {
         let mut dice = Dice::new(seed.wrapping_add(k));
         let mut after = board.clone();
-        for e in sequence::resolve_legal(&board, side, &Command::Seal, &mut dice) {
-            MassBattle::apply(&mut after, &e);
+        let mut events = sequence::resolve_legal(&board, side, &Command::Seal, &mut dice);
+        loop {
+            for e in &events {
+                MassBattle::apply(&mut after, e);
+            }
+            // A pursuer's choice (l. 90) is rehearsed as the pursuit, the first legal command.
+            let Some(chooser) = legal::deciding_side(&after).filter(|_| after.global.phase == Phase::Movement) else { break };
+            let Some(c) = legal::legal_commands(&after).into_iter().next() else { break };
+            events = sequence::resolve_legal(&after, chooser, &c, &mut dice);
         }
         total += match &after.global.outcome {
             Some(o) if o.winner == Some(side) => WON,

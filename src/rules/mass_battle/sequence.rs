@@ -94,6 +94,15 @@ pub fn resolve_legal(b: &B, side: Side, command: &Command, dice: &mut Dice) -> V
             });
             play_sequence(&mut run);
         }
+        Command::Pursue { unit, target } => {
+            run.emit(Event::PursuitChosen { unit: *unit, target: *target });
+            if run.b.global.choosing.iter().all(Vec::is_empty) {
+                let pursuits = run.b.global.pursuits.clone();
+                strike_pursuits(&mut run, &pursuits);
+                melee(&mut run);
+                morale_phase(&mut run);
+            }
+        }
         Command::Rally { unit } => {
             rally_test(&mut run, *unit);
             after_rallies(&mut run);
@@ -172,9 +181,10 @@ fn play_sequence(run: &mut Run) {
         run.emit(Event::Cowardice { hero, side });
     }
     shooting(run);
-    movement(run);
-    melee(run);
-    morale_phase(run);
+    if movement(run) {
+        melee(run);
+        morale_phase(run);
+    }
 }
 
 /// A huge creature's own target (l. 106, H-M16): the nearest enemy huge creature within its
@@ -326,7 +336,9 @@ fn shooting(run: &mut Run) {
     engines::walls_fall(run);
 }
 
-fn movement(run: &mut Run) {
+/// The movement phase, up to its pursuits; `false` when a side must first choose a pursuer's
+/// target (l. 90), whose command then ends the phase.
+fn movement(run: &mut Run) -> bool {
     run.emit(Event::PhaseStarted {
         phase: Phase::Movement,
     });
@@ -463,10 +475,28 @@ fn movement(run: &mut Run) {
             run.emit(Event::Engaged { a: id, b: t });
         }
     }
-    // 6. The attacks on fleeing and retreating units (l. 29-31, 86-90).
+    // 6. A pursuer engaged with other enemies too, before or by the moves, picks its one target
+    // (l. 90); each side chooses for its own.
+    let mut choosing = [Vec::new(), Vec::new()];
+    for (pursuer, quarry) in &pursuits {
+        if let Some(u) = run.b.unit(*pursuer).filter(|_| !legal::fought_instead(&run.b, *pursuer, *quarry).is_empty()) {
+            choosing[u.side.index()].push(*pursuer);
+        }
+    }
+    if choosing.iter().any(|c| !c.is_empty()) {
+        run.emit(Event::PursuitsOffered { pursuits, choosing });
+        return false;
+    }
+    strike_pursuits(run, &pursuits);
+    true
+}
+
+/// The attacks on fleeing, retreating and withdrawing units (l. 29-31, 86-90), then the phase's
+/// damage.
+fn strike_pursuits(run: &mut Run, pursuits: &[(UnitId, UnitId)]) {
     for (pursuer, target) in pursuits {
-        if run.b.unit(pursuer).is_some_and(|u| u.hex.is_some()) {
-            strike(run, pursuer, target, AttackKind::Pursuit);
+        if run.b.unit(*pursuer).is_some_and(|u| u.hex.is_some()) {
+            strike(run, *pursuer, *target, AttackKind::Pursuit);
         }
     }
     end_of_phase(run);
@@ -538,9 +568,9 @@ fn pursuits(b: &B) -> Vec<(UnitId, UnitId)> {
 }
 
 /// The option of l. 30: a unit that withdraws from several enemies may be attacked by each but
-/// the first (the lowest id: the engine does not record who engaged first). Each of them chooses
-/// to, if the withdrawal would leave it no one to fight in the melee and it pursues no one else
-/// (R-M7: one attack).
+/// the first (the lowest id: the engine does not record who engaged first), if it pursues no one
+/// else (R-M7: one attack). One with no one else to fight strikes; one engaged with others too
+/// chooses, as for l. 90.
 fn withdrawal_blows(b: &B, pursuing: &[(UnitId, UnitId)]) -> Vec<(UnitId, UnitId)> {
     let leaves = |u: UnitId| b.unit(u).is_some_and(|u| u.state.order.as_ref().is_some_and(Order::disengages));
     let mut out: Vec<(UnitId, UnitId)> = Vec::new();
@@ -551,8 +581,7 @@ fn withdrawal_blows(b: &B, pursuing: &[(UnitId, UnitId)]) -> Vec<(UnitId, UnitId
         let foes: Vec<UnitId> = b.global.engaged_with(id).into_iter().filter(|f| !leaves(*f)).collect();
         for f in foes.into_iter().skip(1) {
             let busy = pursuing.iter().chain(out.iter()).any(|(p, _)| *p == f);
-            let others = b.global.engaged_with(f).into_iter().any(|e| e != id && !leaves(e));
-            if !busy && !others {
+            if !busy {
                 out.push((f, id));
             }
         }
@@ -574,10 +603,11 @@ fn melee_target(b: &B, id: UnitId) -> Option<UnitId> {
                 .is_some_and(|e| !e.state.order.as_ref().is_some_and(Order::disengages))
         })
         .collect();
-    if let Some(Order::Engage(t)) = &u.state.order {
-        if open.contains(t) {
-            return Some(*t);
-        }
+    // The enemy a pursuer turned to instead of its quarry (l. 90), else the one its order names.
+    let turned = b.global.turned.iter().find(|(p, _)| *p == id).map(|(_, t)| t);
+    let ordered = if let Some(Order::Engage(t)) = &u.state.order { Some(t) } else { None };
+    if let Some(t) = turned.or(ordered).filter(|t| open.contains(t)) {
+        return Some(*t);
     }
     // A huge creature turns from fleeing units to those still able to fight, imposing ones first
     // (l. 106).

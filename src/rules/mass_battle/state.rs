@@ -371,6 +371,13 @@ pub struct Global {
     pub pending: Vec<Hit>,
     /// Units whose owner may still try to rally them in this morale phase (l. 92, 100; R-M22).
     pub rallies: [Vec<UnitId>; 2],
+    /// The movement phase's pursuits, (pursuer, quarry), kept while the pursuers engaged with other
+    /// enemies too choose their one target (l. 90).
+    pub pursuits: Vec<(UnitId, UnitId)>,
+    /// The pursuers each side must still choose for (l. 90).
+    pub choosing: [Vec<UnitId>; 2],
+    /// The pursuers that let their quarry go to fight another enemy in the melee, with it (l. 90).
+    pub turned: Vec<(UnitId, UnitId)>,
     /// The standard's unit was destroyed or left: -1 to every morale test (l. 42).
     pub standard_lost: [bool; 2],
     /// The commander-in-chief fell: -2 to every morale test for the rest of the battle (l. 139).

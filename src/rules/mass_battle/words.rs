@@ -588,6 +588,21 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
         Event::RalliesDone { side } => {
             format!("{} makes no more rally attempts", side_name(b, *side))
         }
+        Event::PursuitsOffered { pursuits, choosing } => {
+            let offers: Vec<String> = choosing
+                .iter()
+                .flatten()
+                .filter_map(|p| pursuits.iter().find(|(x, _)| x == p))
+                .map(|(p, q)| format!("{} may strike the {} or fight on", name(b, *p), name(b, *q)))
+                .collect();
+            format!("Pursuit choices: {}", offers.join("; "))
+        }
+        Event::PursuitChosen { unit, target } if b.global.pursuits.contains(&(*unit, *target)) => {
+            format!("{} goes after {}", name(b, *unit), name(b, *target))
+        }
+        Event::PursuitChosen { unit, target } => {
+            format!("{} lets its quarry go and fights {} in the melee", name(b, *unit), name(b, *target))
+        }
         Event::DuelRound { round, blows } => duel_line(b, *round, blows),
         Event::OfficerJoined { hero, unit, hp } => format!(
             "{} joins {} as its officer: +{hp} to its PVT",
@@ -798,6 +813,7 @@ pub fn event_rule(b: &B, e: &Event) -> Option<String> {
         Event::RalliesOffered { .. } | Event::RalliesDone { .. } => {
             vec!["l. 92, 100 (rally at the end of the flight)", "R-M22"]
         }
+        Event::PursuitsOffered { .. } | Event::PursuitChosen { .. } => vec!["l. 90 (the pursuer picks its one target)", "l. 30 (the withdrawal's option)", "R-M7 (one attack)"],
         Event::DuelRound { .. } => vec!["H-M6", "l. 123-125 (10 rounds)"],
         Event::OfficerJoined { .. } => vec!["l. 129-131 (officers)", "R-M12"],
         Event::OfficerAlone { .. } => vec!["l. 133 (the officer alone)", "R-M12"],
@@ -865,6 +881,14 @@ pub fn command_label(b: &B, c: &Command) -> String {
                 n => format!("Seal the orders ({n} units without one take their default)"),
             }
         }
+        Command::Pursue { unit, target } if b.global.pursuits.contains(&(*unit, *target)) => {
+            let how = match b.unit(*target).and_then(|t| t.state.order.clone()) {
+                Some(Order::Flee) => ", +10%",
+                _ => "",
+            };
+            format!("{} strikes the {} now (pursuit{how})", name(b, *unit), name(b, *target))
+        }
+        Command::Pursue { unit, target } => format!("{} lets its quarry go and fights {} in the melee", name(b, *unit), name(b, *target)),
         Command::Rally { unit } => format!("Try to rally {} (morale test)", name(b, *unit)),
         Command::EndRallies => "End the rally attempts".into(),
     }
@@ -910,6 +934,7 @@ pub fn command_code(c: &Command) -> String {
         Command::Assign { unit } => format!("a {}", unit.0),
         Command::Breach { hex } => format!("x {}", coords::code(*hex)),
         Command::Seal => "seal".into(),
+        Command::Pursue { unit, target } => format!("p {} {}", unit.0, target.0),
         Command::Rally { unit } => format!("r {}", unit.0),
         Command::EndRallies => "e".into(),
     }
@@ -922,7 +947,8 @@ pub fn command_unit(c: &Command) -> Option<UnitId> {
         Command::Give { unit, .. }
         | Command::Slice { unit }
         | Command::Assign { unit }
-        | Command::Rally { unit } => Some(*unit),
+        | Command::Rally { unit }
+        | Command::Pursue { unit, .. } => Some(*unit),
         Command::Besiege { .. } | Command::Breach { .. } | Command::Seal | Command::EndRallies => {
             None
         }
@@ -939,6 +965,7 @@ pub fn status(b: &B) -> Vec<String> {
             None => "Orders".into(),
         },
         Phase::Shooting => "Shooting".into(),
+        Phase::Movement if g.choosing.iter().any(|c| !c.is_empty()) => "Movement: pursuit choices".into(),
         Phase::Movement => "Movement".into(),
         Phase::Melee => "Melee".into(),
         Phase::Morale if g.rallies.iter().any(|r| !r.is_empty()) => "Morale: rally attempts".into(),
