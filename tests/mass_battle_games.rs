@@ -96,13 +96,30 @@ fn random_games_on_the_field_end_with_their_invariants_kept() {
 }
 
 #[test]
-fn a_side_never_sees_the_other_side_s_orders_before_the_reveal() {
+fn a_side_never_sees_the_other_side_s_deployment_or_orders_before_the_reveal() {
     let s = field();
     let mut b = MassBattle::setup(&s).unwrap();
     let mut dice = strategos::battle::Dice::new(1);
     for e in MassBattle::open(&b, &mut dice) {
         MassBattle::apply(&mut b, &e);
     }
+    // The field is deployed in secret first (H-M10): a unit side 0 places stays on its scenario hex
+    // in side 1's view until both have sealed.
+    let place = MassBattle::legal_commands(&b).into_iter().find(|c| matches!(c, Command::Place { .. })).unwrap();
+    let Command::Place { unit, hex } = place else { unreachable!() };
+    let from = b.unit(unit).and_then(|u| u.hex);
+    for e in MassBattle::resolve(&b, &place, &mut dice).unwrap() {
+        assert!(!MassBattle::visible_to(&b, &e, Some(Side(1))), "side 1 sees {e:?}");
+        MassBattle::apply(&mut b, &e);
+    }
+    assert_eq!(b.seen_by(Side(1)).unit(unit).and_then(|u| u.hex), from);
+    assert_eq!(b.seen_by(Side(0)).unit(unit).and_then(|u| u.hex), Some(hex));
+    for _ in 0..2 {
+        for e in MassBattle::resolve(&b, &Command::Seal, &mut dice).unwrap() {
+            MassBattle::apply(&mut b, &e);
+        }
+    }
+    assert_eq!(b.seen_by(Side(1)).unit(unit).and_then(|u| u.hex), Some(hex), "revealed");
     let order = MassBattle::legal_commands(&b)
         .into_iter()
         .find(|c| matches!(c, Command::Give { .. }))

@@ -193,7 +193,7 @@ fn a_medium_tower_takes_a_trebuchet_four_sequences() {
 fn a_tower_on_a_gate_or_off_the_walls_is_refused() {
     // H-M13: towers stand on the walls of a section; the gate at (5, 6) is the ram's.
     for at in ["(5, 6)", "(5, 8)"] {
-        let text = common::mass_battle::castle_written(&[(1, 0, "Archers", 4, 8), (11, 1, "Orques", 8, 4)], &format!(", towers: [(at: {at}, size: Large)]"));
+        let text = common::mass_battle::castle_written(&[(1, 0, "Archers", 4, 8), (11, 1, "Orques", 8, 4)], &format!(", towers: [(at: {at}, size: Large)]"), "");
         let s = strategos::scenario::parse(&text).unwrap();
         let err = format!("{:?}", MassBattle::setup(&s).err().expect("refused"));
         assert!(err.contains("setup.siege.towers") && err.contains(at), "{err}");
@@ -241,4 +241,18 @@ fn a_huge_creature_tears_down_a_wall_hex_as_a_ram_does() {
     assert!(breaches(&first).is_empty());
     let second = sequence(&mut b, &[(2, Order::Demolish(wall)), (1, Order::Hold)], &[]);
     assert_eq!(breaches(&second), vec![(wall, "H-M16, l. 194")]);
+}
+
+#[test]
+fn at_a_siege_s_deployment_the_besieged_stay_within_their_walls_and_engines_where_the_scenario_puts_them() {
+    // H-M10: the Horde deploys within the fortification, walls and gate included; the Ost in its
+    // three rows; the trebuchet keeps its hex.
+    let text = common::mass_battle::castle_written(&[(1, 0, "Archers", 4, 10), (7, 0, "Trébuchet", 6, 8), (11, 1, "Orques", 8, 4)], "", ", deployment: true");
+    let b = common::mass_battle::open(&text);
+    let places = |b: &B, id: u32| -> Vec<Hex> {
+        strategos::rules::mass_battle::deployment::places(b, b.unit(UnitId(id)).unwrap())
+    };
+    assert!(places(&b, 7).is_empty());
+    assert!(!places(&b, 1).is_empty() && places(&b, 1).iter().all(|h| Offset::from_hex(*h).1 >= 9));
+    assert!(places(&b, 11).contains(&hex(5, 6)) && places(&b, 11).iter().all(|h| strategos::rules::mass_battle::siege::within(&b, *h)));
 }

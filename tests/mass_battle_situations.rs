@@ -638,3 +638,36 @@ fn a_pursuer_engaged_with_others_too_strikes_its_quarry_or_fights_on_as_its_side
     assert_eq!(by_knights(&events), vec![(UnitId(11), AttackKind::Melee, false)]);
     assert!(!attacks(&events).iter().any(|a| a.target == UnitId(12)), "the goblins go untouched");
 }
+
+#[test]
+fn deployment_is_sealed_and_both_sides_are_revealed_together() {
+    // H-M10, l. 38: with the scenario's switch, each side places its units in the three rows along
+    // its own edge and gives its standard; the other side sees neither before both have sealed.
+    let rows: Vec<String> = (0..10).map(|_| vec!["."; 10].join(" ")).collect();
+    let units = [(1, 0, "Archers", 4, 9), (2, 0, "Hommes d'armes", 6, 9), (11, 1, "Orques", 4, 0)];
+    let mut b = common::mass_battle::opened(&rows, "", 8, &units, "deployment: true");
+    let hex = |c: i32, r: i32| strategos::hex::Offset(c, r).to_hex();
+    assert_eq!(b.global.phase, strategos::rules::mass_battle::state::Phase::Deployment);
+    let legal = MassBattle::legal_commands(&b);
+    assert!(legal.contains(&Command::Place { unit: UnitId(1), hex: hex(4, 7) }));
+    assert!(!legal.contains(&Command::Place { unit: UnitId(1), hex: hex(4, 6) }), "outside its three rows");
+    let mut dice = Dice::new(0);
+    let placed = submit(&mut b, Command::Place { unit: UnitId(1), hex: hex(4, 7) }, &mut dice);
+    submit(&mut b, Command::Standard { unit: UnitId(2) }, &mut dice);
+    submit(&mut b, Command::Seal, &mut dice);
+    let mut seen = b.clone();
+    MassBattle::redact(&mut seen, Side(1));
+    assert_eq!(seen.unit(UnitId(1)).unwrap().hex, Some(hex(4, 9)), "the Horde does not see where the archers went");
+    assert!(!seen.unit(UnitId(2)).unwrap().state.standard);
+    assert!(!MassBattle::visible_to(&b, &placed[0], Some(Side(1))));
+    assert_eq!(MassBattle::deciding_side(&b), Some(Side(1)));
+    submit(&mut b, Command::Place { unit: UnitId(11), hex: hex(5, 1) }, &mut dice);
+    let revealed = submit(&mut b, Command::Seal, &mut dice);
+    assert!(revealed.iter().any(|e| matches!(e, Event::DeploymentRevealed { standards, .. } if standards[0] == Some(UnitId(2)))));
+    assert!(revealed.iter().any(|e| matches!(e, Event::SequenceStarted { sequence: 1 })));
+    assert_eq!(b.unit(UnitId(1)).unwrap().hex, Some(hex(4, 7)));
+    assert!(b.unit(UnitId(2)).unwrap().state.standard);
+    let outside = common::mass_battle::written(&rows, "", 8, &[(1, 0, "Archers", 4, 5), (11, 1, "Orques", 4, 0)], "deployment: true");
+    let err = format!("{:?}", MassBattle::setup(&strategos::scenario::parse(&outside).unwrap()).err().expect("refused"));
+    assert!(err.contains("deployment zone") && err.contains("Unit(0)"), "{err}");
+}

@@ -124,16 +124,16 @@ pub fn town(units: &[(u32, u8, &str, i32, i32)]) -> B {
 
 /// A walled town besieged by the Ost from the south on a 12 x 12 field: its south wall (row 6,
 /// columns 3-8) is the section "Sud" with a gate at (5, 6); the inside is rows 4-5, columns 3-8;
-/// `setup` adds to the siege's fields (supplies).
+/// `siege` adds to the siege's fields (supplies).
 pub fn castle(units: &[(u32, u8, &str, i32, i32)], siege: &str) -> B {
-    open(&castle_written(units, siege))
+    open(&castle_written(units, siege, ""))
 }
 
-/// The scenario text `castle` opens.
-pub fn castle_written(units: &[(u32, u8, &str, i32, i32)], siege: &str) -> String {
+/// The scenario text `castle` opens, `more` added to its setup.
+pub fn castle_written(units: &[(u32, u8, &str, i32, i32)], siege: &str, more: &str) -> String {
     let mut rows: Vec<String> = (0..12).map(|_| vec!["."; 12].join(" ")).collect();
     rows[6] = ". . . x x x x x x . . .".into();
     let regions = "(name: \"Sud\", kind: Section, hexes: [(3, 6), (4, 6), (5, 6), (6, 6), (7, 6), (8, 6)]), (name: \"Porte\", kind: Gate, hexes: [(5, 6)])";
     let inside: Vec<String> = (4..6).flat_map(|r| (3..9).map(move |c| format!("({c}, {r})"))).collect();
-    written(&rows, regions, 12, units, &format!("siege: Some((besieger: 0, inside: [{}]{siege}))", inside.join(", ")))
+    written(&rows, regions, 12, units, &format!("siege: Some((besieger: 0, inside: [{}]{siege})){more}", inside.join(", ")))
 }

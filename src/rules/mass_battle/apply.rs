@@ -250,6 +250,17 @@ pub fn apply(b: &mut B, event: &Event) {
         Event::StandardLost { side } => b.global.standard_lost[side.index()] = true,
         Event::RalliesOffered { side, units } => b.global.rallies[side.index()] = units.clone(),
         Event::RalliesDone { side } => b.global.rallies[side.index()].clear(),
+        Event::Placed { unit, hex, .. } => {
+            if let Some(u) = b.unit_mut(*unit) {
+                u.hex = Some(*hex);
+            }
+        }
+        Event::StandardGiven { side, unit } => {
+            for u in b.units.iter_mut().filter(|u| u.side == *side) {
+                u.state.standard = u.id == *unit;
+            }
+        }
+        Event::DeploymentRevealed { .. } => b.global.deployment = None,
         Event::PursuitsOffered { pursuits, choosing } => {
             b.global.pursuits = pursuits.clone();
             b.global.choosing = choosing.clone();

@@ -79,8 +79,9 @@ pub fn click(b: &B, legal: &[Command], selected: Option<UnitId>, hex: Hex, modif
     }
     if let Some(unit) = selected {
         let march = Command::Give { unit, order: Order::March(hex) };
-        if legal.contains(&march) {
-            return send(march, true);
+        let place = Command::Place { unit, hex };
+        if let Some(c) = [march, place].into_iter().find(|c| legal.contains(c)) {
+            return send(c, true);
         }
         return Intent::Deselect;
     }
@@ -95,8 +96,10 @@ pub fn marks(b: &B, legal: &[Command], selected: Option<UnitId>, hovered: Option
         }
     };
     for c in legal {
-        if let Command::Breach { hex } = c {
-            add(&mut marks.picks, Some(*hex));
+        match c {
+            Command::Breach { hex } => add(&mut marks.picks, Some(*hex)),
+            Command::Place { unit, hex } if Some(*unit) == selected => add(&mut marks.reach, Some(*hex)),
+            _ => {}
         }
         let Some(order) = selected.and_then(|s| given(c, s)) else { continue };
         match aim(order) {
@@ -112,6 +115,10 @@ pub fn marks(b: &B, legal: &[Command], selected: Option<UnitId>, hovered: Option
             marks.focus = section.walls.clone();
         }
     }
+    // At deployment, the deciding side's zone (H-M10).
+    if let Some(side) = legal::deciding_side(b).filter(|_| b.global.phase == Phase::Deployment) {
+        marks.focus = super::deployment::zone(b, side);
+    }
     let me = selected.and_then(|id| b.unit(id));
     if let Some(u) = me {
         // Its order given so far, and the enemies it is engaged with.
@@ -121,7 +128,7 @@ pub fn marks(b: &B, legal: &[Command], selected: Option<UnitId>, hovered: Option
         }
         marks.group.extend(b.global.engaged_with(u.id).into_iter().filter_map(|e| hex_of(b, e)));
     }
-    if let (Some(u), Some(to)) = (me, hovered.filter(|h| marks.reach.contains(h))) {
+    if let (Some(u), Some(to)) = (me, hovered.filter(|h| marks.reach.contains(h) && b.global.phase == Phase::Orders)) {
         if let (Some(from), Some(path)) = (u.hex, movement::march_path(b, u.id, to)) {
             let cost = movement::reach(b, u.id).and_then(|r| r.cost(&b.map, to)).unwrap_or(0);
             let words = format!("March: {cost} of {} hexes (H-M1, H-M3)", movement::allowance(&u.state));
@@ -209,7 +216,7 @@ pub fn unit_orders(legal: &[Command], unit: UnitId) -> Vec<Command> {
         .iter()
         .filter(|c| match c {
             Command::Give { unit: u, order } => *u == unit && aim(order) == (None, None),
-            Command::Slice { unit: u } | Command::Assign { unit: u } => *u == unit,
+            Command::Slice { unit: u } | Command::Assign { unit: u } | Command::Standard { unit: u } => *u == unit,
             _ => false,
         })
         .cloned()
@@ -234,12 +241,12 @@ pub fn cue(b: &B, e: &Event) -> Option<Cue> {
     }
 }
 
-/// Who may take back a command: a side changes its mind about an order, a slice, a section or an
-/// assignment until it seals; a seal, a breach and a rally attempt stand.
+/// Who may take back a command: a side changes its mind about an order, a slice, a section, an
+/// assignment, a unit's place or the standard until it seals; a seal, a breach and a rally attempt stand.
 pub fn taken_back_by(b: &B, c: &Command, events: &[Event]) -> Option<Side> {
     let sealed_or_rolled = events.iter().any(|e| matches!(e, Event::Sealed { .. } | Event::MoraleTest { .. } | Event::Attacked(_)));
     match c {
-        Command::Give { unit, .. } | Command::Slice { unit } | Command::Assign { unit } if !sealed_or_rolled => b.unit(*unit).map(|u| u.side),
+        Command::Give { unit, .. } | Command::Slice { unit } | Command::Assign { unit } | Command::Place { unit, .. } | Command::Standard { unit } if !sealed_or_rolled => b.unit(*unit).map(|u| u.side),
         Command::Besiege { .. } if !sealed_or_rolled => b.global.siege.as_ref().map(|s| s.besieger),
         _ => None,
     }

@@ -25,6 +25,14 @@ pub enum Command {
     },
     /// Seals the side's orders; a unit given none holds, or takes its only order (l. 21-23).
     Seal,
+    /// Places a unit on a hex of its side's deployment zone, before the seal (H-M10).
+    Place {
+        unit: UnitId,
+        #[serde(with = "crate::hex::coords::as_offset")]
+        hex: crate::hex::Hex,
+    },
+    /// Gives the battle standard to a unit at deployment (l. 38, H-M10).
+    Standard { unit: UnitId },
     /// A pursuer engaged with other enemies too picks its one target (l. 90): the fleeing,
     /// retreating or withdrawing unit it may strike now, or another enemy to fight in the melee.
     Pursue { unit: UnitId, target: UnitId },

@@ -177,6 +177,23 @@ pub enum Event {
     RalliesDone {
         side: Side,
     },
+    /// A side places a unit in its zone, sealed until both deployments are revealed (H-M10).
+    Placed {
+        side: Side,
+        unit: UnitId,
+        #[serde(with = "crate::hex::coords::as_offset")]
+        hex: Hex,
+    },
+    /// A side gives its battle standard to a unit at deployment (l. 38, H-M10).
+    StandardGiven {
+        side: Side,
+        unit: UnitId,
+    },
+    /// Both sides have sealed their deployment: where every unit stands, who carries each standard.
+    DeploymentRevealed {
+        placements: Vec<super::state::Placement>,
+        standards: [Option<UnitId>; 2],
+    },
     /// Pursuers engaged with other enemies too choose their one target (l. 90): the phase's
     /// pursuits, (pursuer, quarry), and the pursuers each side chooses for.
     PursuitsOffered {

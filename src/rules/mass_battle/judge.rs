@@ -426,9 +426,10 @@ impl Judge for MassBattle {
         let mut score = standing(b, side);
         if b.global.phase == Phase::Orders {
             score += orders(b, side, memo).offence + siege_plans(b, side);
-            if b.global.sealed[side.index()] {
-                score += SEALED;
-            }
+        }
+        // Deployment keeps the scenario's layout: nothing in it is weighed but the seal (H-M10).
+        if matches!(b.global.phase, Phase::Orders | Phase::Deployment) && b.global.sealed[side.index()] {
+            score += SEALED;
         }
         score
     }
@@ -452,6 +453,6 @@ impl Judge for MassBattle {
     }
 
     fn blind(b: &B) -> bool {
-        b.global.phase == Phase::Orders
+        matches!(b.global.phase, Phase::Orders | Phase::Deployment)
     }
 }

@@ -32,6 +32,7 @@ pub fn deciding_side(b: &B) -> Option<Side> {
         Phase::Movement => [Side(0), Side(1)]
             .into_iter()
             .find(|s| !b.global.choosing[s.index()].is_empty()),
+        Phase::Deployment => [Side(0), Side(1)].into_iter().find(|s| !b.global.sealed[s.index()]),
         _ => None,
     }
 }
@@ -40,6 +41,9 @@ pub fn deciding_side(b: &B) -> Option<Side> {
 /// the side's other commands; the seal only once every unit has its order. Without it, a random
 /// envelope would change its orders hundreds of times before the seal came up.
 pub fn random_choices(b: &B, legal: Vec<Command>) -> Vec<Command> {
+    if b.global.phase == Phase::Deployment {
+        return random_placements(b, legal);
+    }
     let Some(side) = deciding_side(b).filter(|_| b.global.phase == Phase::Orders) else {
         return legal;
     };
@@ -119,6 +123,13 @@ pub fn legal_commands(b: &B) -> Vec<Command> {
             }
             out.push(Command::Seal);
         }
+        Phase::Deployment => {
+            for u in b.on_board().filter(|u| u.side == side) {
+                out.extend(super::deployment::places(b, u).into_iter().map(|hex| Command::Place { unit: u.id, hex }));
+            }
+            out.extend(super::deployment::bearers(b, side).into_iter().filter(|u| !u.state.standard).map(|u| Command::Standard { unit: u.id }));
+            out.push(Command::Seal);
+        }
         Phase::Movement => {
             for p in &b.global.choosing[side.index()] {
                 let Some(quarry) = b.global.pursuits.iter().find(|(x, _)| x == p).map(|(_, q)| *q) else { continue };
@@ -166,6 +177,22 @@ pub fn is_legal(b: &B, command: &Command) -> bool {
 pub fn stunned_by_shooting(b: &B, s: &UnitState) -> bool {
     s.demoralised
         .is_some_and(|d| d.by_shooting && d.sequence + 1 == b.turn)
+}
+
+/// A random player's draw at deployment (H-M10): a place for each unit still where the scenario put
+/// it, the standard, and the seal once every unit that may has moved.
+fn random_placements(b: &B, legal: Vec<Command>) -> Vec<Command> {
+    let Some(d) = &b.global.deployment else { return legal };
+    let unmoved = |unit: UnitId| d.from.iter().any(|p| p.unit == unit && b.unit(unit).and_then(|u| u.hex) == Some(p.hex));
+    let waiting = legal.iter().any(|c| matches!(c, Command::Place { unit, .. } if unmoved(*unit)));
+    legal
+        .into_iter()
+        .filter(|c| match c {
+            Command::Place { unit, .. } => unmoved(*unit),
+            Command::Seal => !waiting,
+            _ => true,
+        })
+        .collect()
 }
 
 /// Every order `u` may be given this sequence; a forced order is the only one (B5, "Legality").

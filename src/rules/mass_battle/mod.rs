@@ -8,6 +8,7 @@ pub mod combat;
 pub mod command;
 pub mod damage;
 pub mod data;
+pub mod deployment;
 pub mod engines;
 pub mod event;
 pub mod heroes;
@@ -86,10 +87,19 @@ impl Ruleset for MassBattle {
         matches!(event, Event::SequenceStarted { .. })
     }
 
-    /// The other side's orders stay sealed until both are revealed (l. 21-23); in a siege the
+    /// The other side's deployment and orders stay sealed until both are revealed (H-M10, l. 21-23); in a siege the
     /// besieger's section until he seals, and the besieged's assignments (l. 185).
     fn redact(b: &mut Battle<Self>, viewer: Side) {
         let other = viewer.other();
+        // The other side's placements and standard, until both deployments are revealed (H-M10).
+        if let Some(d) = b.global.deployment.clone() {
+            for p in &d.from {
+                if let Some(u) = b.unit_mut(p.unit).filter(|u| u.side == other) {
+                    u.hex = Some(p.hex);
+                    u.state.standard = d.standards[other.index()] == Some(p.unit);
+                }
+            }
+        }
         b.global.drafts[other.index()].clear();
         b.global.slices[other.index()].clear();
         let sealed = b.global.sealed;
@@ -106,7 +116,7 @@ impl Ruleset for MassBattle {
     fn visible_to(b: &Battle<Self>, event: &Event, viewer: Option<Side>) -> bool {
         let besieger = b.global.siege.as_ref().map(|s| s.besieger);
         match event {
-            Event::OrderGiven { side, .. } | Event::SliceGiven { side, .. } => {
+            Event::OrderGiven { side, .. } | Event::SliceGiven { side, .. } | Event::Placed { side, .. } | Event::StandardGiven { side, .. } => {
                 viewer.is_none_or(|v| v == *side)
             }
             Event::SectionChosen { .. } => viewer.is_none_or(|v| Some(v) == besieger),

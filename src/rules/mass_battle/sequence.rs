@@ -39,7 +39,11 @@ pub fn open(b: &B, dice: &mut Dice) -> Vec<Event> {
         events: Vec::new(),
         dice,
     };
-    start_sequence(&mut run);
+    if b.global.deployment.is_some() {
+        run.emit(Event::PhaseStarted { phase: Phase::Deployment });
+    } else {
+        start_sequence(&mut run);
+    }
     run.events
 }
 
@@ -65,6 +69,17 @@ pub fn resolve_legal(b: &B, side: Side, command: &Command, dice: &mut Dice) -> V
             order: order.clone(),
         }),
         Command::Slice { unit } => run.emit(Event::SliceGiven { side, unit: *unit }),
+        Command::Place { unit, hex } => run.emit(Event::Placed { side, unit: *unit, hex: *hex }),
+        Command::Standard { unit } => run.emit(Event::StandardGiven { side, unit: *unit }),
+        Command::Seal if run.b.global.phase == Phase::Deployment => {
+            run.emit(Event::Sealed { side });
+            if run.b.global.sealed == [true, true] {
+                let placements = run.b.on_board().filter_map(|u| Some(super::state::Placement { unit: u.id, hex: u.hex? })).collect();
+                let standards = [Side(0), Side(1)].map(|s| run.b.on_board().find(|u| u.side == s && u.state.standard).map(|u| u.id));
+                run.emit(Event::DeploymentRevealed { placements, standards });
+                start_sequence(&mut run);
+            }
+        }
         Command::Seal => {
             run.emit(Event::Sealed { side });
             let besieger = run.b.global.siege.as_ref().map(|s| s.besieger);

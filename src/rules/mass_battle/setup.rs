@@ -4,7 +4,7 @@
 
 use super::MassBattle;
 use super::data::tables;
-use super::state::{Commander, Global, Native, Phase, Ruse, Section, Siege, Tower, TowerSize, UnitState};
+use super::state::{Commander, Deployment, Global, Placement, Native, Phase, Ruse, Section, Siege, Tower, TowerSize, UnitState};
 use crate::battle::{Battle, Side, SideInfo, Unit, UnitId};
 use crate::hex::{Ground, Hex, HexMap, Offset, RegionKind};
 use crate::scenario::{Item, Placed, Scenario, SetupError, check_placements};
@@ -32,6 +32,10 @@ pub struct Part {
     /// it at the end of the movement phase.
     #[serde(default)]
     pub withdraw_option: bool,
+    /// H-M10's sealed deployment: each side places its units in its zone and gives the standard
+    /// before the first sequence; the units' `at` are where they stand until moved.
+    #[serde(default)]
+    pub deployment: bool,
     /// A siege: the besieging side and the hexes inside the walls; the walls are the map's
     /// `Section` regions, the gates its `Gate` regions (l. 179).
     #[serde(default)]
@@ -395,6 +399,10 @@ pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
         pursuits: Vec::new(),
         choosing: [Vec::new(), Vec::new()],
         turned: Vec::new(),
+        deployment: part.deployment.then(|| Deployment {
+            from: units.iter().filter_map(|u| Some(Placement { unit: u.id, hex: u.hex? })).collect(),
+            standards: [0, 1].map(|s| units.iter().find(|u| u.side == Side(s) && u.state.standard).map(|u| u.id)),
+        }),
         standard_lost: [false, false],
         commander_fell: [false, false],
         native: [0, 1].map(|i| part.native.get(i).copied().unwrap_or_default()),
@@ -407,7 +415,7 @@ pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
         start_pvt: [pvt(0), pvt(1)],
         outcome: None,
     };
-    Ok(Battle {
+    let battle: Battle<MassBattle> = Battle {
         map,
         sides,
         units,
@@ -415,5 +423,17 @@ pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
         active: Side(0),
         last_turn: s.turns,
         global,
-    })
+    };
+    if battle.global.deployment.is_some() {
+        // Each unit starts where it may deploy (H-M10): the scenario's layout is its side's default.
+        for u in &battle.units {
+            let Some(hex) = u.hex.filter(|h| !super::deployment::fixed(&u.state) && !super::deployment::zone(&battle, u.side).contains(h)) else { continue };
+            return Err(SetupError::new(
+                Item::Unit(part.units.iter().position(|x| x.id == u.id.0).unwrap_or_default()),
+                "at",
+                format!("{} is outside side {}'s deployment zone (H-M10: its Deployment regions, else the {} rows along its edge; the besieged within their walls)", Offset::from_hex(hex), u.side.0, tables().house.deployment_rows),
+            ));
+        }
+    }
+    Ok(battle)
 }

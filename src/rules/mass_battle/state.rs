@@ -216,6 +216,8 @@ impl UnitState {
 pub enum Phase {
     #[default]
     Opening,
+    /// Both sides place their units in their zones and give the standard, then seal (H-M10).
+    Deployment,
     /// Both commanders give every unit its order, then seal (l. 19-34).
     Orders,
     Shooting,
@@ -263,6 +265,22 @@ pub struct Siege {
     pub ruse: Option<Ruse>,
     /// The sequences each side's supplies last (H-M13, l. 177); `None`: they do not run out.
     pub supplies: [Option<u32>; 2],
+}
+
+/// Where the scenario put each unit and the standards, so that a side's placements stay hidden from
+/// the other until both are sealed (H-M10).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Deployment {
+    pub from: Vec<Placement>,
+    pub standards: [Option<UnitId>; 2],
+}
+
+/// A unit and its hex at deployment (H-M10).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Placement {
+    pub unit: UnitId,
+    #[serde(with = "crate::hex::coords::as_offset")]
+    pub hex: Hex,
 }
 
 /// A ruse (l. 196): a traitor opens the gate, or an infiltrated team a wall hex, as the sequence
@@ -378,6 +396,8 @@ pub struct Global {
     pub choosing: [Vec<UnitId>; 2],
     /// The pursuers that let their quarry go to fight another enemy in the melee, with it (l. 90).
     pub turned: Vec<(UnitId, UnitId)>,
+    /// The sealed deployment under way (H-M10), until both are revealed.
+    pub deployment: Option<Deployment>,
     /// The standard's unit was destroyed or left: -1 to every morale test (l. 42).
     pub standard_lost: [bool; 2],
     /// The commander-in-chief fell: -2 to every morale test for the rest of the battle (l. 139).

@@ -457,6 +457,7 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
         Event::SequenceStarted { sequence } => format!("Sequence {sequence} begins"),
         Event::PhaseStarted { phase } => match phase {
             Phase::Opening => return None,
+            Phase::Deployment => "Deployment: each side places its units in its zone and gives its standard, in secret".into(),
             Phase::Orders => match &b.global.siege {
                 Some(s) => format!(
                     "Orders: {} names the section it attacks and seals first, then {}",
@@ -470,6 +471,15 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
             Phase::Melee => "Melee phase".into(),
             Phase::Morale => "Morale phase: loss tests, then rallies".into(),
         },
+        Event::Placed { side, unit, hex } => format!("{} places {} at {}", side_name(b, *side), name(b, *unit), at(*hex)),
+        Event::StandardGiven { side, unit } => format!("{} gives its battle standard to {}", side_name(b, *side), name(b, *unit)),
+        Event::DeploymentRevealed { standards, .. } => {
+            let bearers: Vec<String> = standards.iter().flatten().map(|u| name(b, *u)).collect();
+            match bearers.as_slice() {
+                [] => "Both deployments are revealed".into(),
+                _ => format!("Both deployments are revealed; the standards: {}", bearers.join(", ")),
+            }
+        }
         Event::OrderGiven { side, unit, order } => {
             let was = b.global.drafts[side.index()]
                 .iter()
@@ -743,6 +753,7 @@ pub fn event_rule(b: &B, e: &Event) -> Option<String> {
         Event::SequenceStarted { .. } => vec!["l. 7 (a sequence is an hour)", "l. 11-17"],
         Event::PhaseStarted { phase } => match phase {
             Phase::Opening => return None,
+            Phase::Deployment => vec!["H-M10 (sealed deployment)", "l. 38 (the standard)"],
             Phase::Orders if b.global.siege.is_some() => {
                 vec![
                     "l. 13, 21-23 (sealed orders)",
@@ -813,6 +824,8 @@ pub fn event_rule(b: &B, e: &Event) -> Option<String> {
         Event::RalliesOffered { .. } | Event::RalliesDone { .. } => {
             vec!["l. 92, 100 (rally at the end of the flight)", "R-M22"]
         }
+        Event::Placed { .. } | Event::DeploymentRevealed { .. } => vec!["H-M10 (sealed deployment)"],
+        Event::StandardGiven { .. } => vec!["l. 38 (the commander gives the standard)", "H-M10"],
         Event::PursuitsOffered { .. } | Event::PursuitChosen { .. } => vec!["l. 90 (the pursuer picks its one target)", "l. 30 (the withdrawal's option)", "R-M7 (one attack)"],
         Event::DuelRound { .. } => vec!["H-M6", "l. 123-125 (10 rounds)"],
         Event::OfficerJoined { .. } => vec!["l. 129-131 (officers)", "R-M12"],
@@ -881,6 +894,8 @@ pub fn command_label(b: &B, c: &Command) -> String {
                 n => format!("Seal the orders ({n} units without one take their default)"),
             }
         }
+        Command::Place { unit, hex } => format!("Place {} at {}", name(b, *unit), at(*hex)),
+        Command::Standard { unit } => format!("Give the battle standard to {} (l. 38)", name(b, *unit)),
         Command::Pursue { unit, target } if b.global.pursuits.contains(&(*unit, *target)) => {
             let how = match b.unit(*target).and_then(|t| t.state.order.clone()) {
                 Some(Order::Flee) => ", +10%",
@@ -935,6 +950,8 @@ pub fn command_code(c: &Command) -> String {
         Command::Breach { hex } => format!("x {}", coords::code(*hex)),
         Command::Seal => "seal".into(),
         Command::Pursue { unit, target } => format!("p {} {}", unit.0, target.0),
+        Command::Place { unit, hex } => format!("pl {} {}", unit.0, coords::code(*hex)),
+        Command::Standard { unit } => format!("st {}", unit.0),
         Command::Rally { unit } => format!("r {}", unit.0),
         Command::EndRallies => "e".into(),
     }
@@ -948,7 +965,9 @@ pub fn command_unit(c: &Command) -> Option<UnitId> {
         | Command::Slice { unit }
         | Command::Assign { unit }
         | Command::Rally { unit }
-        | Command::Pursue { unit, .. } => Some(*unit),
+        | Command::Pursue { unit, .. }
+        | Command::Place { unit, .. }
+        | Command::Standard { unit } => Some(*unit),
         Command::Besiege { .. } | Command::Breach { .. } | Command::Seal | Command::EndRallies => {
             None
         }
@@ -960,6 +979,7 @@ pub fn status(b: &B) -> Vec<String> {
     let g = &b.global;
     let phase = match g.phase {
         Phase::Opening => "Setting up".to_string(),
+        Phase::Deployment => "Deployment".to_string(),
         Phase::Orders => match g.siege.as_ref().and_then(|s| s.breach_pending) {
             Some(i) => format!("Orders: breach the {}", section_name(b, i)),
             None => "Orders".into(),
@@ -972,7 +992,7 @@ pub fn status(b: &B) -> Vec<String> {
         Phase::Morale => "Morale".into(),
     };
     let mut out = vec![format!("Sequence {}", b.turn), phase];
-    if g.phase == Phase::Orders {
+    if matches!(g.phase, Phase::Orders | Phase::Deployment) {
         let sealed: Vec<String> = Side::BOTH
             .into_iter()
             .filter(|s| g.sealed[s.index()])
