@@ -167,18 +167,7 @@ pub fn attack(
         .percent(attacker.state.row().hd, target.state.row().ac);
     let terms = terms(b, attacker, target, kind);
     let immune = immune_to(&target.state, &attacker.state, kind);
-    let faces: Vec<u8> = if immune {
-        Vec::new()
-    } else {
-        (0..w.damage.count)
-            .map(|_| dice.roll(w.damage.sides))
-            .collect()
-    };
-    let roll = if immune {
-        0
-    } else {
-        (faces.iter().map(|f| i64::from(*f)).sum::<i64>() + i64::from(w.damage.plus)).max(0)
-    };
+    let (faces, roll) = if immune { (Vec::new(), 0) } else { w.damage.throw(dice) };
     let damage = if immune {
         0
     } else {

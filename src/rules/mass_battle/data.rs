@@ -21,6 +21,15 @@ pub struct Roll {
     pub plus: i16,
 }
 
+impl Roll {
+    /// Throws the roll: its faces in the order drawn, and their sum with the bonus, never below 0.
+    pub fn throw(self, dice: &mut crate::battle::Dice) -> (Vec<u8>, i64) {
+        let faces: Vec<u8> = (0..self.count).map(|_| dice.roll(self.sides)).collect();
+        let total = (faces.iter().map(|f| i64::from(*f)).sum::<i64>() + i64::from(self.plus)).max(0);
+        (faces, total)
+    }
+}
+
 impl TryFrom<String> for Roll {
     type Error = String;
 

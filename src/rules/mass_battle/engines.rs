@@ -200,8 +200,7 @@ pub(super) fn rams_start(run: &mut Run) {
             continue;
         }
         let roll = tables().siege.ram;
-        let faces: Vec<u8> = (0..roll.count).map(|_| run.dice.roll(roll.sides)).collect();
-        let sum = faces.iter().map(|f| i32::from(*f)).sum::<i32>() + i32::from(roll.plus);
+        let (faces, sum) = roll.throw(run.dice);
         let needs = u8::try_from(sum.max(1)).unwrap_or(u8::MAX);
         run.emit(Event::RamStarted { unit: id, hex: g, faces, needs });
     }

@@ -118,19 +118,7 @@ pub(super) fn duels(run: &mut Run) {
                 for _ in 0..attacks {
                     let d20 = run.dice.roll(20);
                     let hit = i32::from(d20) + to_hit >= ac;
-                    let faces: Vec<u8> = if hit {
-                        (0..damage.count)
-                            .map(|_| run.dice.roll(damage.sides))
-                            .collect()
-                    } else {
-                        Vec::new()
-                    };
-                    let dealt = if hit {
-                        (faces.iter().map(|f| i64::from(*f)).sum::<i64>() + i64::from(damage.plus))
-                            .max(0)
-                    } else {
-                        0
-                    };
+                    let (faces, dealt) = if hit { damage.throw(run.dice) } else { (Vec::new(), 0) };
                     blows.push(Blow {
                         attacker: a,
                         target: t,

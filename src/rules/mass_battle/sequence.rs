@@ -247,8 +247,7 @@ pub(super) fn ordered(b: &B) -> Vec<(UnitId, Order)> {
 /// A flat attack (a hero's blast, an engine's shot): `roll` thrown, with `terms`, not × troops
 /// × the battle table (H-M7, R-M15).
 pub(super) fn flat_attack(run: &mut Run, kind: AttackKind, attacker: UnitId, target: UnitId, roll: super::data::Roll, terms: Vec<super::event::Term>) {
-    let faces: Vec<u8> = (0..roll.count).map(|_| run.dice.roll(roll.sides)).collect();
-    let total = (faces.iter().map(|f| i64::from(*f)).sum::<i64>() + i64::from(roll.plus)).max(0);
+    let (faces, total) = roll.throw(run.dice);
     let damage = super::damage::total(total, 1, 100, &terms);
     run.emit(Event::Attacked(super::event::Attack { kind, attacker, target, faces, roll: total, troops: 1, table: 100, terms, damage }));
 }

@@ -493,6 +493,7 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
                 order_label(b, order)
             )
         }
+        Event::Sealed { side } if b.global.phase == Phase::Deployment => format!("{} seals its deployment", side_name(b, *side)),
         Event::Sealed { side } => format!("{} seals its orders", side_name(b, *side)),
         Event::SectionChosen { section } => {
             format!("Section to attack, sealed: {}", section_name(b, *section))
@@ -767,6 +768,7 @@ pub fn event_rule(b: &B, e: &Event) -> Option<String> {
             Phase::Morale => vec!["l. 17 (morale phase)", "l. 63-100"],
         },
         Event::OrderGiven { order, .. } => vec!["l. 21-23 (sealed orders)", order_rule(order)],
+        Event::Sealed { .. } if b.global.phase == Phase::Deployment => vec!["H-M10 (sealed deployment)"],
         Event::Sealed { .. } => vec!["l. 21-23 (sealed orders)"],
         Event::SectionChosen { .. } | Event::SectionDeclared { .. } => {
             vec!["l. 185 (the besieger names a section)", "l. 179"]
@@ -878,6 +880,7 @@ pub fn command_label(b: &B, c: &Command) -> String {
         Command::Besiege { section } => format!("Attack the {}", section_name(b, *section)),
         Command::Assign { unit } => format!("Assign {} to the walls", name(b, *unit)),
         Command::Breach { hex } => format!("Breach the wall at {}", at(*hex)),
+        Command::Seal if b.global.phase == Phase::Deployment => "Seal the deployment (units not placed stay where they stand)".into(),
         Command::Seal => {
             let Some(side) = legal::deciding_side(b) else {
                 return "Seal the orders".into();
@@ -991,7 +994,7 @@ pub fn status(b: &B) -> Vec<String> {
         Phase::Morale if g.rallies.iter().any(|r| !r.is_empty()) => "Morale: rally attempts".into(),
         Phase::Morale => "Morale".into(),
     };
-    let mut out = vec![format!("Sequence {}", b.turn), phase];
+    let mut out = if b.turn == 0 { vec![phase] } else { vec![format!("Sequence {}", b.turn), phase] };
     if matches!(g.phase, Phase::Orders | Phase::Deployment) {
         let sealed: Vec<String> = Side::BOTH
             .into_iter()
