@@ -10,7 +10,7 @@ use super::movement;
 use super::setup::impassable;
 use super::state::UnitState;
 use super::words::{name, order_label, side_name};
-use crate::battle::look::{Counter, Die, Legend, Line, Rgb, Swatch, Symbol, Tag, Troop, capitalised};
+use crate::battle::look::{Counter, Die, Legend, Line, Rgb, Swatch, Symbol, Tag, Token, Troop, capitalised};
 use crate::battle::{Battle, Side, Unit, UnitId};
 use crate::hex::Hex;
 
@@ -29,6 +29,8 @@ pub const OFFICER_DISC: Rgb = Rgb(190, 195, 205);
 pub const DEMORALISED: Rgb = Rgb(255, 140, 0);
 pub const LEAVING: Rgb = Rgb(220, 40, 30);
 /// A die's border: a test passed, failed; a damage die.
+/// A tower's disc rim: stone grey.
+pub const TOWER_RIM: Rgb = Rgb(150, 150, 160);
 pub const WON: Rgb = Rgb(60, 170, 70);
 pub const LOST: Rgb = Rgb(220, 40, 30);
 pub const PLAIN: Rgb = Rgb(120, 120, 120);
@@ -297,6 +299,24 @@ pub fn terrain_card(b: &B, hex: Hex) -> Vec<Line> {
         lines.push(Line::small(format!("{} ({})", name(b, u.id), side_name(b, u.side))));
     }
     lines
+}
+
+/// The standing towers of a siege as markers of the besieged (l. 216, H-M13): "T" a medium one,
+/// "T+" a large one, with the work done on it.
+pub fn tokens(b: &B) -> Vec<Token> {
+    let Some(s) = &b.global.siege else { return Vec::new() };
+    s.towers
+        .iter()
+        .filter(|t| super::siege::standing_wall(b, t.hex))
+        .map(|t| {
+            let (label, size) = match t.size {
+                super::state::TowerSize::Medium => ("T", "medium"),
+                super::state::TowerSize::Large => ("T+", "large"),
+            };
+            let done = s.work.iter().find(|w| w.hex == t.hex).map_or(0, |w| w.points);
+            Token { hex: t.hex, side: s.besieger.other(), label: label.into(), name: format!("a {size} tower, {done} of {} work points", t.size.points()), rim: TOWER_RIM }
+        })
+        .collect()
 }
 
 fn rough_or_open(g: crate::hex::Ground, rough: u8, open: u8) -> u8 {

@@ -6,7 +6,7 @@ use super::command::Command;
 use super::event::Event;
 use super::state::UnitState;
 use super::{board, look, odds, words};
-use crate::battle::look::{Counter, Cue, Decision, Intent, Legend, Line, Marks, Preview};
+use crate::battle::look::{Counter, Cue, Decision, Intent, Legend, Line, Marks, Preview, Token};
 use crate::battle::{Battle, Present, Side, Unit, UnitId};
 use crate::hex::Hex;
 
@@ -43,6 +43,10 @@ impl Present for MassBattle {
 
     fn counter(b: &B, unit: &Unit<UnitState>) -> Counter {
         look::counter(b, unit)
+    }
+
+    fn tokens(b: &B) -> Vec<Token> {
+        look::tokens(b)
     }
 
     fn losses(start: &B, now: &B, side: Side) -> String {
