@@ -3,6 +3,8 @@
 //! with the rules' invariants checked after every command, the computer's games at both levels,
 //! and the sealed orders of one side hidden from the other until they are revealed.
 
+mod common;
+
 use std::collections::HashSet;
 use std::path::Path;
 use strategos::ai::{Ai, Level};
@@ -10,7 +12,6 @@ use strategos::battle::{Battle, Ruleset, Side};
 use strategos::rules::mass_battle::state::Phase;
 use strategos::rules::mass_battle::{Command, Event, MassBattle};
 use strategos::scenario::Scenario;
-use strategos::replay::{first_divergence, play};
 use strategos::sim::{Player, RandomPlayer, play_game, play_game_between};
 
 type B = Battle<MassBattle>;
@@ -198,14 +199,14 @@ fn random_games_of_the_siege_of_morvaux_end_with_their_invariants_kept() {
 /// game replays to the same hashes.
 #[test]
 fn the_computer_plays_every_scenario_to_the_end_at_both_levels() {
-    for (id, levels) in [("mass-battle-field", [Level::Normal, Level::Easy]), ("mass-battle-heroes", [Level::Easy, Level::Normal]), ("mass-battle-siege", [Level::Normal, Level::Easy])] {
-        let s = load(id);
-        let (mut a, mut b) = (Ai::new(levels[0], 5), Ai::new(levels[1], 6));
-        let result = play_game_between::<MassBattle>(&s, 5, [&mut a as &mut dyn Player<MassBattle>, &mut b], |app| check(app.view()), |_, _| {})
-            .unwrap_or_else(|e| panic!("{id}: {e}"));
-        let played = play::<MassBattle>(&s, &result.replay).unwrap();
-        assert_eq!(first_divergence(&result.replay.turn_hashes, played.app.turn_hashes()), None, "{id}");
-    }
+    let games = [("mass-battle-field", [Level::Normal, Level::Easy]), ("mass-battle-heroes", [Level::Easy, Level::Normal]), ("mass-battle-siege", [Level::Normal, Level::Easy])];
+    common::games::computer_plays::<MassBattle>(&games, check);
+}
+
+/// A random game of the siege, saved and read back, plays twice to the same hashes and events.
+#[test]
+fn a_saved_replay_verifies_byte_for_byte() {
+    common::games::saved_replay_verifies::<MassBattle>("mass-battle-siege");
 }
 
 /// The stronger level against the random player, from both sides (the full figures, 200 games a

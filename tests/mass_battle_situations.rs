@@ -636,6 +636,8 @@ fn a_pursuer_engaged_with_others_too_strikes_its_quarry_or_fights_on_as_its_side
     let mut fought = b.clone();
     let events = submit(&mut fought, fight_on, &mut Dice::with_forced(0, &[1; 12]));
     assert_eq!(by_knights(&events), vec![(UnitId(11), AttackKind::Melee, false)]);
+    let chosen = events.iter().find(|e| matches!(e, Event::PursuitChosen { .. })).unwrap();
+    assert!(!MassBattle::visible_to(&b, chosen, Some(Side(1))), "the Horde sees the blows, not the choice");
     assert!(!attacks(&events).iter().any(|a| a.target == UnitId(12)), "the goblins go untouched");
 }
 
@@ -670,4 +672,9 @@ fn deployment_is_sealed_and_both_sides_are_revealed_together() {
     let outside = common::mass_battle::written(&rows, "", 8, &[(1, 0, "Archers", 4, 5), (11, 1, "Orques", 4, 0)], "deployment: true");
     let err = format!("{:?}", MassBattle::setup(&strategos::scenario::parse(&outside).unwrap()).err().expect("refused"));
     assert!(err.contains("deployment zone") && err.contains("Unit(0)"), "{err}");
+    // Zones that meet would tell a side where the other's units went: refused.
+    let narrow: Vec<String> = (0..5).map(|_| vec!["."; 10].join(" ")).collect();
+    let meeting = common::mass_battle::written(&narrow, "", 8, &[(1, 0, "Archers", 4, 4), (11, 1, "Orques", 4, 0)], "deployment: true");
+    let err = format!("{:?}", MassBattle::setup(&strategos::scenario::parse(&meeting).unwrap()).err().expect("refused"));
+    assert!(err.contains("setup.deployment") && err.contains("(0, 2)"), "{err}");
 }

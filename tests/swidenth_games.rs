@@ -5,13 +5,12 @@
 mod common;
 
 use std::collections::HashSet;
-use strategos::ai::{Ai, Level};
+use strategos::ai::Level;
 use strategos::battle::hash::state_hash;
 use strategos::battle::{Battle, Ruleset, UnitId};
-use strategos::replay::{Replay, first_divergence, play, to_ron};
 use strategos::rules::swidenth::state::{Activation, Phase, Step};
 use strategos::rules::swidenth::{Command, Swidenth};
-use strategos::sim::{Player, play_game, play_game_between};
+use strategos::sim::play_game;
 
 type B = Battle<Swidenth>;
 
@@ -93,28 +92,12 @@ fn thousand_games_in_the_ruined_village() {
 
 #[test]
 fn the_computer_plays_both_scenarios_to_the_end_at_both_levels() {
-    for (id, levels) in [(SCENARIOS[0], [Level::Normal, Level::Easy]), (SCENARIOS[1], [Level::Easy, Level::Normal])] {
-        let s = common::load_bundled(id);
-        let mut a = Ai::new(levels[0], 5);
-        let mut b = Ai::new(levels[1], 6);
-        let result = play_game_between::<Swidenth>(&s, 5, [&mut a as &mut dyn Player<Swidenth>, &mut b], |app| check_settled(app.view()), |_, _| {})
-            .unwrap_or_else(|e| panic!("{id}: {e}"));
-        let played = play::<Swidenth>(&s, &result.replay).unwrap();
-        assert_eq!(first_divergence(&result.replay.turn_hashes, played.app.turn_hashes()), None, "{id}");
-    }
+    common::games::computer_plays::<Swidenth>(&[(SCENARIOS[0], [Level::Normal, Level::Easy]), (SCENARIOS[1], [Level::Easy, Level::Normal])], check_settled);
 }
 
 #[test]
 fn a_saved_replay_verifies_byte_for_byte() {
-    let s = common::load_bundled(SCENARIOS[1]);
-    let replay = play_game::<Swidenth>(&s, 21, |_| {}).unwrap().replay;
-    let back: Replay<Command> = ron::from_str(&to_ron(&replay)).unwrap();
-    assert_eq!(back, replay);
-    let a = play::<Swidenth>(&s, &back).unwrap();
-    let b = play::<Swidenth>(&s, &back).unwrap();
-    assert_eq!(first_divergence(&replay.turn_hashes, a.app.turn_hashes()), None);
-    let json = |p: &strategos::replay::Played<Swidenth>| serde_json::to_string(p.app.events()).unwrap();
-    assert_eq!(json(&a), json(&b));
+    common::games::saved_replay_verifies::<Swidenth>(SCENARIOS[1]);
 }
 
 #[test]

@@ -5,13 +5,12 @@
 mod common;
 
 use std::collections::HashSet;
-use strategos::ai::{Ai, Level};
+use strategos::ai::Level;
 use strategos::battle::hash::state_hash;
 use strategos::battle::{Battle, Ruleset, UnitId};
-use strategos::replay::{Replay, first_divergence, play, to_ron};
 use strategos::rules::swordpoint::state::Phase;
 use strategos::rules::swordpoint::{Command, Swordpoint};
-use strategos::sim::{Player, play_game, play_game_between};
+use strategos::sim::play_game;
 
 type B = Battle<Swordpoint>;
 
@@ -97,28 +96,12 @@ fn thousand_games_on_heraclea() {
 
 #[test]
 fn the_computer_plays_both_scenarios_to_the_end_at_both_levels() {
-    for (id, levels) in [("swordpoint-hastings-skirmish", [Level::Normal, Level::Easy]), ("swordpoint-heraclea", [Level::Easy, Level::Normal])] {
-        let s = common::load_bundled(id);
-        let mut a = Ai::new(levels[0], 5);
-        let mut b = Ai::new(levels[1], 6);
-        let result = play_game_between::<Swordpoint>(&s, 5, [&mut a as &mut dyn Player<Swordpoint>, &mut b], |app| check_settled(app.view()), |_, _| {})
-            .unwrap_or_else(|e| panic!("{id}: {e}"));
-        let played = play::<Swordpoint>(&s, &result.replay).unwrap();
-        assert_eq!(first_divergence(&result.replay.turn_hashes, played.app.turn_hashes()), None, "{id}");
-    }
+    common::games::computer_plays::<Swordpoint>(&[("swordpoint-hastings-skirmish", [Level::Normal, Level::Easy]), ("swordpoint-heraclea", [Level::Easy, Level::Normal])], check_settled);
 }
 
 #[test]
 fn a_saved_replay_verifies_byte_for_byte() {
-    let s = common::load_bundled("swordpoint-heraclea");
-    let replay = play_game::<Swordpoint>(&s, 21, |_| {}).unwrap().replay;
-    let back: Replay<Command> = ron::from_str(&to_ron(&replay)).unwrap();
-    assert_eq!(back, replay);
-    let a = play::<Swordpoint>(&s, &back).unwrap();
-    let b = play::<Swordpoint>(&s, &back).unwrap();
-    assert_eq!(first_divergence(&replay.turn_hashes, a.app.turn_hashes()), None);
-    let json = |p: &strategos::replay::Played<Swordpoint>| serde_json::to_string(p.app.events()).unwrap();
-    assert_eq!(json(&a), json(&b));
+    common::games::saved_replay_verifies::<Swordpoint>("swordpoint-heraclea");
 }
 
 #[test]

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod black_powder;
+pub mod games;
 pub mod mass_battle;
 pub mod swidenth;
 pub mod swordpoint;

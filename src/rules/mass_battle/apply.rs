@@ -270,7 +270,6 @@ pub fn apply(b: &mut B, event: &Event) {
                 list.retain(|u| u != unit);
             }
             if !b.global.pursuits.contains(&(*unit, *target)) {
-                b.global.pursuits.retain(|(p, _)| p != unit);
                 b.global.turned.push((*unit, *target));
             }
         }

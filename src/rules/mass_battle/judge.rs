@@ -248,6 +248,8 @@ pub(super) fn value(b: &B, u: &U, order: &Order) -> Value {
             // Breaking off spares the blows now; a pursuer may still follow (l. 86-90).
             v.defence = suffered(threat(b, u, at) * 0.4);
         }
+        // A free demoralised unit that holds only waits (H-M3): the rally is what brings it back.
+        Order::Hold if u.state.demoralised.is_some() => v.defence = suffered(threat(b, u, at)),
         Order::Hold | Order::NoAction => {
             (v.target, v.damage) = engaged_blow(b, u).or_else(|| meeting_blow(b, u)).map_or((None, 0.0), |(t, d)| (Some(t), d));
             v.defence = suffered(threat(b, u, at));

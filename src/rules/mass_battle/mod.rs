@@ -29,7 +29,7 @@ mod words;
 pub use command::Command;
 pub use event::Event;
 
-use crate::battle::{Battle, Dice, Outcome, RuleError, Ruleset, Side};
+use crate::battle::{Battle, Dice, Outcome, RuleError, Ruleset, Side, UnitId};
 use crate::scenario::{Scenario, SetupError};
 use state::{Global, UnitState};
 
@@ -91,6 +91,9 @@ impl Ruleset for MassBattle {
     /// besieger's section until he seals, and the besieged's assignments (l. 185).
     fn redact(b: &mut Battle<Self>, viewer: Side) {
         let other = viewer.other();
+        // The other side's pursuit choices (l. 90): to the viewer its pursuers still pursue.
+        let theirs: Vec<UnitId> = b.units.iter().filter(|u| u.side == other).map(|u| u.id).collect();
+        b.global.turned.retain(|(p, _)| !theirs.contains(p));
         // The other side's placements and standard, until both deployments are revealed (H-M10).
         if let Some(d) = b.global.deployment.clone() {
             for p in &d.from {
@@ -116,6 +119,8 @@ impl Ruleset for MassBattle {
     fn visible_to(b: &Battle<Self>, event: &Event, viewer: Option<Side>) -> bool {
         let besieger = b.global.siege.as_ref().map(|s| s.besieger);
         match event {
+            // A side's pursuit choices are its own until the blows show them (l. 90).
+            Event::PursuitChosen { unit, .. } => viewer.is_none_or(|v| b.unit(*unit).is_none_or(|u| u.side == v)),
             Event::OrderGiven { side, .. } | Event::SliceGiven { side, .. } | Event::Placed { side, .. } | Event::StandardGiven { side, .. } => {
                 viewer.is_none_or(|v| v == *side)
             }

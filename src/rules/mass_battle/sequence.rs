@@ -112,7 +112,8 @@ pub fn resolve_legal(b: &B, side: Side, command: &Command, dice: &mut Dice) -> V
         Command::Pursue { unit, target } => {
             run.emit(Event::PursuitChosen { unit: *unit, target: *target });
             if run.b.global.choosing.iter().all(Vec::is_empty) {
-                let pursuits = run.b.global.pursuits.clone();
+                let g = &run.b.global;
+                let pursuits: Vec<(UnitId, UnitId)> = g.pursuits.iter().copied().filter(|(p, _)| !g.turned.iter().any(|(t, _)| t == p)).collect();
                 strike_pursuits(&mut run, &pursuits);
                 melee(&mut run);
                 morale_phase(&mut run);
@@ -490,10 +491,12 @@ fn movement(run: &mut Run) -> bool {
         }
     }
     // 6. A pursuer engaged with other enemies too, before or by the moves, picks its one target
-    // (l. 90); each side chooses for its own.
+    // (l. 90); each side chooses for its own. A huge creature is not asked: it crushes every unit
+    // engaged with it anyway (l. 106).
     let mut choosing = [Vec::new(), Vec::new()];
     for (pursuer, quarry) in &pursuits {
-        if let Some(u) = run.b.unit(*pursuer).filter(|_| !legal::fought_instead(&run.b, *pursuer, *quarry).is_empty()) {
+        let asked = |u: &&crate::battle::Unit<super::state::UnitState>| u.state.kind() != Kind::Huge && !legal::fought_instead(&run.b, *pursuer, *quarry).is_empty();
+        if let Some(u) = run.b.unit(*pursuer).filter(asked) {
             choosing[u.side.index()].push(*pursuer);
         }
     }

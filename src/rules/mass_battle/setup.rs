@@ -425,6 +425,15 @@ pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
         global,
     };
     if battle.global.deployment.is_some() {
+        // The zones never meet: a hex one side may take would tell it where the other's units went.
+        let south = super::deployment::zone(&battle, Side(0));
+        if let Some(h) = super::deployment::zone(&battle, Side(1)).into_iter().find(|h| south.contains(h)) {
+            return Err(SetupError::new(
+                Item::Scenario,
+                "setup.deployment",
+                format!("both sides' deployment zones hold {} (H-M10): give each side its own Deployment regions, or a map with room between its rows", Offset::from_hex(h)),
+            ));
+        }
         // Each unit starts where it may deploy (H-M10): the scenario's layout is its side's default.
         for u in &battle.units {
             let Some(hex) = u.hex.filter(|h| !super::deployment::fixed(&u.state) && !super::deployment::zone(&battle, u.side).contains(h)) else { continue };

@@ -394,7 +394,8 @@ pub struct Global {
     pub pursuits: Vec<(UnitId, UnitId)>,
     /// The pursuers each side must still choose for (l. 90).
     pub choosing: [Vec<UnitId>; 2],
-    /// The pursuers that let their quarry go to fight another enemy in the melee, with it (l. 90).
+    /// The pursuers that let their quarry go to fight another enemy in the melee, with it (l. 90);
+    /// their pursuits stay in `pursuits` and are not struck.
     pub turned: Vec<(UnitId, UnitId)>,
     /// The sealed deployment under way (H-M10), until both are revealed.
     pub deployment: Option<Deployment>,
