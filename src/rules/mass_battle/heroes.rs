@@ -76,13 +76,6 @@ pub(super) fn duellist(u: &U) -> Option<(i32, u8, super::data::Roll)> {
 /// The duels heroes sought, before the melee, in the ordering hero's id order (H-M6): up to ten
 /// rounds, each round both strike (d20 + to-hit at least the other's AC, then the damage roll),
 /// the lower id's blows first, damage counted at the round's end; it ends when one falls.
-/// Whether `other` stands within `id`'s reach: his allowance and one hex (l. 125, H-M6).
-fn within_reach(b: &B, id: UnitId, other: UnitId) -> bool {
-    let (Some(u), Some(o)) = (b.unit(id), b.unit(other)) else { return false };
-    let reach = u32::from(super::movement::allowance(&u.state)) + 1;
-    u.hex.zip(o.hex).is_some_and(|(a, c)| a.unsigned_distance_to(c) <= reach)
-}
-
 pub(super) fn duels(run: &mut Run) {
     let mut fought: Vec<UnitId> = Vec::new();
     for (id, order) in ordered(&run.b) {
@@ -99,7 +92,8 @@ pub(super) fn duels(run: &mut Run) {
             continue;
         }
         // The peer must still be within the seeker's reach once everyone has moved (l. 125).
-        if !within_reach(&run.b, id, other) {
+        let hex_of = |x: UnitId| run.b.unit(x).and_then(|u| u.hex);
+        if !run.b.unit(id).zip(hex_of(other)).is_some_and(|(u, h)| super::movement::within_reach(u, h)) {
             run.emit(Event::DuelMissed { hero: id, target: other });
             continue;
         }

@@ -244,8 +244,7 @@ pub fn legal_orders(b: &B, u: &U) -> Vec<Order> {
 
 /// A huge creature's orders (H-M16): its rocks at a free enemy, a besieged wall next to it torn
 /// down as a ram does, a fight with an enemy huge creature or one it is engaged with, or its own
-/// choice. Its player does not steer it onto
-/// standard units (l. 106).
+/// choice. Its player does not steer it onto standard units (l. 106).
 fn huge_orders(b: &B, u: &U) -> Vec<Order> {
     let mut out: Vec<Order> = if b.global.is_free(u.id) {
         let rocks = shots(b, u).into_iter().map(Order::Shoot);
@@ -275,8 +274,7 @@ fn huge_orders(b: &B, u: &U) -> Vec<Order> {
 /// his enemies, retreats or holds.
 fn hero_orders(b: &B, u: &U) -> Vec<Order> {
     let Some(at) = u.hex else { return Vec::new() };
-    let reach = u32::from(allowance(&u.state)) + 1;
-    let near = |e: &U| e.hex.is_some_and(|h| h.unsigned_distance_to(at) <= reach);
+    let near = |e: &U| e.hex.is_some_and(|h| movement::within_reach(u, h));
     let enemies = || b.on_board().filter(|e| e.side != u.side);
     let mut out: Vec<Order> = enemies()
         .filter(|e| e.state.kind() != Kind::Standard && near(e))

@@ -28,9 +28,9 @@ pub const COMMANDER_DISC: Rgb = Rgb(190, 60, 60);
 pub const OFFICER_DISC: Rgb = Rgb(190, 195, 205);
 pub const DEMORALISED: Rgb = Rgb(255, 140, 0);
 pub const LEAVING: Rgb = Rgb(220, 40, 30);
-/// A die's border: a test passed, failed; a damage die.
 /// A tower's disc rim: stone grey.
 pub const TOWER_RIM: Rgb = Rgb(150, 150, 160);
+/// A die's border: a test passed, failed; a damage die.
 pub const WON: Rgb = Rgb(60, 170, 70);
 pub const LOST: Rgb = Rgb(220, 40, 30);
 pub const PLAIN: Rgb = Rgb(120, 120, 120);
@@ -276,11 +276,7 @@ pub fn terrain_card(b: &B, hex: Hex) -> Vec<Line> {
             lines.push(Line::small("A gate: the besieged go out and in here, a ram breaks it (l. 194, 204)"));
         }
         if let Some(t) = s.towers.iter().find(|t| t.hex == hex).filter(|_| super::siege::standing_wall(b, hex)) {
-            let size = match t.size {
-                super::state::TowerSize::Medium => "A medium tower",
-                super::state::TowerSize::Large => "A large tower",
-            };
-            lines.push(Line::small(format!("{size}: {} work points bring it down (l. 216, H-M13)", t.size.points())));
+            lines.push(Line::small(format!("A {} tower: {} work points bring it down (l. 216, H-M13)", t.size.name(), t.size.points())));
         }
         if let Some(w) = s.work.iter().find(|w| w.hex == hex).filter(|_| super::siege::standing_wall(b, hex)) {
             lines.push(Line::small(format!("Bombarded: {} of {} work points (H-M13)", w.points, super::siege::points_to_fall(b, hex))));
@@ -309,12 +305,13 @@ pub fn tokens(b: &B) -> Vec<Token> {
         .iter()
         .filter(|t| super::siege::standing_wall(b, t.hex))
         .map(|t| {
-            let (label, size) = match t.size {
-                super::state::TowerSize::Medium => ("T", "medium"),
-                super::state::TowerSize::Large => ("T+", "large"),
+            let label = match t.size {
+                super::state::TowerSize::Medium => "T",
+                super::state::TowerSize::Large => "T+",
             };
             let done = s.work.iter().find(|w| w.hex == t.hex).map_or(0, |w| w.points);
-            Token { hex: t.hex, side: s.besieger.other(), label: label.into(), name: format!("a {size} tower, {done} of {} work points", t.size.points()), rim: TOWER_RIM }
+            let name = format!("a {} tower, {done} of {} work points", t.size.name(), t.size.points());
+            Token { hex: t.hex, side: s.besieger.other(), label: label.into(), name, rim: TOWER_RIM }
         })
         .collect()
 }

@@ -107,6 +107,12 @@ pub fn reach(b: &B, id: UnitId) -> Option<Reachable> {
     ))
 }
 
+/// Whether `hex` lies within a unit's reach: its allowance and one hex, as a hero seeks his peer
+/// (l. 125, H-M6) and a huge creature its prey (H-M16).
+pub fn within_reach(u: &crate::battle::Unit<UnitState>, hex: Hex) -> bool {
+    u.hex.is_some_and(|at| at.unsigned_distance_to(hex) <= u32::from(allowance(&u.state)) + 1)
+}
+
 /// Whether an enemy of `side` stands next to `hex`.
 pub fn next_to_enemy(b: &B, side: Side, hex: Hex) -> bool {
     b.on_board()

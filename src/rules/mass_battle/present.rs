@@ -126,7 +126,8 @@ mod tests {
     /// At every decision of two games between computer players, on both bundled scenarios: the
     /// legal commands have distinct codes and labels; a click on an order's target or hex gives
     /// that unit an order on it, marked on the board; a shot and an engagement have their odds; a
-    /// decision shows exactly in the morale phase's rallies and the movement phase's pursuit choices; every other piece answers.
+    /// decision shows exactly in the morale phase's rallies and the movement phase's pursuit
+    /// choices; every other piece answers.
     #[test]
     fn every_decision_of_computer_games_is_shown_and_clickable() {
         for id in ["mass-battle-field", "mass-battle-heroes"] {

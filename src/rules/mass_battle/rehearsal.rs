@@ -2,9 +2,9 @@
 //! orders, each enemy unit's best by the quick level's measure, and in the battle's second half also
 //! each one standing where it is (it never reads them: it is given the battle `redact`ed); it plays
 //! the sequence through the rules against the guesses on its own rolls of the dice, and changes one
-//! unit's order at a time among its best few while the sequence's outcome improves. In a siege the besieger first names the section the fewest
-//! defenders can reach, and each side guesses the besieged's defenders as the nearest units that
-//! can reach its walls.
+//! unit's order at a time among its best few while the sequence's outcome improves. In a siege the
+//! besieger first names the section the fewest defenders can reach, and each side guesses the
+//! besieged's defenders as the nearest units that can reach its walls.
 
 use super::command::Command;
 use super::judge::{CAUTION, WON, loss_worth, standing, value};
@@ -70,14 +70,18 @@ fn outcome(b: &B, side: Side, mine: &[(UnitId, Order)], theirs: &[Vec<(UnitId, O
     board.global.drafts[side.index()] = mine.to_vec();
     board.global.slices[side.other().index()].clear();
     board.global.sealed[side.other().index()] = true;
+    let boards = theirs.clone().map(|guess| {
+        let mut with = board.clone();
+        with.global.drafts[side.other().index()] = guess;
+        with
+    });
+    let late = b.turn * 2 > b.last_turn;
     let mut total = 0.0;
     for k in 0..ROLLS {
         let mut dice = Dice::new(seed.wrapping_add(k));
-        let mut board = board.clone();
-        let late = b.turn * 2 > b.last_turn;
-        board.global.drafts[side.other().index()] = theirs[usize::from(late && k % PASSIVE == PASSIVE - 1)].clone();
+        let board = &boards[usize::from(late && k % PASSIVE == PASSIVE - 1)];
         let mut after = board.clone();
-        let mut events = sequence::resolve_legal(&board, side, &Command::Seal, &mut dice);
+        let mut events = sequence::resolve_legal(board, side, &Command::Seal, &mut dice);
         loop {
             for e in &events {
                 MassBattle::apply(&mut after, e);

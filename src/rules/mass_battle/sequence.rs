@@ -112,8 +112,7 @@ pub fn resolve_legal(b: &B, side: Side, command: &Command, dice: &mut Dice) -> V
         Command::Pursue { unit, target } => {
             run.emit(Event::PursuitChosen { unit: *unit, target: *target });
             if run.b.global.choosing.iter().all(Vec::is_empty) {
-                let g = &run.b.global;
-                let pursuits: Vec<(UnitId, UnitId)> = g.pursuits.iter().copied().filter(|(p, _)| !g.turned.iter().any(|(t, _)| t == p)).collect();
+                let pursuits = run.b.global.pursuits.clone();
                 strike_pursuits(&mut run, &pursuits);
                 melee(&mut run);
                 morale_phase(&mut run);
@@ -209,7 +208,6 @@ fn play_sequence(run: &mut Run) {
 fn auto_target(b: &B, id: UnitId) -> Option<UnitId> {
     let u = b.unit(id)?;
     let at = u.hex?;
-    let reach = u32::from(movement::allowance(&u.state)) + 1;
     let enemies = || {
         b.on_board().filter(|e| {
             e.side != u.side && legal::may_engage(&u.state, &e.state) && siege::may_assault(b, u, e)
@@ -224,8 +222,7 @@ fn auto_target(b: &B, id: UnitId) -> Option<UnitId> {
     nearest(
         enemies()
             .filter(|e| {
-                e.state.kind() == Kind::Huge
-                    && e.hex.is_some_and(|h| h.unsigned_distance_to(at) <= reach)
+                e.state.kind() == Kind::Huge && e.hex.is_some_and(|h| movement::within_reach(u, h))
             })
             .collect(),
     )
@@ -508,11 +505,12 @@ fn movement(run: &mut Run) -> bool {
     true
 }
 
-/// The attacks on fleeing, retreating and withdrawing units (l. 29-31, 86-90), then the phase's
-/// damage.
+/// The attacks on fleeing, retreating and withdrawing units (l. 29-31, 86-90), but by the pursuers
+/// that turned to another enemy (l. 90), then the phase's damage.
 fn strike_pursuits(run: &mut Run, pursuits: &[(UnitId, UnitId)]) {
     for (pursuer, target) in pursuits {
-        if run.b.unit(*pursuer).is_some_and(|u| u.hex.is_some()) {
+        let turned = run.b.global.turned.iter().any(|(p, _)| p == pursuer);
+        if !turned && run.b.unit(*pursuer).is_some_and(|u| u.hex.is_some()) {
             strike(run, *pursuer, *target, AttackKind::Pursuit);
         }
     }

@@ -253,8 +253,7 @@ fn siege_of(part: &Part, map: &HexMap) -> Result<Option<Siege>, SetupError> {
     for (i, t) in spec.towers.iter().enumerate() {
         let hex = t.at.to_hex();
         let on_walls = sections.iter().any(|s| s.walls.contains(&hex));
-        let on_gate = map.regions.iter().any(|r| r.kind == RegionKind::Gate && r.hexes.contains(&hex));
-        if !on_walls || on_gate {
+        if !on_walls || gates.contains(&hex) {
             return Err(SetupError::new(
                 Item::Scenario,
                 "setup.siege.towers",
@@ -425,18 +424,18 @@ pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
         global,
     };
     if battle.global.deployment.is_some() {
+        let zones = [Side(0), Side(1)].map(|s| super::deployment::zone(&battle, s));
         // The zones never meet: a hex one side may take would tell it where the other's units went.
-        let south = super::deployment::zone(&battle, Side(0));
-        if let Some(h) = super::deployment::zone(&battle, Side(1)).into_iter().find(|h| south.contains(h)) {
+        if let Some(h) = zones[1].iter().find(|h| zones[0].contains(h)) {
             return Err(SetupError::new(
                 Item::Scenario,
                 "setup.deployment",
-                format!("both sides' deployment zones hold {} (H-M10): give each side its own Deployment regions, or a map with room between its rows", Offset::from_hex(h)),
+                format!("both sides' deployment zones hold {} (H-M10): give each side its own Deployment regions, or a map with room between its rows", Offset::from_hex(*h)),
             ));
         }
         // Each unit starts where it may deploy (H-M10): the scenario's layout is its side's default.
         for u in &battle.units {
-            let Some(hex) = u.hex.filter(|h| !super::deployment::fixed(&u.state) && !super::deployment::zone(&battle, u.side).contains(h)) else { continue };
+            let Some(hex) = u.hex.filter(|h| !super::deployment::fixed(&u.state) && !zones[u.side.index()].contains(h)) else { continue };
             return Err(SetupError::new(
                 Item::Unit(part.units.iter().position(|x| x.id == u.id.0).unwrap_or_default()),
                 "at",

@@ -309,6 +309,14 @@ pub enum TowerSize {
 }
 
 impl TowerSize {
+    /// Its word on the card and in the marker's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            TowerSize::Medium => "medium",
+            TowerSize::Large => "large",
+        }
+    }
+
     /// The work points it takes (H-M13).
     pub fn points(self) -> u32 {
         let t = &tables().siege;
