@@ -44,14 +44,22 @@ fn alone(b: &B, u: &U, order: &Order) -> f64 {
     dealt + v.offence + caution * v.defence
 }
 
-/// Each unit's orders, best first by `alone`, at most `CHOICES`.
+/// Each unit's orders, best first by `alone`: at most `CHOICES`, and then the best of each kind
+/// of order not among them, so that the rehearsal weighs what the measure alone misjudges (a
+/// hero's duel that keeps a huge creature off the line, l. 106).
 fn choices(b: &B, side: Side) -> Vec<(UnitId, Vec<Order>)> {
     b.on_board()
         .filter(|u| u.side == side && !u.state.leaving)
         .map(|u| {
             let mut orders: Vec<(f64, Order)> = legal::legal_orders(b, u).into_iter().map(|o| (alone(b, u, &o), o)).collect();
             orders.sort_by(|x, y| y.0.total_cmp(&x.0));
-            (u.id, orders.into_iter().take(CHOICES).map(|(_, o)| o).collect::<Vec<Order>>())
+            let mut kept: Vec<Order> = Vec::new();
+            for (i, (_, o)) in orders.into_iter().enumerate() {
+                if i < CHOICES || !kept.iter().any(|k| std::mem::discriminant(k) == std::mem::discriminant(&o)) {
+                    kept.push(o);
+                }
+            }
+            (u.id, kept)
         })
         .filter(|(_, orders)| !orders.is_empty())
         .collect()
