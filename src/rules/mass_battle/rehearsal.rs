@@ -1,10 +1,10 @@
 //! The stronger computer's envelope (house heuristics, not rules): it guesses the other side's
 //! orders, each enemy unit's best by the quick level's measure, and also each one standing where
-//! it is (it never reads them: it is given the battle `redact`ed); it plays
-//! the sequence through the rules against the guesses on its own rolls of the dice, and changes one
-//! unit's order at a time among its best few while the sequence's outcome improves. In a siege the
-//! besieger first names the section the fewest defenders can reach, and each side guesses the
-//! besieged's defenders as the nearest units that can reach its walls.
+//! it is (it never reads them: it is given the battle `redact`ed); it plays the sequence through
+//! the rules against the guesses on its own rolls of the dice, and changes one unit's order at a
+//! time among its best few and the best of every other kind while the sequence's outcome improves.
+//! In a siege the besieger first names the section the fewest defenders can reach, and each side
+//! guesses the besieged's defenders as the nearest units that can reach its walls.
 
 use super::command::Command;
 use super::judge::{CAUTION, WON, loss_worth, standing, value};
@@ -115,7 +115,6 @@ fn outcome(b: &B, side: Side, mine: &[(UnitId, Order)], theirs: &[Vec<(UnitId, O
             Some(o) if o.winner.is_some() => -WON,
             _ => standing(&after, side),
         };
-
     }
     // A duel's offence is its blows, which the sequence has already dealt.
     let later: f64 = mine.iter().filter(|(_, o)| !matches!(o, Order::Duel(_))).filter_map(|(id, o)| Some(value(b, b.unit(*id)?, o).offence)).sum();
