@@ -173,11 +173,8 @@ pub(super) fn officer_of_destroyed(b: &B, unit: UnitId) -> Option<UnitId> {
 /// at the sequence's end (l. 135-139, R-M13); a cleric's followers are demoralised (l. 98).
 pub(super) fn fallen(run: &mut Run, hero: UnitId) {
     let Some(h) = run.b.unit(hero) else { return };
-    let (side, name) = (h.side, h.state.row.clone());
+    let (side, name, commander) = (h.side, h.state.row.clone(), run.b.global.commands(h));
     run.emit(Event::HeroFell { hero });
-    let commander = run.b.global.commanders[side.index()]
-        .as_ref()
-        .is_some_and(|c| c.name == name);
     if commander && !run.b.global.commander_fell[side.index()] {
         run.emit(Event::CommanderFell { side });
         let testing: Vec<UnitId> = run

@@ -113,7 +113,7 @@ fn worth(b: &B, u: &U) -> f64 {
     if s.kind() == Kind::Hero {
         v += HERO;
     }
-    if b.global.commanders[u.side.index()].as_ref().is_some_and(|c| c.name == s.row) {
+    if b.global.commands(u) {
         v += COMMANDER;
     }
     if s.standard {

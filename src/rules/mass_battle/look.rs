@@ -67,10 +67,6 @@ fn troop(s: &UnitState) -> Troop {
     }
 }
 
-fn commander(b: &B, u: &U) -> bool {
-    b.global.commanders[u.side.index()].as_ref().is_some_and(|c| c.name == u.state.row)
-}
-
 /// What is left of it: troops for a unit of the line, hit points for a hero or a huge creature.
 fn left(s: &UnitState) -> String {
     match s.kind() {
@@ -101,7 +97,7 @@ pub fn counter(b: &B, u: &U) -> Counter {
     } else {
         None
     };
-    let corner = if commander(b, u) {
+    let corner = if b.global.commands(u) {
         Some((COMMANDER_DISC, "C".to_string()))
     } else if s.standard {
         Some((STANDARD_DISC, "S".to_string()))
@@ -211,7 +207,7 @@ pub fn unit_card(b: &B, id: UnitId) -> Vec<Line> {
     }
     lines.push(Line::plain(format!("Morale {} · moves {} hexes (H-M1)", row.morale, movement::allowance(s))));
     lines.extend(traits_line(row).map(Line::small));
-    if commander(b, u) {
+    if b.global.commands(u) {
         if let Some(c) = &b.global.commanders[u.side.index()] {
             lines.push(Line::small(format!(
                 "Commander-in-chief: {} slices of +5% a sequence (INT), -{}% to attacks on units that stand (SAG) (l. 104)",

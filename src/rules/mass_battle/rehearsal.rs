@@ -72,9 +72,8 @@ fn choices(b: &B, side: Side) -> Vec<(UnitId, Vec<Order>)> {
 fn reckless(b: &B, u: &U, order: &Order) -> bool {
     let Order::Duel(foe) = order else { return false };
     let Some(foe) = b.unit(*foe) else { return false };
-    let commands = b.global.commanders[u.side.index()].as_ref().is_some_and(|c| c.name == u.state.row);
     let rounds = f64::from(super::data::tables().house.duel_rounds);
-    commands && 2.0 * rounds * odds::duel_round(foe, u) >= u.state.pvt as f64
+    b.global.commands(u) && 2.0 * rounds * odds::duel_round(foe, u) >= u.state.pvt as f64
 }
 
 /// The sequence played with both envelopes sealed, on each of the same rolls: the side's worth

@@ -505,8 +505,8 @@ fn movement(run: &mut Run) -> bool {
     true
 }
 
-/// The attacks on fleeing, retreating and withdrawing units (l. 29-31, 86-90), but by the pursuers
-/// that turned to another enemy (l. 90), then the phase's damage.
+/// The attacks on fleeing, retreating and withdrawing units (l. 29-31, 86-90), except by the
+/// pursuers that turned to another enemy (l. 90), then the phase's damage.
 fn strike_pursuits(run: &mut Run, pursuits: &[(UnitId, UnitId)]) {
     for (pursuer, target) in pursuits {
         let turned = run.b.global.turned.iter().any(|(p, _)| p == pursuer);

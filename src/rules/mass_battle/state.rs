@@ -419,6 +419,11 @@ pub struct Global {
 }
 
 impl Global {
+    /// Whether `u` is its side's commander-in-chief (l. 104, 135).
+    pub fn commands(&self, u: &crate::battle::Unit<UnitState>) -> bool {
+        self.commanders[u.side.index()].as_ref().is_some_and(|c| c.name == u.state.row)
+    }
+
     pub fn is_engaged(&self, a: UnitId, b: UnitId) -> bool {
         self.engaged.contains(&pair(a, b))
     }
