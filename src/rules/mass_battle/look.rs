@@ -111,7 +111,8 @@ pub fn counter(b: &B, u: &U) -> Counter {
         band: None,
         symbol: standard_unit.then(|| Symbol { troop: troop(s), shoots: row.missile.is_some() }),
         monogram: (!standard_unit).then(|| row.mark.clone()),
-        name: row.name.clone(),
+        // "Archers 2" where a side has two of a kind (the Giant's Causeway's archers).
+        name: name(b, u.id),
         // The hit dice alone: with the AC they overrun the troops' disc on a fitted map; the card has both.
         factors: hit_dice(row.hd),
         badge: left(s),
