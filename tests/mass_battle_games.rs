@@ -152,6 +152,54 @@ fn a_side_never_sees_the_other_side_s_deployment_or_orders_before_the_reveal() {
     }
 }
 
+/// The computer never reads the other side's sealed orders: in the battle with heroes, the Horde's
+/// stronger level gives the same envelope whether the Ost sealed every unit's first order or its
+/// last.
+#[test]
+fn the_computer_gives_the_same_orders_whatever_the_other_side_sealed() {
+    let s = load("mass-battle-heroes");
+    let mut b = MassBattle::setup(&s).unwrap();
+    let mut dice = strategos::battle::Dice::new(1);
+    for e in MassBattle::open(&b, &mut dice) {
+        MassBattle::apply(&mut b, &e);
+    }
+    let sealed = |pick_last: bool| {
+        let mut b = b.clone();
+        let mut dice = strategos::battle::Dice::new(2);
+        let ost: Vec<_> = b.units.iter().filter(|u| u.side == Side(0)).map(|u| u.id).collect();
+        for id in ost {
+            let mut given = MassBattle::legal_commands(&b).into_iter().filter(|c| matches!(c, Command::Give { unit, .. } if *unit == id));
+            let order = if pick_last { given.last() } else { given.next() };
+            for e in MassBattle::resolve(&b, &order.unwrap(), &mut dice).unwrap() {
+                MassBattle::apply(&mut b, &e);
+            }
+        }
+        for e in MassBattle::resolve(&b, &Command::Seal, &mut dice).unwrap() {
+            MassBattle::apply(&mut b, &e);
+        }
+        assert_eq!(MassBattle::deciding_side(&b), Some(Side(1)));
+        b
+    };
+    let answer = |mut b: B| {
+        let mut ai = Ai::new(Level::Normal, 5);
+        let mut dice = strategos::battle::Dice::new(3);
+        let mut given = Vec::new();
+        while MassBattle::deciding_side(&b) == Some(Side(1)) && b.global.phase == Phase::Orders {
+            let c = ai.choose(&b).unwrap();
+            for e in MassBattle::resolve(&b, &c, &mut dice).unwrap() {
+                MassBattle::apply(&mut b, &e);
+            }
+            given.push(c);
+        }
+        given
+    };
+    let (first, last) = (sealed(false), sealed(true));
+    assert_ne!(first.global.drafts[0], last.global.drafts[0]);
+    let answers = (answer(first), answer(last));
+    assert!(answers.0.len() > 1, "{:?}", answers.0);
+    assert_eq!(answers.0, answers.1);
+}
+
 /// A walled town with two sections and a gate, held by the Ost against the Horde.
 fn walled_town() -> Scenario {
     let mut rows: Vec<String> = (0..12).map(|_| vec!["."; 12].join(" ")).collect();

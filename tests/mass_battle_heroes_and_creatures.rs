@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::mass_battle::{B, attacks, field, sequence, submit, town};
+use common::mass_battle::{B, attacks, field, morale_tests, sequence, submit, town};
 use strategos::battle::{Dice, Ruleset, Side, UnitId};
 use strategos::hex::{Hex, Offset};
 use strategos::rules::mass_battle::event::{AttackKind, TestKind};
@@ -16,23 +16,6 @@ fn hex(c: i32, r: i32) -> Hex {
 
 fn orders(b: &B, id: u32) -> Vec<Order> {
     legal_orders(b, b.unit(UnitId(id)).unwrap())
-}
-
-/// A morale test: (unit, kind, faces, passed, each factor's rule and value).
-type Test = (UnitId, TestKind, (u8, u8), bool, Vec<(&'static str, i8)>);
-
-/// Each morale test of `events`.
-fn morale_tests(events: &[Event]) -> Vec<Test> {
-    events
-        .iter()
-        .filter_map(|e| {
-            if let Event::MoraleTest { unit, kind, faces, passed, factors, .. } = e {
-                Some((*unit, *kind, *faces, *passed, factors.iter().map(|f| (f.rule, f.value)).collect()))
-            } else {
-                None
-            }
-        })
-        .collect()
 }
 
 #[test]

@@ -9,7 +9,7 @@ use strategos::rules::mass_battle::{Command, Event, MassBattle};
 
 mod common;
 
-use common::mass_battle::{attacks, field, field_led, sequence, submit, town};
+use common::mass_battle::{attacks, field, field_led, morale_tests, opened, sequence, submit, town};
 
 #[test]
 fn knights_with_lances_double_their_damage_in_the_sequence_they_charge() {
@@ -112,7 +112,7 @@ fn an_immune_unit_takes_nothing_and_strikes_five_times_as_hard() {
     let armours = a.iter().find(|a| a.attacker == UnitId(2)).unwrap();
     assert_eq!((armours.faces.clone(), armours.damage), (vec![8], 160));
     // Morale 12 never tests (l. 99); the men-at-arms test at -2 against an enemy immune to them
-    // (l. 107) and -1 for more than half their troops lost (l. 77: 160 of 300 hit points, 26 of 50).
+    // (l. 107) and -1 for more than half their troops lost (l. 76: 160 of 300 hit points, 26 of 50).
     let tests: Vec<_> = events
         .iter()
         .filter_map(|e| {
@@ -486,6 +486,46 @@ fn an_undefended_section_is_breached_at_once_where_the_besieger_picks() {
             .any(|e| matches!(e, Event::BreachOpened { rule: "l. 187", .. }))
     );
     assert_eq!(b.global.siege.as_ref().unwrap().breaches, vec![breach]);
+}
+
+#[test]
+fn an_enemy_three_times_as_strong_costs_two_points_and_the_native_land_and_town_give_one_and_two() {
+    // l. 74-75, 79-80: the Ost defends its native land, the Horde its native town. The archers (200)
+    // stand against the orcs (600), who engage them; on 1s the orcs' blow leaves them under a third of
+    // the orcs' PVT (600 > 3 × 146 > 2 × 146): -1 and -1 more, +1 for their land. The orcs, engaged, test
+    // at +2 for their town.
+    let rows: Vec<String> = (0..10).map(|_| vec!["."; 10].join(" ")).collect();
+    let mut b = opened(&rows, "", 8, &[(1, 0, "Archers", 4, 6), (2, 1, "Orques", 4, 4)], "native: [Land, Town]");
+    let events = sequence(&mut b, &[(1, Order::Hold), (2, Order::Engage(UnitId(1)))], &[1, 1, 1, 1, 1, 1]);
+    assert_eq!(b.unit(UnitId(1)).unwrap().state.pvt, 146);
+    assert_eq!(
+        morale_tests(&events),
+        vec![
+            (UnitId(1), TestKind::Losses, (1, 1), true, vec![("l. 74", -1), ("l. 75", -1), ("l. 79", 1)]),
+            (UnitId(2), TestKind::Losses, (1, 1), true, vec![("l. 80", 2)]),
+        ]
+    );
+}
+
+#[test]
+fn the_besieged_in_their_native_town_test_at_two_not_four() {
+    // l. 80, 189, R-M16: the Ost holds its native town. Its archers inside test at +2 for the walls,
+    // which stand for the town's +2 and are not added to it; its men-at-arms outside the walls test at
+    // +2 for the town. Both are free (+1), shot by goblin archers on 4s.
+    let mut rows: Vec<String> = (0..10).map(|_| vec!["."; 10].join(" ")).collect();
+    rows[3] = ". . . x x x x . . .".into();
+    let walls = "(name: \"Nord\", kind: Section, hexes: [(3, 3), (4, 3), (5, 3), (6, 3)])";
+    let siege = "siege: Some((besieger: 1, inside: [(3, 4), (4, 4), (5, 4), (6, 4)])), native: [Town, Abroad]";
+    let units = [(1, 0, "Archers", 4, 4), (2, 1, "Archers gobelins", 4, 1), (3, 0, "Hommes d'armes", 8, 8), (4, 1, "Archers gobelins", 8, 5)];
+    let mut b = opened(&rows, walls, 12, &units, siege);
+    let events = sequence(&mut b, &[(2, Order::Shoot(UnitId(1))), (4, Order::Shoot(UnitId(3))), (1, Order::Hold), (3, Order::Hold)], &[4, 4, 1, 1, 1, 1]);
+    assert_eq!(
+        morale_tests(&events),
+        vec![
+            (UnitId(1), TestKind::Losses, (1, 1), true, vec![("l. 73", 1), ("l. 189", 2)]),
+            (UnitId(3), TestKind::Losses, (1, 1), true, vec![("l. 73", 1), ("l. 80", 2)]),
+        ]
+    );
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! opened, and both sides' orders sealed with forced dice.
 
 use strategos::battle::{Battle, Dice, Ruleset, UnitId};
-use strategos::rules::mass_battle::event::Attack;
+use strategos::rules::mass_battle::event::{Attack, TestKind};
 use strategos::rules::mass_battle::state::Order;
 use strategos::rules::mass_battle::{Command, Event, MassBattle};
 
@@ -99,6 +99,23 @@ pub fn attacks(events: &[Event]) -> Vec<&Attack> {
         .filter_map(|e| {
             if let Event::Attacked(a) = e {
                 Some(a)
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+/// A morale test: (unit, kind, faces, passed, each factor's rule and value).
+pub type Test = (UnitId, TestKind, (u8, u8), bool, Vec<(&'static str, i8)>);
+
+/// Each morale test of `events`.
+pub fn morale_tests(events: &[Event]) -> Vec<Test> {
+    events
+        .iter()
+        .filter_map(|e| {
+            if let Event::MoraleTest { unit, kind, faces, passed, factors, .. } = e {
+                Some((*unit, *kind, *faces, *passed, factors.iter().map(|f| (f.rule, f.value)).collect()))
             } else {
                 None
             }
