@@ -1,7 +1,7 @@
 //! The terminal game as a person plays it, through the real binary line by line: the board with its
 //! column numbers and legend, the commands listed with their codes, a move given by its code and
 //! taken back with `undo`, given again by its number, the game saved with `save` (a file
-//! `validate` accepts), and `quit`.
+//! `validate` accepts), and `quit`; a mass battle's sealed orders hidden from the other player.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -9,8 +9,9 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 const PROMPT: &str = "choose a command number or code";
 
-fn saves() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("terminal-saves");
+/// An empty saves folder of its own for one test.
+fn saves(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -26,9 +27,9 @@ struct Game {
 }
 
 impl Game {
-    fn start(saves: &Path) -> Game {
+    fn start(saves: &Path, scenario: &str, seed: &str) -> Game {
         let mut child = Command::new(env!("CARGO_BIN_EXE_strategos"))
-            .args(["play", "--terminal", "--scenario", "thucydide-first-clash", "--seed", "11"])
+            .args(["play", "--terminal", "--scenario", scenario, "--seed", seed])
             .env("STRATEGOS_SAVES", saves)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -94,8 +95,8 @@ fn moved_line(code: &str) -> String {
 
 #[test]
 fn a_person_reads_the_board_gives_codes_takes_back_saves_and_quits() {
-    let dir = saves();
-    let mut game = Game::start(&dir);
+    let dir = saves("terminal-saves");
+    let mut game = Game::start(&dir, "thucydide-first-clash", "11");
     let first = game.screen();
     assert!(first.lines().any(|l| l.split_whitespace().eq((0..10).map(|c| c.to_string()))), "the columns are numbered along the top:\n{first}");
     assert!(first.contains("Ground: . open ground") && first.contains("s stream"), "the legend names the grounds:\n{first}");
@@ -134,4 +135,22 @@ fn a_person_reads_the_board_gives_codes_takes_back_saves_and_quits() {
 
     let validate = Command::new(env!("CARGO_BIN_EXE_strategos")).arg("validate").arg(&file).env("STRATEGOS_SAVES", &dir).output().unwrap();
     assert!(validate.status.success(), "the save validates: {}", String::from_utf8_lossy(&validate.stderr));
+}
+
+/// A mass battle in hotseat: an order given by its code is taken back and given again, and once the
+/// Ost has sealed, the Horde's screen shows the seal and not the order.
+#[test]
+fn a_mass_battle_in_hotseat_hides_the_sealed_orders_from_the_other_side() {
+    let dir = saves("terminal-saves-mass-battle");
+    let mut game = Game::start(&dir, "mass-battle-heroes", "3");
+    let first = game.screen();
+    assert!(first.contains("Archers 1: A3") && first.contains("Archers 2: A9"), "two companies of archers, told apart:\n{first}");
+    let given = game.answer("o 1 h");
+    assert!(given.contains("Order for Levée de piquiers: hold"), "the code gives the order:\n{given}");
+    assert!(game.answer("undo").contains("took back: "), "an order is taken back before the seal");
+    game.answer("o 1 h");
+    let horde = game.answer("seal");
+    assert!(horde.contains("Ost de Swidenth seals its orders") && horde.contains("Horde du Val Noir (side 1"), "the Horde gives its orders next:\n{horde}");
+    assert!(!horde.contains("Levée de piquiers: hold"), "the Horde does not see the Ost's order:\n{horde}");
+    game.quit();
 }
