@@ -58,6 +58,10 @@ mod command_line {
             /// Save every game's replay in this folder.
             #[arg(long)]
             save: Option<PathBuf>,
+            /// Threads to play the games on, one game a task (all the cores by default); the
+            /// figures and replays are the same whatever the number.
+            #[arg(long)]
+            threads: Option<usize>,
         },
         /// Play a replay back: in the window's replay viewer, or headless.
         Replay {
@@ -134,12 +138,13 @@ mod command_line {
                 Ok(level) if terminal || !cfg!(feature = "gui") => cli::terminal::run(scenario.as_deref(), seed, computer, level),
                 Ok(level) => window(scenario, seed, computer, level, autopilot, frame_bench),
             },
-            Command::Simulate { scenario, players, games, seed, save } => {
+            Command::Simulate { scenario, players, games, seed, save, threads } => {
                 let Some((a, b)) = players.split_once(',') else {
                     eprintln!("error: --players wants two names, e.g. ai-normal,random");
                     return ExitCode::FAILURE;
                 };
-                cli::simulate::run(&scenario, games, seed, [a.trim(), b.trim()], save.as_deref())
+                let options = cli::simulate::Options { games, seed, players: [a.trim(), b.trim()], save: save.as_deref(), threads };
+                cli::simulate::run(&scenario, options).map(|_| ())
             }
             Command::Replay { file, headless, events, verify } if headless || events || verify => cli::replay::run(&file, events, verify),
             Command::Replay { file, .. } => watch(file),

@@ -1,6 +1,7 @@
 //! The headless subcommands behind `strategos`.
 
 pub mod replay;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod simulate;
 pub mod terminal;
 pub mod validate;

@@ -1,5 +1,7 @@
 //! `strategos simulate`: whole games between two players (random, ai-easy, ai-normal), with the
-//! tally and the time each side took per decision.
+//! tally and the time each side took per decision. The games are played one a task on a pool of
+//! threads (rayon), each from its own seed, and tallied in seed order: the figures and the saved
+//! replays are the same whatever the number of threads.
 
 use crate::ai::{Ai, Judge, Level};
 use crate::battle::{Present, Side};
@@ -7,6 +9,7 @@ use crate::replay::to_ron;
 use crate::rules::registry::{ForRuleset, with_ruleset};
 use crate::scenario::Scenario;
 use crate::sim::{Player, RandomPlayer, play_game_between};
+use rayon::prelude::*;
 use std::path::Path;
 use std::time::Instant;
 
@@ -20,7 +23,26 @@ pub fn player<R: Judge>(name: &str, seed: u64) -> Result<Box<dyn Player<R>>, Str
     }
 }
 
-pub fn run(name: &str, games: u32, seed: u64, players: [&str; 2], save: Option<&Path>) -> Result<(), String> {
+/// How `simulate` plays its games: how many, from which seed, who plays each side, where the replays
+/// go, and on how many threads (all the cores when `None`).
+pub struct Options<'a> {
+    pub games: u32,
+    pub seed: u64,
+    pub players: [&'a str; 2],
+    pub save: Option<&'a Path>,
+    pub threads: Option<usize>,
+}
+
+/// What a batch of games came to, in seed order however many threads played them.
+#[derive(Debug, PartialEq)]
+pub struct Tally {
+    pub wins: [u32; 2],
+    pub draws: u32,
+    pub turns: u64,
+}
+
+/// Plays the batch on the named scenario and prints its figures; the tally for the caller.
+pub fn run(name: &str, options: Options) -> Result<Tally, String> {
     let scenario = crate::scenario::load_named(name)?;
     // A saved replay names its scenario as `replay` will find it again, from any folder: a bundled
     // one by its id, a file by its absolute path.
@@ -29,25 +51,45 @@ pub fn run(name: &str, games: u32, seed: u64, players: [&str; 2], save: Option<&
         None => std::fs::canonicalize(name).map_or_else(|_| name.to_string(), |p| p.display().to_string()),
     };
     let ruleset = scenario.ruleset.clone();
-    with_ruleset(&ruleset, Batch { scenario, reference, games, seed, players, save }).map_err(|e| e.to_string())?
+    with_ruleset(&ruleset, Batch { scenario, reference, options }).map_err(|e| e.to_string())?
 }
 
 /// The games one `simulate` plays, with the ruleset of their scenario.
 struct Batch<'a> {
     scenario: Scenario,
     reference: String,
-    games: u32,
-    seed: u64,
-    players: [&'a str; 2],
-    save: Option<&'a Path>,
+    options: Options<'a>,
 }
 
 impl ForRuleset for Batch<'_> {
-    type Output = Result<(), String>;
+    type Output = Result<Tally, String>;
 
-    fn run<R: Judge + Present>(self) -> Result<(), String> {
-        run_with::<R>(&self.scenario, &self.reference, self.games, self.seed, self.players, self.save)
+    fn run<R: Judge + Present>(self) -> Result<Tally, String> {
+        run_with::<R>(&self.scenario, &self.reference, &self.options)
     }
+}
+
+/// One game's result, as the tally needs it.
+struct Played {
+    winner: Option<Side>,
+    turns: u32,
+    times: [Vec<f64>; 2],
+}
+
+/// Game `g` of the batch, its replay saved if asked.
+fn play_one<R: Judge>(s: &Scenario, reference: &str, o: &Options, g: u32) -> Result<Played, String> {
+    let game_seed = o.seed.wrapping_add(u64::from(g));
+    let mut a = player::<R>(o.players[0], game_seed)?;
+    let mut b = player::<R>(o.players[1], game_seed.wrapping_add(1) << 1)?;
+    let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+    let result = play_game_between::<R>(s, game_seed, [a.as_mut(), b.as_mut()], |_| {}, |side, t| times[side.index()].push(t))?;
+    if let Some(dir) = o.save {
+        let file = dir.join(format!("{}-{game_seed}.ron", s.id));
+        let mut replay = result.replay;
+        replay.scenario = reference.to_string();
+        std::fs::write(&file, to_ron(&replay)).map_err(|e| format!("{}: {e}", file.display()))?;
+    }
+    Ok(Played { winner: result.winner, turns: result.turns, times })
 }
 
 fn median_and_worst(mut times: Vec<f64>) -> (f64, f64) {
@@ -55,46 +97,42 @@ fn median_and_worst(mut times: Vec<f64>) -> (f64, f64) {
     (times.get(times.len() / 2).copied().unwrap_or(0.0), times.last().copied().unwrap_or(0.0))
 }
 
-fn run_with<R: Judge>(s: &Scenario, reference: &str, games: u32, seed: u64, names: [&str; 2], save: Option<&Path>) -> Result<(), String> {
-    if let Some(dir) = save {
+fn run_with<R: Judge>(s: &Scenario, reference: &str, o: &Options) -> Result<Tally, String> {
+    if let Some(dir) = o.save {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(o.threads.unwrap_or(0)).build().map_err(|e| format!("threads: {e}"))?;
     let started = Instant::now();
-    let (mut wins, mut draws, mut turns) = ([0u32; 2], 0u32, 0u64);
+    let played: Vec<Result<Played, String>> = pool.install(|| (0..o.games).into_par_iter().map(|g| play_one::<R>(s, reference, o, g)).collect());
+    let secs = started.elapsed().as_secs_f64();
+    let mut tally = Tally { wins: [0; 2], draws: 0, turns: 0 };
     let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
-    for g in 0..games {
-        let game_seed = seed.wrapping_add(u64::from(g));
-        let mut a = player::<R>(names[0], game_seed)?;
-        let mut b = player::<R>(names[1], game_seed.wrapping_add(1) << 1)?;
-        let result = play_game_between::<R>(s, game_seed, [a.as_mut(), b.as_mut()], |_| {}, |side, t| times[side.index()].push(t))?;
-        match result.winner {
-            Some(Side(w)) => wins[usize::from(w)] += 1,
-            None => draws += 1,
+    for p in played {
+        let p = p?;
+        match p.winner {
+            Some(Side(w)) => tally.wins[usize::from(w)] += 1,
+            None => tally.draws += 1,
         }
-        turns += u64::from(result.turns);
-        if let Some(dir) = save {
-            let file = dir.join(format!("{}-{game_seed}.ron", s.id));
-            let mut replay = result.replay;
-            replay.scenario = reference.to_string();
-            std::fs::write(&file, to_ron(&replay)).map_err(|e| format!("{}: {e}", file.display()))?;
+        tally.turns += u64::from(p.turns);
+        for (all, mine) in times.iter_mut().zip(p.times) {
+            all.extend(mine);
         }
     }
-    let secs = started.elapsed().as_secs_f64();
-    println!("scenario {} ({} games, seeds {}..{})", s.id, games, seed, seed + u64::from(games));
+    println!("scenario {} ({} games, seeds {}..{})", s.id, o.games, o.seed, o.seed + u64::from(o.games));
     for i in 0..2 {
         let (median, worst) = median_and_worst(std::mem::take(&mut times[i]));
         println!(
             "  {} ({}): {} wins, {} losses; per decision {:.3} ms median, {:.3} ms worst",
             s.sides[i].name,
-            names[i],
-            wins[i],
-            wins[1 - i],
+            o.players[i],
+            tally.wins[i],
+            tally.wins[1 - i],
             median * 1000.0,
             worst * 1000.0
         );
     }
-    println!("  draws: {draws}");
-    println!("  average turns: {:.2}", turns as f64 / f64::from(games.max(1)));
-    println!("  games per second: {:.1}", f64::from(games) / secs.max(1e-9));
-    Ok(())
+    println!("  draws: {}", tally.draws);
+    println!("  average turns: {:.2}", tally.turns as f64 / f64::from(o.games.max(1)));
+    println!("  games per second: {:.1} on {} threads", f64::from(o.games) / secs.max(1e-9), pool.current_num_threads());
+    Ok(tally)
 }
