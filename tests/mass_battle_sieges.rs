@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::mass_battle::{B, attacks, castle, field, sequence};
+use common::mass_battle::{B, attacks, castle, field, morale_tests, sequence};
 use strategos::battle::{Ruleset, UnitId};
 use strategos::hex::{Hex, Offset};
 use strategos::rules::mass_battle::state::Order;
@@ -153,11 +153,8 @@ fn in_a_siege_bows_count_their_shots_and_a_side_out_of_supplies_tests_at_minus_o
     assert_eq!(b.unit(UnitId(3)).unwrap().state.ammo, Some(6));
     let events = sequence(&mut b, &[(3, Order::Shoot(UnitId(12))), (12, Order::Hold)], &[6, 1, 1]);
     assert_eq!(b.unit(UnitId(3)).unwrap().state.ammo, Some(5));
-    let factors = events
-        .iter()
-        .find_map(|e| if let Event::MoraleTest { unit: UnitId(12), factors, .. } = e { Some(factors.clone()) } else { None })
-        .unwrap();
-    assert!(factors.iter().any(|f| f.rule == "l. 177, H-M13" && f.value == -1), "{factors:?}");
+    let factors = morale_tests(&events).into_iter().find(|t| t.0 == UnitId(12)).unwrap().4;
+    assert!(factors.contains(&("l. 177, H-M13", -1)), "{factors:?}");
     let field = field(&[(3, 0, "Archers", 4, 8), (12, 1, "Archers gobelins", 4, 6)]);
     assert_eq!(field.unit(UnitId(3)).unwrap().state.ammo, None);
 }

@@ -47,23 +47,7 @@ fn knights_with_lances_double_their_damage_in_the_sequence_they_charge() {
     assert_eq!(b.unit(UnitId(2)).unwrap().state.pvt, 500);
     assert_eq!(b.unit(UnitId(1)).unwrap().state.pvt, 228);
     // Both lost troops and test (l. 65): the orcs with 3 + 3 against 8, the knights 4 + 4 against 10.
-    let tests: Vec<_> = events
-        .iter()
-        .filter_map(|e| {
-            if let Event::MoraleTest {
-                unit,
-                kind,
-                faces,
-                passed,
-                ..
-            } = e
-            {
-                Some((*unit, *kind, *faces, *passed))
-            } else {
-                None
-            }
-        })
-        .collect();
+    let tests: Vec<_> = morale_tests(&events).into_iter().map(|(unit, kind, faces, passed, _)| (unit, kind, faces, passed)).collect();
     assert_eq!(
         tests,
         vec![
@@ -113,16 +97,7 @@ fn an_immune_unit_takes_nothing_and_strikes_five_times_as_hard() {
     assert_eq!((armours.faces.clone(), armours.damage), (vec![8], 160));
     // Morale 12 never tests (l. 99); the men-at-arms test at -2 against an enemy immune to them
     // (l. 107) and -1 for more than half their troops lost (l. 76: 160 of 300 hit points, 26 of 50).
-    let tests: Vec<_> = events
-        .iter()
-        .filter_map(|e| {
-            if let Event::MoraleTest { unit, factors, .. } = e {
-                Some((*unit, factors.iter().map(|f| f.value).sum::<i8>()))
-            } else {
-                None
-            }
-        })
-        .collect();
+    let tests: Vec<_> = morale_tests(&events).into_iter().map(|(unit, .., factors)| (unit, factors.iter().map(|f| f.1).sum::<i8>())).collect();
     assert_eq!(tests, vec![(UnitId(1), -3)]);
 }
 
@@ -327,28 +302,10 @@ fn the_fall_of_the_commander_in_chief_brings_tests_at_minus_two_and_surrenders()
             .iter()
             .any(|e| matches!(e, Event::CommanderFell { side: Side(1) }))
     );
-    let tests: Vec<_> = events
-        .iter()
-        .filter_map(|e| {
-            if let Event::MoraleTest {
-                unit,
-                kind: TestKind::CommanderFell,
-                faces,
-                passed,
-                factors,
-                ..
-            } = e
-            {
-                Some((
-                    *unit,
-                    *faces,
-                    *passed,
-                    factors.iter().map(|f| f.value).sum::<i8>(),
-                ))
-            } else {
-                None
-            }
-        })
+    let tests: Vec<_> = morale_tests(&events)
+        .into_iter()
+        .filter(|t| t.1 == TestKind::CommanderFell)
+        .map(|(unit, _, faces, passed, factors)| (unit, faces, passed, factors.iter().map(|f| f.1).sum::<i8>()))
         .collect();
     assert_eq!(
         tests,
@@ -426,26 +383,8 @@ fn a_hero_who_shuns_his_peers_for_the_rank_and_file_costs_his_side_a_point_of_mo
     // The hero strikes as one fighter, three times as hard (R-M19, l. 117), and the orcs already
     // fight the men-at-arms (H-M11, +5%): 7 × 1 × 80% × 3 = 16.
     assert_eq!((baron.troops, baron.table, baron.damage), (1, 75, 16));
-    let men = events
-        .iter()
-        .find_map(|e| {
-            if let Event::MoraleTest {
-                unit: UnitId(2),
-                factors,
-                ..
-            } = e
-            {
-                Some(factors.clone())
-            } else {
-                None
-            }
-        })
-        .unwrap();
-    assert!(
-        men.iter()
-            .any(|f| f.rule == "l. 119, H-M12" && f.value == -1),
-        "{men:?}"
-    );
+    let men = morale_tests(&events).into_iter().find(|t| t.0 == UnitId(2)).unwrap().4;
+    assert!(men.contains(&("l. 119, H-M12", -1)), "{men:?}");
 }
 
 #[test]
@@ -548,25 +487,8 @@ fn the_walls_take_three_quarters_of_the_besiegers_damage_and_steady_the_besieged
             .iter()
             .any(|t| t.rule == "l. 183" && t.times == (1, 4))
     );
-    let factors = events
-        .iter()
-        .find_map(|e| {
-            if let Event::MoraleTest {
-                unit: UnitId(1),
-                factors,
-                ..
-            } = e
-            {
-                Some(factors.clone())
-            } else {
-                None
-            }
-        })
-        .unwrap();
-    assert!(
-        factors.iter().any(|f| f.rule == "l. 189" && f.value == 2),
-        "{factors:?}"
-    );
+    let factors = morale_tests(&events).into_iter().find(|t| t.0 == UnitId(1)).unwrap().4;
+    assert!(factors.contains(&("l. 189", 2)), "{factors:?}");
 }
 
 /// The knights engaged by the orcs and the goblins; one sequence of blows on 1s.
