@@ -28,7 +28,7 @@ mod command_line {
             /// The side the computer plays (0 or 1); hotseat when omitted.
             #[arg(long)]
             computer: Option<u8>,
-            /// How well the computer plays: easy (quick) or normal (one exchange ahead).
+            /// How well the computer plays: easy (quick), normal (one exchange ahead) or strong[:MS] (searches to the next turn, MS milliseconds of work a decision, 200 by default).
             #[arg(long, default_value = "normal")]
             level: String,
             /// Play in the terminal, without a window.
@@ -48,7 +48,7 @@ mod command_line {
         Simulate {
             #[arg(long)]
             scenario: String,
-            /// The players of side 0 and side 1, comma-separated: random, ai-easy or ai-normal.
+            /// The players of side 0 and side 1, comma-separated: random, ai-easy, ai-normal or ai-strong[:MS].
             #[arg(long, default_value = "random,random")]
             players: String,
             #[arg(long, default_value_t = 100)]

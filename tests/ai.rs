@@ -29,7 +29,7 @@ fn position(phase: Phase, units: &[common::U]) -> B {
 }
 
 fn choices(b: &B) -> Vec<Command> {
-    [Level::Easy, Level::Normal].into_iter().map(|l| Ai::new(l, 1).choose(b).expect("a command")).collect()
+    [Level::Easy, Level::Normal, Level::Strong { think_ms: 50 }].into_iter().map(|l| Ai::new(l, 1).choose(b).expect("a command")).collect()
 }
 
 fn next_to_enemy(b: &B, hex: strategos::hex::Hex) -> bool {
@@ -79,6 +79,10 @@ fn it_does_not_leave_the_commander_in_chief_next_to_enemy_cavalry() {
     b.turn = 1;
     b.global.phase = Phase::Movement;
     b.unit_mut(UnitId(1)).unwrap().state.activated = true;
+    // At full strength the hoplites would risk little by staying to fight the cavalry, and the
+    // strong level rightly stays when that may win the battle: at strength 1 the general would
+    // fall with them.
+    b.unit_mut(UnitId(1)).unwrap().state.strength = 1;
     for c in choices(&b) {
         let Command::Move { unit: UnitId(1), to, .. } = c else { panic!("left next to the cavalry: {c:?}") };
         assert!(!next_to_enemy(&b, to), "{c:?}");

@@ -1,6 +1,6 @@
 //! Mass-battle whole games: 1,000 random games on each bundled scenario (the siege of Morvaux among
 //! them, the Ost besieging) and on a walled town the Horde besieges,
-//! with the rules' invariants checked after every command, the computer's games at both levels,
+//! with the rules' invariants checked after every command, the computer's games at every level,
 //! and the sealed orders of one side hidden from the other until they are revealed.
 
 mod common;
@@ -243,11 +243,11 @@ fn random_games_of_the_siege_of_morvaux_end_with_their_invariants_kept() {
     play_all(&load("mass-battle-siege"));
 }
 
-/// The computer at both levels plays each scenario to its end, keeping the invariants, and the
+/// The computer at every level plays each scenario to its end, keeping the invariants, and the
 /// game replays to the same hashes.
 #[test]
-fn the_computer_plays_every_scenario_to_the_end_at_both_levels() {
-    let games = [("mass-battle-field", [Level::Normal, Level::Easy]), ("mass-battle-heroes", [Level::Easy, Level::Normal]), ("mass-battle-siege", [Level::Normal, Level::Easy])];
+fn the_computer_plays_every_scenario_to_the_end_at_every_level() {
+    let games = [("mass-battle-field", [Level::Normal, Level::Easy]), ("mass-battle-heroes", [Level::Easy, Level::Normal]), ("mass-battle-siege", [Level::Normal, Level::Easy]), ("mass-battle-field", [Level::Easy, Level::Strong { think_ms: 5 }])];
     common::games::computer_plays::<MassBattle>(&games, check);
 }
 

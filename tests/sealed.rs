@@ -104,6 +104,7 @@ impl Ruleset for Bids {
 
 impl Judge for Bids {
     type Memo = ();
+    const SEARCH_WORK_PER_MS: u64 = 100;
     fn evaluate(b: &Battle<Self>, side: Side, _: &mut ()) -> f64 {
         let theirs = b.global.bids[side.other().index()];
         assert!(b.global.outcome.is_some() || theirs.is_none_or(|bid| bid == SEALED), "the computer read a sealed bid: {theirs:?}");

@@ -1,5 +1,5 @@
 //! Swordpoint whole games: random legal players with the rules' invariants checked after every
-//! event, the computer at both levels, a saved replay that verifies byte for byte, and illegal
+//! event, the computer at every level, a saved replay that verifies byte for byte, and illegal
 //! commands refused without a trace.
 
 mod common;
@@ -95,8 +95,8 @@ fn thousand_games_on_heraclea() {
 }
 
 #[test]
-fn the_computer_plays_both_scenarios_to_the_end_at_both_levels() {
-    common::games::computer_plays::<Swordpoint>(&[("swordpoint-hastings-skirmish", [Level::Normal, Level::Easy]), ("swordpoint-heraclea", [Level::Easy, Level::Normal])], check_settled);
+fn the_computer_plays_both_scenarios_to_the_end_at_every_level() {
+    common::games::computer_plays::<Swordpoint>(&[("swordpoint-hastings-skirmish", [Level::Normal, Level::Easy]), ("swordpoint-heraclea", [Level::Easy, Level::Normal]), ("swordpoint-hastings-skirmish", [Level::Easy, Level::Strong { think_ms: 5 }])], check_settled);
 }
 
 #[test]

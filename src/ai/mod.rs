@@ -2,7 +2,10 @@
 //! command leads to, as the ruleset's own evaluation judges it; a command that rolls dice is
 //! resolved several times with the AI's own dice (never the battle's) and its outcomes averaged.
 //! The quick level looks at the command alone; the stronger one also lets the opponent answer the
-//! decision the command hands it (a defence order, a riposte, a retreat), one exchange ahead.
+//! decision the command hands it (a defence order, a riposte, a retreat), one exchange ahead; the
+//! strong one plays the stronger one's best candidates on to the opponent's next turn (`search`).
+
+mod search;
 
 use crate::battle::{Battle, Dice, Ruleset, Side};
 use crate::sim::Player;
@@ -45,6 +48,11 @@ pub trait Judge: Ruleset {
     fn blind(_battle: &Battle<Self>) -> bool {
         false
     }
+    /// How much search work (`search::Work`: a position reached, a list of legal commands, a
+    /// judgement) the strong level does per millisecond of its thinking time, measured for this
+    /// ruleset on the build machine: the search counts work, never reads a clock, so its choices
+    /// are the same on every machine.
+    const SEARCH_WORK_PER_MS: u64;
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,31 +61,51 @@ pub enum Level {
     Easy,
     /// One exchange ahead, more rolls sampled.
     Normal,
+    /// The stronger level's best candidates played on to the opponent's next turn, for about
+    /// `think_ms` of this ruleset's measured work; at 0 it is the stronger level.
+    Strong { think_ms: u32 },
 }
+
+/// The strong level's thinking time when a player names none.
+pub const STRONG_THINK_MS: u32 = 200;
 
 impl Level {
     /// The level a player names on the command line or in the page's address.
     pub fn from_name(name: &str) -> Result<Level, String> {
-        match name {
-            "easy" | "ai-easy" => Ok(Level::Easy),
-            "normal" | "ai-normal" => Ok(Level::Normal),
-            other => Err(format!("unknown level '{other}': easy or normal")),
+        let bare = name.strip_prefix("ai-").unwrap_or(name);
+        let (level, think) = bare.split_once(':').map_or((bare, None), |(l, t)| (l, Some(t)));
+        match (level, think) {
+            ("easy", None) => Ok(Level::Easy),
+            ("normal", None) => Ok(Level::Normal),
+            ("strong", None) => Ok(Level::Strong { think_ms: STRONG_THINK_MS }),
+            ("strong", Some(ms)) => match ms.parse::<u32>() {
+                Ok(think_ms) => Ok(Level::Strong { think_ms }),
+                Err(_) => Err(format!("level '{name}': the strong level's thinking time '{ms}' is not a whole number of milliseconds")),
+            },
+            _ => Err(format!("unknown level '{name}': easy, normal, strong or strong:MS (thinking time in milliseconds)")),
         }
     }
 
     /// The name `from_name` reads.
-    pub fn name(self) -> &'static str {
+    pub fn name(self) -> String {
         match self {
-            Level::Easy => "easy",
-            Level::Normal => "normal",
+            Level::Easy => "easy".into(),
+            Level::Normal => "normal".into(),
+            Level::Strong { think_ms } if think_ms == STRONG_THINK_MS => "strong".into(),
+            Level::Strong { think_ms } => format!("strong:{think_ms}"),
         }
     }
 
     fn samples(self) -> u64 {
         match self {
             Level::Easy => 4,
-            Level::Normal => 12,
+            Level::Normal | Level::Strong { .. } => 12,
         }
+    }
+
+    /// Whether this level lets the opponent answer, one exchange ahead.
+    fn looks_ahead(self) -> bool {
+        self != Level::Easy
     }
 }
 
@@ -128,10 +156,7 @@ fn after<R: Judge>(b: &Battle<R>, command: &R::Command, dice: &mut Dice) -> Batt
 impl Ai {
     /// How good the position is for `side`, as this level judges it.
     fn judge<R: Judge>(&self, b: &Battle<R>, side: Side, memo: &mut R::Memo) -> f64 {
-        match self.level {
-            Level::Easy => R::evaluate(b, side, memo),
-            Level::Normal => R::evaluate(b, side, memo) + R::exchange(b, side, memo),
-        }
+        if self.level.looks_ahead() { R::evaluate(b, side, memo) + R::exchange(b, side, memo) } else { R::evaluate(b, side, memo) }
     }
 
     /// The average position `command` leads to, over this level's sampled rolls.
@@ -141,7 +166,7 @@ impl Ai {
         for k in 0..self.level.samples() {
             let mut dice = Dice::new(seed.wrapping_add(k));
             let mut next = after(b, command, &mut dice);
-            if self.level == Level::Normal {
+            if self.level.looks_ahead() {
                 next = answer(&next, side, &mut dice, memo);
             }
             total += self.judge(&next, side, memo);
@@ -170,7 +195,7 @@ impl<R: Judge> Player<R> for Ai {
         R::new_decision(&mut memo);
         let seed = self.seed ^ self.decisions.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let (turn, phase) = (b.turn, R::phase(b));
-        if self.level == Level::Normal {
+        if self.level.looks_ahead() {
             let mut plan = self
                 .plan
                 .take()
@@ -195,30 +220,17 @@ impl<R: Judge> Player<R> for Ai {
             .and_then(|w| w.downcast::<Weighed<R>>().ok())
             .filter(|w| w.side == side && w.turn == turn && w.phase == phase);
         let stale = previous.map_or_else(|| vec![None; legal.len()], |w| old_gains(&w.gains, &legal));
-        // Never weighed first, then by old gain, best first; ties keep the legal order.
-        let mut order: Vec<usize> = (0..legal.len()).collect();
-        order.sort_by(|a, b| match (stale[*a], stale[*b]) {
-            (None, None) => a.cmp(b),
-            (None, Some(_)) => std::cmp::Ordering::Less,
-            (Some(_), None) => std::cmp::Ordering::Greater,
-            (Some(x), Some(y)) => y.total_cmp(&x).then(a.cmp(b)),
-        });
-        let base = self.judge(b, side, &mut memo);
-        let mut gains = stale.clone();
-        let mut best: Option<(f64, usize)> = None;
-        for i in order {
-            if let (Some(old), Some((found, _))) = (stale[i], best) {
-                if found >= old {
-                    break;
-                }
+        let think = self.think_budget::<R>(b);
+        let keep = if think > 0 { search::CANDIDATES } else { 1 };
+        let (gains, fresh) = self.rank(b, side, &legal, &stale, keep, seed, &mut memo);
+        let chosen = match best(&fresh).map(|(i, _)| i) {
+            Some(incumbent) if think > 0 => {
+                let candidates = best_first(&fresh, incumbent, keep);
+                let pick = search::search(b, side, &legal, &gains, &candidates, incumbent, search::Work::new(think), seed, &mut memo);
+                Some(legal[pick].clone())
             }
-            let gain = self.weigh(b, side, &legal[i], seed, &mut memo) - base;
-            gains[i] = Some(gain);
-            if best.is_none_or(|(g, j)| gain > g + 1e-9 || (gain > g - 1e-9 && i < j)) {
-                best = Some((gain, i));
-            }
-        }
-        let chosen = best.map(|(_, i)| legal[i].clone());
+            other => other.map(|i| legal[i].clone()),
+        };
         self.memo = Some(memo);
         self.weighed = Some(Box::new(Weighed::<R> {
             side,
@@ -228,6 +240,80 @@ impl<R: Judge> Player<R> for Ai {
         }));
         chosen
     }
+}
+
+impl Ai {
+    /// The strong level's work for this decision: none at the other levels, nor where the side
+    /// decides blind (its sealed decisions are the stronger level's for now).
+    fn think_budget<R: Judge>(&self, b: &Battle<R>) -> u64 {
+        match self.level {
+            Level::Strong { think_ms } if !R::blind(b) => u64::from(think_ms) * R::SEARCH_WORK_PER_MS,
+            _ => 0,
+        }
+    }
+
+    /// Each legal command's gain over the position, old or fresh, and the fresh ones in the order
+    /// they were weighed: the commands never weighed first, then by old gain, best first, until
+    /// `keep` fresh gains beat every old gain left (lazy greedy: another unit's move changes most
+    /// gains little).
+    #[allow(clippy::too_many_arguments)]
+    fn rank<R: Judge>(&self, b: &Battle<R>, side: Side, legal: &[R::Command], stale: &[Option<f64>], keep: usize, seed: u64, memo: &mut R::Memo) -> (Vec<Option<f64>>, Vec<(usize, f64)>) {
+        // Ties keep the legal order.
+        let mut order: Vec<usize> = (0..legal.len()).collect();
+        order.sort_by(|a, b| match (stale[*a], stale[*b]) {
+            (None, None) => a.cmp(b),
+            (None, Some(_)) => std::cmp::Ordering::Less,
+            (Some(_), None) => std::cmp::Ordering::Greater,
+            (Some(x), Some(y)) => y.total_cmp(&x).then(a.cmp(b)),
+        });
+        let base = self.judge(b, side, memo);
+        let mut gains = stale.to_vec();
+        let mut fresh: Vec<(usize, f64)> = Vec::new();
+        // The fresh gains best first, to know the `keep`-th.
+        let mut sorted: Vec<f64> = Vec::new();
+        let mut top: Option<(f64, usize)> = None;
+        for i in order {
+            if let (Some(old), Some((found, _))) = (stale[i], top)
+                && sorted.len() >= keep
+                && found.min(sorted[keep - 1]) >= old
+            {
+                break;
+            }
+            let gain = self.weigh(b, side, &legal[i], seed, memo) - base;
+            gains[i] = Some(gain);
+            fresh.push((i, gain));
+            sorted.insert(sorted.partition_point(|g| *g >= gain), gain);
+            if beats(gain, i, top) {
+                top = Some((gain, i));
+            }
+        }
+        (gains, fresh)
+    }
+}
+
+/// The command with the best fresh gain, and its gain; within a hair's breadth, the earlier
+/// legal command.
+fn best(fresh: &[(usize, f64)]) -> Option<(usize, f64)> {
+    let mut best: Option<(f64, usize)> = None;
+    for &(i, gain) in fresh {
+        if beats(gain, i, best) {
+            best = Some((gain, i));
+        }
+    }
+    best.map(|(g, i)| (i, g))
+}
+
+/// Whether command `i`'s `gain` beats the best so far: by more than a hair, or by a hair and
+/// earlier in the legal order.
+fn beats(gain: f64, i: usize, best: Option<(f64, usize)>) -> bool {
+    best.is_none_or(|(g, j)| gain > g + 1e-9 || (gain > g - 1e-9 && i < j))
+}
+
+/// `best` and then the other fresh commands by gain, `keep` in all.
+fn best_first(fresh: &[(usize, f64)], best: usize, keep: usize) -> Vec<usize> {
+    let mut others: Vec<(usize, f64)> = fresh.iter().copied().filter(|(i, _)| *i != best).collect();
+    others.sort_by(|(i, a), (j, b)| b.total_cmp(a).then(i.cmp(j)));
+    std::iter::once(best).chain(others.into_iter().map(|(i, _)| i)).take(keep).collect()
 }
 
 /// Each command's gain in `gains`, if there; both lists keep the legal order, so the search goes

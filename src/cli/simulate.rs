@@ -1,4 +1,4 @@
-//! `strategos simulate`: whole games between two players (random, ai-easy, ai-normal), with the
+//! `strategos simulate`: whole games between two players (random, ai-easy, ai-normal, ai-strong), with the
 //! tally and the time each side took per decision. The games are played one a task on a pool of
 //! threads (rayon), each from its own seed, and tallied in seed order: the figures and the saved
 //! replays are the same whatever the number of threads.
@@ -17,9 +17,8 @@ use std::time::Instant;
 pub fn player<R: Judge>(name: &str, seed: u64) -> Result<Box<dyn Player<R>>, String> {
     match name {
         "random" => Ok(Box::new(RandomPlayer::new(seed))),
-        "ai-easy" => Ok(Box::new(Ai::new(Level::Easy, seed))),
-        "ai-normal" => Ok(Box::new(Ai::new(Level::Normal, seed))),
-        other => Err(format!("unknown player '{other}': random, ai-easy or ai-normal")),
+        ai if ai.starts_with("ai-") => Ok(Box::new(Ai::new(Level::from_name(ai)?, seed))),
+        other => Err(format!("unknown player '{other}': random, ai-easy, ai-normal, ai-strong or ai-strong:MS (thinking time in milliseconds)")),
     }
 }
 

@@ -123,7 +123,7 @@ fn ago(secs: u64) -> String {
 
 /// How the session plays, as its saves record it.
 pub fn table(session: &Session) -> Table {
-    Table { computer: session.mode.computer(), level: session.level.name().to_string(), taken_over_at: session.taken_over_at }
+    Table { computer: session.mode.computer(), level: session.level.name(), taken_over_at: session.taken_over_at }
 }
 
 /// The replay of the game so far, with the turn hashes the log collected as it went and how it

@@ -1,4 +1,4 @@
-//! Whole games every ruleset's game tests play the same way: the computer at both levels through
+//! Whole games every ruleset's game tests play the same way: the computer at every level through
 //! each scenario, and a saved replay read back and played twice.
 
 use strategos::ai::{Ai, Judge, Level};

@@ -20,7 +20,7 @@ pub fn run(scenario: Option<&str>, seed: Option<u64>, computer: Option<u8>, leve
     let scenario = crate::scenario::load_named(scenario.unwrap_or(DEFAULT))?;
     let seed = seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs()));
     let ruleset = scenario.ruleset.clone();
-    let table = Table { computer, level: level.name().to_string(), taken_over_at: None };
+    let table = Table { computer, level: level.name(), taken_over_at: None };
     with_ruleset(&ruleset, TerminalGame { scenario, seed, table }).map_err(|e| e.to_string())?
 }
 
@@ -65,7 +65,7 @@ impl ForRuleset for Resumed {
     fn run<R: Judge + Present>(self) -> Result<(), String> {
         let (replay, played) = verified::<R>(&self.path, &self.text, &self.header)?;
         let s = crate::scenario::load_named(&replay.scenario)?;
-        let table = replay.table.unwrap_or(Table { computer: None, level: Level::Normal.name().into(), taken_over_at: None });
+        let table = replay.table.unwrap_or(Table { computer: None, level: Level::Normal.name(), taken_over_at: None });
         println!("{} (seed {}), going on from {} after {} commands.\n", s.name, replay.seed, self.path.display(), replay.commands.len());
         game::play_on(s, replay.seed, replay.forced_dice, played.app, table)
     }

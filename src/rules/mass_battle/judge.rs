@@ -415,6 +415,9 @@ fn siege_plans(b: &B, side: Side) -> f64 {
 }
 
 impl Judge for MassBattle {
+    /// Measured on the siege on the 2-core build machine (32 a millisecond, 2026-11-26).
+    const SEARCH_WORK_PER_MS: u64 = 35;
+
     type Memo = Memo;
 
     fn evaluate(b: &B, side: Side, memo: &mut Memo) -> f64 {

@@ -297,6 +297,9 @@ pub fn evaluate(b: &B, side: Side) -> f64 {
 }
 
 impl Judge for Swordpoint {
+    /// Measured on Heraclea on the 2-core build machine (43 to 45 a millisecond, 2026-11-26).
+    const SEARCH_WORK_PER_MS: u64 = 45;
+
     type Memo = Memo;
 
     fn evaluate(battle: &B, side: Side, _memo: &mut Memo) -> f64 {

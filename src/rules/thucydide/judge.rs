@@ -21,6 +21,8 @@ const CLOSING: f64 = 0.08;
 /// What a unit is worth beyond its elements while it stands: each one lost brings its army
 /// nearer to breaking.
 pub const STANDING: f64 = 1.5;
+/// A whole turn passed (Perte du Général en chef): about what a turn of the enemy's blows unanswered takes.
+const TURN_PASSED: f64 = 8.0;
 
 /// What one element of a unit is worth.
 fn worth(p: &Profile) -> f64 {
@@ -104,12 +106,19 @@ pub fn evaluate(b: &B, side: Side, fields: &mut Fields) -> f64 {
             }
         }
         mine += 0.2 * f64::from(b.global.order_tokens[s.index()]);
+        // A commander-in-chief removed and not yet put back costs his side its next turn.
+        if b.global.leaders.iter().any(|l| l.side == s && l.rank == Rank::CommanderInChief && l.unit.is_none()) {
+            mine -= TURN_PASSED;
+        }
         score += sign * mine;
     }
     score
 }
 
 impl Judge for Thucydide {
+    /// Measured on Hydaspes on the 2-core build machine (300 to 400 a millisecond, 2026-11-26).
+    const SEARCH_WORK_PER_MS: u64 = 350;
+
     type Memo = Memo;
 
     fn evaluate(battle: &B, side: Side, memo: &mut Memo) -> f64 {

@@ -1,0 +1,182 @@
+//! The strong level's search: the stronger level's best candidates (and its best way to end the
+//! phase, so a unit left idle is weighed too), each played on by a quick policy for both sides
+//! until the side decides again after the opponent's own play, over the same rolls for every
+//! candidate (flat Monte Carlo with common random numbers); sequential halving gives the close
+//! calls more rolls. The stronger level's choice stands unless another beats it clearly.
+
+use super::{Judge, after};
+use crate::battle::{Battle, Dice, Side};
+
+/// How many of the stronger level's best commands the search plays on.
+pub(super) const CANDIDATES: usize = 6;
+/// A rollout's most commands, so an endless exchange cannot take the whole budget.
+const ROLLOUT_COMMANDS: usize = 200;
+
+/// The work a decision may do and has done: a position reached, a list of legal commands and a
+/// judgement count one each. It is counted, never timed, so a choice is the same on every
+/// machine, in the browser and on any number of threads.
+pub(super) struct Work {
+    used: u64,
+    limit: u64,
+}
+
+impl Work {
+    pub(super) fn new(limit: u64) -> Work {
+        Work { used: 0, limit }
+    }
+
+    fn left(&self) -> u64 {
+        self.limit.saturating_sub(self.used)
+    }
+}
+
+/// The command the strong level plays, as an index into `legal`: `candidates` (best first, the
+/// stronger level's `incumbent` among them) were ranked by their `gains`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn search<R: Judge>(
+    b: &Battle<R>,
+    side: Side,
+    legal: &[R::Command],
+    gains: &[Option<f64>],
+    candidates: &[usize],
+    incumbent: usize,
+    mut work: Work,
+    seed: u64,
+    memo: &mut R::Memo,
+) -> usize {
+    let mut candidates = candidates.to_vec();
+    if let Some(end) = phase_end(b, legal, gains, &candidates, &mut work) {
+        candidates.push(end);
+    }
+    let Some(first) = candidates.iter().position(|c| *c == incumbent) else { return incumbent };
+    if candidates.len() < 2 {
+        return incumbent;
+    }
+    let mut values: Vec<Vec<f64>> = vec![Vec::new(); candidates.len()];
+    // One roll of the incumbent tells what a roll costs here; too dear for two rolls of every
+    // candidate, and the stronger level's choice stands.
+    let probe = work.used;
+    values[first].push(rollout(b, side, &legal[incumbent], roll_seed(seed, 0), memo, &mut work));
+    let per_roll = (work.used - probe).max(1);
+    if per_roll * 2 * candidates.len() as u64 > work.left() + per_roll {
+        return incumbent;
+    }
+    let mut alive: Vec<usize> = (0..candidates.len()).collect();
+    let rounds = usize::BITS - (candidates.len() - 1).leading_zeros();
+    for round in 0..rounds {
+        let end = work.used + work.left() / u64::from(rounds - round);
+        loop {
+            let rolls: u64 = values.iter().map(|v| v.len() as u64).sum();
+            let row = (work.used - probe) / rolls.max(1) * alive.len() as u64;
+            if work.used + row > end && alive.iter().all(|k| !values[*k].is_empty()) {
+                break;
+            }
+            for &k in &alive {
+                let i = values[k].len() as u64;
+                let v = rollout(b, side, &legal[candidates[k]], roll_seed(seed, i), memo, &mut work);
+                values[k].push(v);
+            }
+        }
+        alive.sort_by(|x, y| mean(&values[*y]).total_cmp(&mean(&values[*x])).then(x.cmp(y)));
+        alive.truncate(alive.len().div_ceil(2));
+    }
+    let winner = alive[0];
+    if winner == first || !clearly_better(&values[winner], &values[first]) { incumbent } else { candidates[winner] }
+}
+
+fn mean(values: &[f64]) -> f64 {
+    values.iter().sum::<f64>() / values.len().max(1) as f64
+}
+
+/// Whether the challenger beat the incumbent over the rolls both played, by more than twice the
+/// standard error of their paired differences.
+fn clearly_better(challenger: &[f64], incumbent: &[f64]) -> bool {
+    let n = challenger.len().min(incumbent.len());
+    if n < 2 {
+        return false;
+    }
+    let d: Vec<f64> = (0..n).map(|j| challenger[j] - incumbent[j]).collect();
+    let m = mean(&d);
+    let var = d.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1) as f64;
+    m > 1e-9 && m > 2.0 * (var / n as f64).sqrt()
+}
+
+/// Rollout `i`'s dice, the same for every candidate.
+fn roll_seed(seed: u64, i: u64) -> u64 {
+    let mut z = (seed ^ 0x5be0_cd19_137e_2179).wrapping_add(i.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The best-ranked command that ends the side's play in this phase, when no candidate does.
+fn phase_end<R: Judge>(b: &Battle<R>, legal: &[R::Command], gains: &[Option<f64>], candidates: &[usize], work: &mut Work) -> Option<usize> {
+    let mut ranked: Vec<(usize, f64)> = gains.iter().enumerate().filter_map(|(i, g)| g.map(|g| (i, g))).collect();
+    ranked.sort_by(|(i, a), (j, c)| c.total_cmp(a).then(i.cmp(j)));
+    let (turn, phase) = (b.turn, R::phase(b));
+    let ends = |i: usize, work: &mut Work| {
+        work.used += 1;
+        let next = after(b, &legal[i], &mut Dice::new(0));
+        next.turn != turn || R::phase(&next) != phase
+    };
+    if candidates.iter().any(|c| ends(*c, work)) {
+        return None;
+    }
+    ranked.into_iter().map(|(i, _)| i).find(|i| !candidates.contains(i) && ends(*i, work))
+}
+
+/// The position after `first`, both sides played on by `policy` until the side decides again
+/// after the opponent has played on its own (not only answered), judged for the side.
+fn rollout<R: Judge>(b: &Battle<R>, side: Side, first: &R::Command, seed: u64, memo: &mut R::Memo, work: &mut Work) -> f64 {
+    // What the memo keeps within one decision is kept for one position's neighbours.
+    R::new_decision(memo);
+    let mut dice = Dice::new(seed);
+    let mut now = after(b, first, &mut dice);
+    work.used += 1;
+    let mut own = (b.turn, R::phase(b));
+    let mut answered = false;
+    for _ in 0..ROLLOUT_COMMANDS {
+        if R::outcome(&now).is_some() || R::blind(&now) {
+            break;
+        }
+        let Some(decider) = R::deciding_side(&now) else { break };
+        let here = (now.turn, R::phase(&now));
+        if decider == side {
+            if answered {
+                break;
+            }
+            own = here;
+        }
+        let legal = R::legal_commands(&now);
+        work.used += 1;
+        // The opponent decides on what it may know, never on the side's sealed decisions.
+        let pick = if decider == side { policy(&now, decider, &legal, &dice, memo, work) } else { policy(&now.seen_by(decider), decider, &legal, &dice, memo, work) };
+        let Some(pick) = pick else { break };
+        let next = after(&now, &pick, &mut dice);
+        work.used += 1;
+        if decider != side && (here != own || R::exchange_over(&now, &next)) {
+            answered = true;
+        }
+        now = next;
+    }
+    work.used += 1;
+    R::evaluate(&now, side, memo) + R::exchange(&now, side, memo)
+}
+
+/// The quick level's choice on one roll: the command whose position the decider's own
+/// evaluation likes best.
+fn policy<R: Judge>(now: &Battle<R>, decider: Side, legal: &[R::Command], dice: &Dice, memo: &mut R::Memo, work: &mut Work) -> Option<R::Command> {
+    if legal.len() <= 1 {
+        return legal.first().cloned();
+    }
+    let mut best: Option<(f64, &R::Command)> = None;
+    for c in legal {
+        let next = after(now, c, &mut dice.clone());
+        let v = R::evaluate(&next, decider, memo);
+        work.used += 2;
+        if best.is_none_or(|(g, _)| v > g + 1e-9) {
+            best = Some((v, c));
+        }
+    }
+    best.map(|(_, c)| c.clone())
+}
