@@ -9,6 +9,9 @@ use crate::battle::{Battle, Dice, Side};
 
 /// How many of the stronger level's best commands the search plays on.
 pub(super) const CANDIDATES: usize = 6;
+/// The fewest rolls a challenger and the incumbent must both have played before the challenger may
+/// overrule it: fewer say too little of the spread.
+const PAIRED_ROLLS: usize = 8;
 /// A rollout's most commands, so an endless exchange cannot take the whole budget.
 const ROLLOUT_COMMANDS: usize = 200;
 
@@ -45,7 +48,8 @@ pub(super) fn search<R: Judge>(
     memo: &mut R::Memo,
 ) -> usize {
     let mut candidates = candidates.to_vec();
-    if let Some(end) = phase_end(b, legal, gains, &candidates, &mut work) {
+    let end = phase_end(b, legal, gains, &mut work);
+    if let Some(end) = end.filter(|e| !candidates.contains(e)) {
         candidates.push(end);
     }
     let Some(first) = candidates.iter().position(|c| *c == incumbent) else { return incumbent };
@@ -53,18 +57,21 @@ pub(super) fn search<R: Judge>(
         return incumbent;
     }
     let mut values: Vec<Vec<f64>> = vec![Vec::new(); candidates.len()];
-    // One roll of the incumbent tells what a roll costs here; too dear for two rolls of every
-    // candidate, and the stronger level's choice stands.
+    // One roll of the incumbent tells what a roll costs here; where the budget cannot give the
+    // last challenger and the incumbent their paired rolls, the stronger level's choice stands.
     let probe = work.used;
     values[first].push(rollout(b, side, &legal[incumbent], roll_seed(seed, 0), memo, &mut work));
     let per_roll = (work.used - probe).max(1);
-    if per_roll * 2 * candidates.len() as u64 > work.left() + per_roll {
+    if per_roll * PAIRED_ROLLS as u64 * 4 > work.left() + per_roll {
         return incumbent;
     }
-    let mut alive: Vec<usize> = (0..candidates.len()).collect();
-    let rounds = usize::BITS - (candidates.len() - 1).leading_zeros();
+    // The incumbent plays every row; the challengers are halved round by round down to one, which
+    // then has a round of its own against the incumbent.
+    let mut challengers: Vec<usize> = (0..candidates.len()).filter(|k| *k != first).collect();
+    let rounds = usize::BITS - (challengers.len() - 1).leading_zeros() + 1;
     for round in 0..rounds {
         let end = work.used + work.left() / u64::from(rounds - round);
+        let alive: Vec<usize> = std::iter::once(first).chain(challengers.iter().copied()).collect();
         loop {
             let rolls: u64 = values.iter().map(|v| v.len() as u64).sum();
             let row = (work.used - probe) / rolls.max(1) * alive.len() as u64;
@@ -77,11 +84,11 @@ pub(super) fn search<R: Judge>(
                 values[k].push(v);
             }
         }
-        alive.sort_by(|x, y| mean(&values[*y]).total_cmp(&mean(&values[*x])).then(x.cmp(y)));
-        alive.truncate(alive.len().div_ceil(2));
+        challengers.sort_by(|x, y| mean(&values[*y]).total_cmp(&mean(&values[*x])).then(x.cmp(y)));
+        challengers.truncate(challengers.len().div_ceil(2));
     }
-    let winner = alive[0];
-    if winner == first || !clearly_better(&values[winner], &values[first]) { incumbent } else { candidates[winner] }
+    let best = challengers[0];
+    if clearly_better(&values[best], &values[first]) { candidates[best] } else { incumbent }
 }
 
 fn mean(values: &[f64]) -> f64 {
@@ -92,7 +99,7 @@ fn mean(values: &[f64]) -> f64 {
 /// standard error of their paired differences.
 fn clearly_better(challenger: &[f64], incumbent: &[f64]) -> bool {
     let n = challenger.len().min(incumbent.len());
-    if n < 2 {
+    if n < PAIRED_ROLLS {
         return false;
     }
     let d: Vec<f64> = (0..n).map(|j| challenger[j] - incumbent[j]).collect();
@@ -109,20 +116,16 @@ fn roll_seed(seed: u64, i: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The best-ranked command that ends the side's play in this phase, when no candidate does.
-fn phase_end<R: Judge>(b: &Battle<R>, legal: &[R::Command], gains: &[Option<f64>], candidates: &[usize], work: &mut Work) -> Option<usize> {
+/// The best-ranked command that ends the side's play in this phase.
+fn phase_end<R: Judge>(b: &Battle<R>, legal: &[R::Command], gains: &[Option<f64>], work: &mut Work) -> Option<usize> {
     let mut ranked: Vec<(usize, f64)> = gains.iter().enumerate().filter_map(|(i, g)| g.map(|g| (i, g))).collect();
     ranked.sort_by(|(i, a), (j, c)| c.total_cmp(a).then(i.cmp(j)));
     let (turn, phase) = (b.turn, R::phase(b));
-    let ends = |i: usize, work: &mut Work| {
+    ranked.into_iter().map(|(i, _)| i).find(|i| {
         work.used += 1;
-        let next = after(b, &legal[i], &mut Dice::new(0));
+        let next = after(b, &legal[*i], &mut Dice::new(0));
         next.turn != turn || R::phase(&next) != phase
-    };
-    if candidates.iter().any(|c| ends(*c, work)) {
-        return None;
-    }
-    ranked.into_iter().map(|(i, _)| i).find(|i| !candidates.contains(i) && ends(*i, work))
+    })
 }
 
 /// The position after `first`, both sides played on by `policy` until the side decides again
@@ -179,4 +182,31 @@ fn policy<R: Judge>(now: &Battle<R>, decider: Side, legal: &[R::Command], dice: 
         }
     }
     best.map(|(_, c)| c.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_challenger_overrules_only_by_twice_the_standard_error_over_enough_paired_rolls() {
+        let incumbent = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0];
+        let ahead: Vec<f64> = incumbent.iter().map(|v| v + 0.5).collect();
+        assert!(clearly_better(&ahead, &incumbent), "the same rolls, always ahead: no spread at all");
+        assert!(!clearly_better(&ahead[..7], &incumbent), "seven rolls are too few");
+        let noisy = [2.0, 1.5, 4.0, 3.5, 6.0, 5.5, 8.0, 7.5];
+        assert!(!clearly_better(&noisy, &incumbent), "ahead by 0.25 on average, give or take 0.75 a roll");
+        assert!(!clearly_better(&incumbent, &incumbent), "a tie keeps the incumbent");
+    }
+
+    #[test]
+    fn every_rollout_has_its_own_dice_and_every_candidate_the_same() {
+        let seeds: Vec<u64> = (0..100).map(|i| roll_seed(7, i)).collect();
+        let mut distinct = seeds.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), seeds.len());
+        assert_eq!(seeds, (0..100).map(|i| roll_seed(7, i)).collect::<Vec<_>>());
+        assert_ne!(roll_seed(7, 0), roll_seed(8, 0));
+    }
 }
