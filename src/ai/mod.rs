@@ -222,11 +222,11 @@ impl<R: Judge> Player<R> for Ai {
         let stale = previous.map_or_else(|| vec![None; legal.len()], |w| old_gains(&w.gains, &legal));
         let think = self.think_budget::<R>(b);
         let keep = if think > 0 { search::CANDIDATES } else { 1 };
-        let (gains, fresh) = self.rank(b, side, &legal, &stale, keep, seed, &mut memo);
-        let chosen = match best(&fresh).map(|(i, _)| i) {
+        let Ranked { gains, fresh, best } = self.rank(b, side, &legal, &stale, keep, seed, &mut memo);
+        let chosen = match best {
             Some(incumbent) if think > 0 => {
                 let candidates = best_first(&fresh, incumbent, keep);
-                let pick = search::search(b, side, &legal, &gains, &candidates, incumbent, search::Work::new(think), seed, &mut memo);
+                let pick = search::search(b, side, &legal, &gains, &candidates, search::Work::new(think), seed, &mut memo);
                 Some(legal[pick].clone())
             }
             other => other.map(|i| legal[i].clone()),
@@ -252,12 +252,11 @@ impl Ai {
         }
     }
 
-    /// Each legal command's gain over the position, old or fresh, and the fresh ones in the order
-    /// they were weighed: the commands never weighed first, then by old gain, best first, until
-    /// `keep` fresh gains beat every old gain left (lazy greedy: another unit's move changes most
-    /// gains little).
+    /// The legal commands weighed: the commands never weighed first, then by old gain, best first,
+    /// until `keep` fresh gains beat every old gain left (lazy greedy: another unit's move changes
+    /// most gains little).
     #[allow(clippy::too_many_arguments)]
-    fn rank<R: Judge>(&self, b: &Battle<R>, side: Side, legal: &[R::Command], stale: &[Option<f64>], keep: usize, seed: u64, memo: &mut R::Memo) -> (Vec<Option<f64>>, Vec<(usize, f64)>) {
+    fn rank<R: Judge>(&self, b: &Battle<R>, side: Side, legal: &[R::Command], stale: &[Option<f64>], keep: usize, seed: u64, memo: &mut R::Memo) -> Ranked {
         // Ties keep the legal order.
         let mut order: Vec<usize> = (0..legal.len()).collect();
         order.sort_by(|a, b| match (stale[*a], stale[*b]) {
@@ -287,20 +286,18 @@ impl Ai {
                 top = Some((gain, i));
             }
         }
-        (gains, fresh)
+        Ranked { gains, fresh, best: top.map(|(_, i)| i) }
     }
 }
 
-/// The command with the best fresh gain, and its gain; within a hair's breadth, the earlier
-/// legal command.
-fn best(fresh: &[(usize, f64)]) -> Option<(usize, f64)> {
-    let mut best: Option<(f64, usize)> = None;
-    for &(i, gain) in fresh {
-        if beats(gain, i, best) {
-            best = Some((gain, i));
-        }
-    }
-    best.map(|(g, i)| (i, g))
+/// What `rank` found.
+struct Ranked {
+    /// Each legal command's gain over the position, old or fresh.
+    gains: Vec<Option<f64>>,
+    /// The commands weighed afresh, with their gains, in the order they were weighed.
+    fresh: Vec<(usize, f64)>,
+    /// The best fresh command: the stronger level's choice.
+    best: Option<usize>,
 }
 
 /// Whether command `i`'s `gain` beats the best so far: by more than a hair, or by a hair and

@@ -33,8 +33,8 @@ impl Work {
     }
 }
 
-/// The command the strong level plays, as an index into `legal`: `candidates` (best first, the
-/// stronger level's `incumbent` among them) were ranked by their `gains`.
+/// The command the strong level plays, as an index into `legal`: `candidates` were ranked by their
+/// `gains`, the stronger level's choice (the incumbent) first.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn search<R: Judge>(
     b: &Battle<R>,
@@ -42,17 +42,16 @@ pub(super) fn search<R: Judge>(
     legal: &[R::Command],
     gains: &[Option<f64>],
     candidates: &[usize],
-    incumbent: usize,
     mut work: Work,
     seed: u64,
     memo: &mut R::Memo,
 ) -> usize {
     let mut candidates = candidates.to_vec();
+    let (first, incumbent) = (0, candidates[0]);
     let end = phase_end(b, legal, gains, &mut work);
     if let Some(end) = end.filter(|e| !candidates.contains(e)) {
         candidates.push(end);
     }
-    let Some(first) = candidates.iter().position(|c| *c == incumbent) else { return incumbent };
     if candidates.len() < 2 {
         return incumbent;
     }

@@ -6,7 +6,7 @@
 
 use super::aim;
 use super::command::Command;
-use super::data::{Rank, Trait, tables};
+use super::data::{Trait, tables};
 use super::duel;
 use super::event::{Event, Test};
 use super::figure::{self, B, U};
@@ -88,8 +88,7 @@ pub fn click(b: &B, legal: &[Command], selected: Option<UnitId>, hex: Hex, modif
 
 /// The hexes of a leader's command bubble around him now (l. 38, 58; A4).
 fn bubble_hexes(b: &B, leader: &U) -> Vec<Hex> {
-    let d = &tables().duel;
-    let below = if leader.state.rank() == Rank::Chief { d.chief_bubble_below } else { d.champion_bubble_below };
+    let below = duel::bubble_below(leader.state.rank());
     let Some(at) = leader.hex else { return Vec::new() };
     b.map.hexes().filter(|h| duel::in_bubble(h.unsigned_distance_to(at), below)).collect()
 }

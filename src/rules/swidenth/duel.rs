@@ -2,7 +2,7 @@
 //! numbers: the modifiers of a combat or a shot, the margin, the damage added to it, and the result
 //! read against the loser's Défense; range bands, cover and the command bubble by the gap rule.
 
-use super::data::{WeaponClass, tables};
+use super::data::{Rank, WeaponClass, tables};
 use serde::Serialize;
 use crate::battle::Factor;
 
@@ -151,6 +151,12 @@ pub fn cover(points: u8) -> Option<Factor> {
         1 => Some(Factor { rule: "l. 164", what: "cover over a third", value: c.over_a_third }),
         _ => Some(Factor { rule: "l. 164", what: "cover over two thirds", value: c.over_two_thirds }),
     }
+}
+
+/// How far a leader of `rank` commands: his bubble is "less than" this many paces (l. 38, 58).
+pub fn bubble_below(rank: Rank) -> u8 {
+    let d = &tables().duel;
+    if rank == Rank::Chief { d.chief_bubble_below } else { d.champion_bubble_below }
 }
 
 /// Whether a figure `d` hexes from its leader is in the bubble "less than `below` paces" (l. 58,

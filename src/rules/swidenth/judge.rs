@@ -132,11 +132,9 @@ fn figure_value(b: &B, u: &U, judging: Side) -> f64 {
 /// Whether a leader of the figure's side has it in his command bubble, so it may act in his phase
 /// rather than wait for the rest (l. 38, 58-60).
 fn in_a_bubble(b: &B, u: &U, at: crate::hex::Hex) -> bool {
-    let d = &tables().duel;
-    b.on_board().filter(|l| l.side == u.side && l.state.is_leader() && l.id != u.id).any(|l| {
-        let below = if l.state.rank() == Rank::Chief { d.chief_bubble_below } else { d.champion_bubble_below };
-        l.hex.is_some_and(|h| duel::in_bubble(h.unsigned_distance_to(at), below))
-    })
+    b.on_board()
+        .filter(|l| l.side == u.side && l.state.is_leader() && l.id != u.id)
+        .any(|l| l.hex.is_some_and(|h| duel::in_bubble(h.unsigned_distance_to(at), duel::bubble_below(l.state.rank()))))
 }
 
 fn side_value(b: &B, side: Side, judging: Side) -> f64 {

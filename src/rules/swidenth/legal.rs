@@ -3,7 +3,7 @@
 
 use super::aim;
 use super::command::Command;
-use super::data::{Rank, SpellEffect, SpellRoll, tables};
+use super::data::{SpellEffect, SpellRoll, tables};
 use super::figure::{self, B, U};
 use super::groups;
 use super::movement;
@@ -62,8 +62,7 @@ pub fn leaders(b: &B, side: Side) -> Vec<UnitId> {
 /// The figures a leader's phase may activate: his own side's not yet activated, in his bubble at
 /// its start (l. 58-60): fewer than 3 paces from a Chief, 2 from a Champion (A4); himself among them.
 pub fn bubble(b: &B, leader: &U) -> Vec<UnitId> {
-    let d = &tables().duel;
-    let below = if leader.state.rank() == Rank::Chief { d.chief_bubble_below } else { d.champion_bubble_below };
+    let below = super::duel::bubble_below(leader.state.rank());
     let Some(at) = leader.hex else { return Vec::new() };
     b.on_board()
         .filter(|u| u.side == leader.side && u.state.activation == Activation::Ready)

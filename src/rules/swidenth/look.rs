@@ -278,8 +278,7 @@ pub fn unit_card(b: &B, id: UnitId) -> Vec<Line> {
         state.push(trait_line(*t));
     }
     if s.is_leader() {
-        let d = &tables().duel;
-        let below = if s.rank() == Rank::Chief { d.chief_bubble_below } else { d.champion_bubble_below };
+        let below = duel::bubble_below(s.rank());
         state.push(format!("Leader: his phase may activate the friends within {below} hexes when it opens (l. 38, 58)"));
     }
     let friends = groups::outnumbering(b, u);
