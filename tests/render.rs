@@ -5,7 +5,8 @@
 //! screenshot must exist and show something (`<target>/screenshots/*.png`; the largest scenario's in
 //! `<target>/screenshots-hydaspes/`, Swordpoint's in `<target>/screenshots-swordpoint/`, Black Powder's in
 //! `<target>/screenshots-black-powder/`, Swidenth's in `<target>/screenshots-swidenth/`, the mass battle's in
-//! `<target>/screenshots-mass-battle/`).
+//! `<target>/screenshots-mass-battle/`). The default scenario's computer plays at the strong level, whose
+//! choices the window makes on its task pool, and its menu shows the thinking time's slider.
 #![cfg(feature = "gui")]
 
 mod common;
@@ -35,33 +36,33 @@ fn screenshots_dir() -> PathBuf {
 
 #[test]
 fn the_window_goes_from_menu_to_an_attack_and_every_screenshot_shows_it() {
-    script(None, &screenshots_dir());
+    script(None, &screenshots_dir(), &["--level", "strong:20"]);
 }
 
 /// The largest bundled scenario, fitted to the window, through the same script: its counters are
 /// drawn compact (symbol and numbers, no name), and every step still shows.
 #[test]
 fn the_largest_scenario_goes_through_the_same_script() {
-    script(Some("thucydide-hydaspes"), &Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-hydaspes"));
+    script(Some("thucydide-hydaspes"), &Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-hydaspes"), &[]);
 }
 
 /// The second ruleset through the same script: its sheets, charges, combats and victory window.
 #[test]
 fn swordpoint_goes_through_the_same_script() {
-    script(Some("swordpoint-hastings-skirmish"), &Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-swordpoint"));
+    script(Some("swordpoint-hastings-skirmish"), &Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-swordpoint"), &[]);
 }
 
 /// The third ruleset through the same script: orders, charges and their answers, shooting, melee.
 #[test]
 fn black_powder_goes_through_the_same_script() {
-    script(Some("black-powder-quatre-bras"), &Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-black-powder"));
+    script(Some("black-powder-quatre-bras"), &Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-black-powder"), &[]);
 }
 
 /// The fourth ruleset through the same script: a leader's phase and its bubble, figures' actions,
 /// a combat's opposed d20s and the push back it may give.
 #[test]
 fn swidenth_goes_through_the_same_script() {
-    script(Some("swidenth-border-patrol"), &Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-swidenth"));
+    script(Some("swidenth-border-patrol"), &Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-swidenth"), &[]);
 }
 
 /// The fifth ruleset through the same script: orders given unit by unit and sealed, the
@@ -69,12 +70,12 @@ fn swidenth_goes_through_the_same_script() {
 /// two players' envelopes.
 #[test]
 fn mass_battle_goes_through_the_same_script() {
-    script(Some("mass-battle-siege"), &Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-mass-battle"));
+    script(Some("mass-battle-siege"), &Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-mass-battle"), &[]);
 }
 
 /// Runs the scripted window on `scenario` (the default one if none), saving its screenshots in
-/// `dir`, and checks them.
-fn script(scenario: Option<&str>, dir: &Path) {
+/// `dir`, with more of `play`'s options, and checks them.
+fn script(scenario: Option<&str>, dir: &Path, options: &[&str]) {
     let _ = std::fs::remove_dir_all(dir);
     std::fs::create_dir_all(dir).unwrap();
     let tag = scenario.unwrap_or("default");
@@ -87,6 +88,7 @@ fn script(scenario: Option<&str>, dir: &Path) {
         .args(["play", "--autopilot"])
         .arg(dir)
         .args(scenario.map(|s| ["--scenario", s]).into_iter().flatten())
+        .args(options)
         .env("XDG_RUNTIME_DIR", &runtime)
         .env("STRATEGOS_SAVES", &saves)
         .status()

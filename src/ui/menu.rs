@@ -15,6 +15,9 @@ use std::path::Path;
 #[cfg(not(target_arch = "wasm32"))]
 use std::path::PathBuf;
 
+/// The strong level's thinking times the menu's slider offers, in milliseconds.
+const STRONG_THINK_RANGE: std::ops::RangeInclusive<u32> = 20..=2000;
+
 /// What the menu has chosen so far.
 #[derive(Resource, Clone)]
 pub struct MenuChoice {
@@ -23,6 +26,8 @@ pub struct MenuChoice {
     pub computer: Option<u8>,
     pub seed: String,
     pub level: crate::ai::Level,
+    /// The strong level's thinking time on the slider, kept while another level is picked.
+    pub think_ms: u32,
     pub replay_path: String,
     pub error: String,
     /// Start at once (from the command line) instead of waiting in the menu.
@@ -44,6 +49,10 @@ impl MenuChoice {
             computer: o.computer.or(if o.scenario.is_some() { None } else { Some(1) }),
             seed: o.seed.map(|s| s.to_string()).unwrap_or_default(),
             level: o.level,
+            think_ms: match o.level {
+                crate::ai::Level::Strong { think_ms } => think_ms,
+                _ => crate::ai::STRONG_THINK_MS,
+            },
             replay_path: String::new(),
             error: String::new(),
             start_now: o.scenario.is_some(),
@@ -277,7 +286,16 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut commands
                         ui.label("Computer:");
                         ui.radio_value(&mut choice.level, crate::ai::Level::Easy, "quick");
                         ui.radio_value(&mut choice.level, crate::ai::Level::Normal, "stronger (one exchange ahead)");
+                        let strong = crate::ai::Level::Strong { think_ms: choice.think_ms };
+                        ui.radio_value(&mut choice.level, strong, "strong (searches ahead)");
                     });
+                    if let crate::ai::Level::Strong { think_ms } = &mut choice.level {
+                        ui.horizontal(|ui| {
+                            ui.label("Thinking time per decision:");
+                            ui.add(egui::Slider::new(think_ms, STRONG_THINK_RANGE).suffix(" ms").logarithmic(true));
+                        });
+                        choice.think_ms = *think_ms;
+                    }
                 }
             }
             ui.horizontal(|ui| {

@@ -1,28 +1,66 @@
 //! The computer's side: the AI at the level chosen in the menu, with its own dice (never the
 //! battle's), one command at a time once the board has shown everything, so its moves are animated
-//! like a person's.
+//! like a person's. It thinks on the task pool, so the strong level's search never stalls a frame.
 
 use super::session::{BattleStarted, Mode, Session};
 use super::stage::Stage;
 use crate::ai::{Ai, Judge, Level};
-use crate::battle::Present;
+use crate::battle::hash::state_hash;
+use crate::battle::{Battle, Present};
 use crate::battle::ecs::{BattleSet, BattleView, CommandInbox, EventLog};
 use crate::sim::Player;
 use bevy::prelude::*;
+use bevy::tasks::futures::check_ready;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
 use bevy::window::RequestRedraw;
 use std::marker::PhantomData;
+
+type Brain<R> = Box<dyn Player<R> + Send + Sync>;
 
 /// The computer opponent of the current battle.
 #[derive(Resource)]
 pub struct Computer<R: Judge> {
-    player: Box<dyn Player<R> + Send + Sync>,
+    /// `None` while it thinks: the task holds it and gives it back with its choice.
+    player: Option<Brain<R>>,
+    thinking: Option<Thinking<R>>,
     /// Seconds to wait before its next command, so a person can follow.
     wait: f32,
 }
 
+/// A choice being made on the task pool, about the state whose hash it keeps.
+struct Thinking<R: Judge> {
+    task: Task<(Brain<R>, Option<R::Command>)>,
+    about: u64,
+}
+
 impl<R: Judge> Computer<R> {
     pub fn new(level: Level, seed: u64) -> Computer<R> {
-        Computer { player: Box::new(Ai::new(level, seed)), wait: 0.0 }
+        Computer { player: Some(Box::new(Ai::new(level, seed))), thinking: None, wait: 0.0 }
+    }
+
+    fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// The command chosen, once the task is done and only if the battle is still where it was
+    /// asked: a person's undo meanwhile makes the choice moot.
+    fn answer(&mut self, now: &Battle<R>) -> Option<Option<R::Command>> {
+        let thinking = self.thinking.as_mut()?;
+        let (player, command) = check_ready(&mut thinking.task)?;
+        let about = thinking.about;
+        self.thinking = None;
+        self.player = Some(player);
+        Some(command.filter(|_| state_hash(now) == about))
+    }
+
+    fn think(&mut self, about: &Battle<R>) {
+        let Some(mut player) = self.player.take() else { return };
+        let battle = about.clone();
+        let task = AsyncComputeTaskPool::get_or_init(Default::default).spawn(async move {
+            let command = player.choose(&battle);
+            (player, command)
+        });
+        self.thinking = Some(Thinking { task, about: state_hash(about) });
     }
 }
 
@@ -75,12 +113,16 @@ fn computer_plays<R: Judge + Present>(
         computer.wait = THINKING_PAUSE;
         return;
     }
+    if computer.is_thinking() {
+        if let Some(Some(c)) = computer.answer(&view.0) {
+            inbox.0.push_back(c);
+        }
+        return;
+    }
     computer.wait -= time.delta_secs().min(THINKING_PAUSE);
     if computer.wait > 0.0 {
         return;
     }
     computer.wait = THINKING_PAUSE;
-    if let Some(c) = computer.player.choose(&view.0) {
-        inbox.0.push_back(c);
-    }
+    computer.think(&view.0);
 }

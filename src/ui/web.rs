@@ -28,7 +28,7 @@ unsafe extern "C" {
     pub fn storage_keys() -> String;
 }
 
-/// `?scenario=ID&seed=N&computer=0|1&level=easy|normal` starts a battle at once; `?watch=NAME`
+/// `?scenario=ID&seed=N&computer=0|1&level=easy|normal|strong|strong:MS` starts a battle at once; `?watch=NAME`
 /// opens a saved game or replay from the browser's storage in the replay viewer.
 pub fn options() -> Options {
     let search = search();
