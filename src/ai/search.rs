@@ -12,6 +12,8 @@ pub(super) const CANDIDATES: usize = 6;
 /// The fewest rolls a challenger and the incumbent must both have played before the challenger may
 /// overrule it: fewer say too little of the spread.
 const PAIRED_ROLLS: usize = 8;
+/// Salts the rollout's seed into the dice its policy weighs commands on.
+const POLICY_DICE: u64 = 0x6a09_e667_f3bc_c908;
 /// A rollout's most commands, so an endless exchange cannot take the whole budget.
 const ROLLOUT_COMMANDS: usize = 200;
 
@@ -137,7 +139,7 @@ fn rollout<R: Judge>(b: &Battle<R>, side: Side, first: &R::Command, seed: u64, m
     work.used += 1;
     let mut own = (b.turn, R::phase(b));
     let mut answered = false;
-    for _ in 0..ROLLOUT_COMMANDS {
+    for step in 0..ROLLOUT_COMMANDS as u64 {
         if R::outcome(&now).is_some() || R::blind(&now) {
             break;
         }
@@ -151,8 +153,11 @@ fn rollout<R: Judge>(b: &Battle<R>, side: Side, first: &R::Command, seed: u64, m
         }
         let legal = R::legal_commands(&now);
         work.used += 1;
-        // The opponent decides on what it may know, never on the side's sealed decisions.
-        let pick = if decider == side { policy(&now, decider, &legal, &dice, memo, work) } else { policy(&now.seen_by(decider), decider, &legal, &dice, memo, work) };
+        // The policy weighs its commands on dice of its own: on the rollout's, it would see the
+        // roll it is about to play and pick the lucky attack. The opponent decides on what it may
+        // know, never on the side's sealed decisions.
+        let foresight = Dice::new(roll_seed(seed ^ POLICY_DICE, step));
+        let pick = if decider == side { policy(&now, decider, &legal, &foresight, memo, work) } else { policy(&now.seen_by(decider), decider, &legal, &foresight, memo, work) };
         let Some(pick) = pick else { break };
         let next = after(&now, &pick, &mut dice);
         work.used += 1;
@@ -165,8 +170,8 @@ fn rollout<R: Judge>(b: &Battle<R>, side: Side, first: &R::Command, seed: u64, m
     R::evaluate(&now, side, memo) + R::exchange(&now, side, memo)
 }
 
-/// The quick level's choice on one roll: the command whose position the decider's own
-/// evaluation likes best.
+/// The quick level's choice on one roll of the policy's own dice: the command whose position the
+/// decider's own evaluation likes best.
 fn policy<R: Judge>(now: &Battle<R>, decider: Side, legal: &[R::Command], dice: &Dice, memo: &mut R::Memo, work: &mut Work) -> Option<R::Command> {
     if legal.len() <= 1 {
         return legal.first().cloned();
