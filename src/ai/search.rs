@@ -156,8 +156,8 @@ fn rollout<R: Judge>(b: &Battle<R>, side: Side, first: &R::Command, seed: u64, m
         // The policy weighs its commands on dice of its own: on the rollout's, it would see the
         // roll it is about to play and pick the lucky attack. The opponent decides on what it may
         // know, never on the side's sealed decisions.
-        let foresight = Dice::new(roll_seed(seed ^ POLICY_DICE, step));
-        let pick = if decider == side { policy(&now, decider, &legal, &foresight, memo, work) } else { policy(&now.seen_by(decider), decider, &legal, &foresight, memo, work) };
+        let policy_dice = Dice::new(roll_seed(seed ^ POLICY_DICE, step));
+        let pick = if decider == side { policy(&now, decider, &legal, &policy_dice, memo, work) } else { policy(&now.seen_by(decider), decider, &legal, &policy_dice, memo, work) };
         let Some(pick) = pick else { break };
         let next = after(&now, &pick, &mut dice);
         work.used += 1;
