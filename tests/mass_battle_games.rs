@@ -1,7 +1,8 @@
 //! Mass-battle whole games: 1,000 random games on each bundled scenario (the siege of Morvaux among
 //! them, the Ost besieging) and on a walled town the Horde besieges,
 //! with the rules' invariants checked after every command, the computer's games at every level,
-//! and the sealed orders of one side hidden from the other until they are revealed.
+//! the sealed orders of one side hidden from the other until they are revealed, and the quick
+//! level's commander-in-chief kept out of an enemy hero's reach.
 
 mod common;
 
@@ -273,5 +274,46 @@ fn the_stronger_level_beats_the_random_player() {
             })
             .count();
         assert!(wins >= 7, "{id}: the stronger level won {wins} of 10 against random");
+    }
+}
+
+/// The quick level keeps its commander-in-chief out of an enemy hero's reach: Grushak (55 HP) is
+/// given no order that ends within the Baron's march and duel (over ten rounds the Baron's d8+3 at
+/// +9 against AC 16 should deal him 52), since his fall tests the whole Horde (l. 135-139).
+#[test]
+fn the_quick_level_keeps_its_commander_in_chief_out_of_an_enemy_hero_s_reach() {
+    use common::mass_battle::field_led;
+    use strategos::battle::UnitId;
+    use strategos::rules::mass_battle::movement::allowance;
+    use strategos::rules::mass_battle::state::Order;
+    let units = [(1, 0, "Baron Aldric", 4, 8), (2, 0, "Hommes d'armes", 2, 8), (3, 0, "Archers", 6, 8), (11, 1, "Grushak", 4, 1), (12, 1, "Orques", 2, 1), (13, 1, "Trolls", 6, 1)];
+    let mut b = field_led(&units, "Some(\"Baron Aldric\"), Some(\"Grushak\")");
+    let mut dice = strategos::battle::Dice::new(1);
+    for c in [Command::Give { unit: UnitId(1), order: Order::Hold }, Command::Seal] {
+        for e in MassBattle::resolve(&b, &c, &mut dice).unwrap() {
+            MassBattle::apply(&mut b, &e);
+        }
+    }
+    let baron = b.unit(UnitId(1)).unwrap().clone();
+    let reach = u32::from(allowance(&baron.state)) + 1;
+    for seed in 0..5 {
+        let mut b = b.clone();
+        let mut ai = Ai::new(Level::Easy, seed);
+        let mut grushak = None;
+        while MassBattle::deciding_side(&b) == Some(Side(1)) && b.global.phase == Phase::Orders {
+            let c = ai.choose(&b).unwrap();
+            if let Command::Give { unit: UnitId(11), order } = &c {
+                grushak = Some(order.clone());
+            }
+            for e in MassBattle::resolve(&b, &c, &mut dice).unwrap() {
+                MassBattle::apply(&mut b, &e);
+            }
+        }
+        let ends = match &grushak {
+            Some(Order::March(to)) => *to,
+            Some(Order::Duel(t) | Order::Engage(t)) => b.unit(*t).unwrap().hex.unwrap(),
+            _ => b.unit(UnitId(11)).unwrap().hex.unwrap(),
+        };
+        assert!(ends.unsigned_distance_to(baron.hex.unwrap()) > reach, "seed {seed}: Grushak's order {grushak:?}");
     }
 }

@@ -177,15 +177,23 @@ fn threat(b: &B, u: &U, at: Hex) -> f64 {
         .filter(|e| e.side != u.side && !e.state.leaving && e.state.demoralised.is_none())
         .filter_map(|e| {
             let d = way(b, e, e.hex?, at);
-            let close = d <= u32::from(allowance(&e.state)) + 1 && legal::may_engage(&e.state, &u.state);
-            let melee = close.then(|| odds::attack(b, e, u, AttackKind::Melee)).flatten();
+            let close = d <= u32::from(allowance(&e.state)) + 1;
+            let melee = (close && legal::may_engage(&e.state, &u.state)).then(|| odds::attack(b, e, u, AttackKind::Melee)).flatten();
             let range = super::combat::weapon(&e.state, AttackKind::Shot).and_then(|w| w.range).unwrap_or(0);
             let shot = (d <= u32::from(range)).then(|| odds::attack(b, e, u, AttackKind::Shot)).flatten();
-            let most = melee.map_or(0.0, |x| x.damage).max(shot.map_or(0.0, |x| x.damage));
+            // An enemy hero may seek out a hero in his reach for a duel (l. 125, H-M6).
+            let duel = (close && e.state.kind() == Kind::Hero && u.state.kind() != Kind::Standard).then(|| duel_blows(e, u)).unwrap_or(0.0);
+            let most = melee.map_or(0.0, |x| x.damage).max(shot.map_or(0.0, |x| x.damage)).max(duel);
             (most > 0.0).then_some(most * THREAT)
         })
         .sum::<f64>()
         .min(u.state.pvt.max(0) as f64)
+}
+
+/// The mean damage `attacker` deals `target` over a duel's rounds, at most what the target has.
+fn duel_blows(attacker: &U, target: &U) -> f64 {
+    let rounds = f64::from(super::data::tables().house.duel_rounds);
+    (odds::duel_round(attacker, target) * rounds).min(target.state.pvt.max(0) as f64)
 }
 
 /// The enemies `u` may fight: not fleeing, not beyond its reach by the rules (fliers, heroes).
@@ -260,11 +268,8 @@ pub(super) fn value(b: &B, u: &U, order: &Order) -> Value {
         }
         Order::Duel(t) => {
             if let Some(o) = b.unit(*t) {
-                let rounds = f64::from(super::data::tables().house.duel_rounds);
-                let mine = (odds::duel_round(u, o) * rounds).min(o.state.pvt as f64);
-                let theirs = (odds::duel_round(o, u) * rounds).min(u.state.pvt as f64);
-                v.offence = loss_worth(b, o, mine);
-                v.defence = suffered(theirs);
+                v.offence = loss_worth(b, o, duel_blows(u, o));
+                v.defence = suffered(duel_blows(o, u));
             }
         }
         Order::Officer(_) => v.offence = OFFICER,
@@ -384,8 +389,15 @@ fn orders(b: &B, side: Side, memo: &mut Memo) -> Value {
     let slices = &b.global.slices[side.index()];
     for (u, order) in envelope(b, side) {
         let v = *memo.orders.entry((key, u.id, order.clone())).or_insert_with(|| value(b, u, &order));
-        total.offence += v.offence;
-        total.defence += v.defence;
+        // A duel's blows fall at once, and the commander-in-chief's fall tests his whole army
+        // (l. 135-139): the quick level weighs what the hero should suffer in a duel and where the
+        // commander's order leaves him, as the stronger level weighs every order's.
+        if matches!(order, Order::Duel(_)) || b.global.commands(u) {
+            total.offence += v.offence + v.defence;
+        } else {
+            total.offence += v.offence;
+            total.defence += v.defence;
+        }
         let Some(t) = v.target else { continue };
         // Each slice of INT: +5% on the unit's attack (l. 104).
         let sliced = slices.iter().filter(|x| **x == u.id).count() as f64;
