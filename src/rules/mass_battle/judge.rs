@@ -182,7 +182,7 @@ fn threat(b: &B, u: &U, at: Hex) -> f64 {
             let range = super::combat::weapon(&e.state, AttackKind::Shot).and_then(|w| w.range).unwrap_or(0);
             let shot = (d <= u32::from(range)).then(|| odds::attack(b, e, u, AttackKind::Shot)).flatten();
             // An enemy hero may seek out a hero in his reach for a duel (l. 125, H-M6).
-            let duel = (close && e.state.kind() == Kind::Hero && u.state.kind() != Kind::Standard).then(|| duel_blows(e, u)).unwrap_or(0.0);
+            let duel = if close && e.state.kind() == Kind::Hero && u.state.kind() != Kind::Standard { duel_blows(e, u) } else { 0.0 };
             let most = melee.map_or(0.0, |x| x.damage).max(shot.map_or(0.0, |x| x.damage)).max(duel);
             (most > 0.0).then_some(most * THREAT)
         })
