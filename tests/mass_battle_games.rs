@@ -282,7 +282,7 @@ fn the_stronger_level_beats_the_random_player() {
 /// +9 against AC 16 should deal him 52), since his fall tests the whole Horde (l. 135-139).
 #[test]
 fn the_quick_level_keeps_its_commander_in_chief_out_of_an_enemy_hero_s_reach() {
-    use common::mass_battle::field_led;
+    use common::mass_battle::{field_led, submit};
     use strategos::battle::UnitId;
     use strategos::rules::mass_battle::movement::allowance;
     use strategos::rules::mass_battle::state::Order;
@@ -290,9 +290,7 @@ fn the_quick_level_keeps_its_commander_in_chief_out_of_an_enemy_hero_s_reach() {
     let mut b = field_led(&units, "Some(\"Baron Aldric\"), Some(\"Grushak\")");
     let mut dice = strategos::battle::Dice::new(1);
     for c in [Command::Give { unit: UnitId(1), order: Order::Hold }, Command::Seal] {
-        for e in MassBattle::resolve(&b, &c, &mut dice).unwrap() {
-            MassBattle::apply(&mut b, &e);
-        }
+        submit(&mut b, c, &mut dice);
     }
     let baron = b.unit(UnitId(1)).unwrap().clone();
     let reach = u32::from(allowance(&baron.state)) + 1;
@@ -305,9 +303,7 @@ fn the_quick_level_keeps_its_commander_in_chief_out_of_an_enemy_hero_s_reach() {
             if let Command::Give { unit: UnitId(11), order } = &c {
                 grushak = Some(order.clone());
             }
-            for e in MassBattle::resolve(&b, &c, &mut dice).unwrap() {
-                MassBattle::apply(&mut b, &e);
-            }
+            submit(&mut b, c, &mut dice);
         }
         let ends = match &grushak {
             Some(Order::March(to)) => *to,

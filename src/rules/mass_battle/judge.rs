@@ -191,7 +191,7 @@ fn threat(b: &B, u: &U, at: Hex) -> f64 {
 }
 
 /// The mean damage `attacker` deals `target` over a duel's rounds, at most what the target has.
-fn duel_blows(attacker: &U, target: &U) -> f64 {
+pub(super) fn duel_blows(attacker: &U, target: &U) -> f64 {
     let rounds = f64::from(super::data::tables().house.duel_rounds);
     (odds::duel_round(attacker, target) * rounds).min(target.state.pvt.max(0) as f64)
 }

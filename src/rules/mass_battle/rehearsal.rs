@@ -7,7 +7,7 @@
 //! guesses the besieged's defenders as the nearest units that can reach its walls.
 
 use super::command::Command;
-use super::judge::{CAUTION, WON, loss_worth, standing, value};
+use super::judge::{CAUTION, WON, duel_blows, loss_worth, standing, value};
 use super::legal;
 use super::odds;
 use super::state::{Order, Phase};
@@ -72,8 +72,7 @@ fn choices(b: &B, side: Side) -> Vec<(UnitId, Vec<Order>)> {
 fn reckless(b: &B, u: &U, order: &Order) -> bool {
     let Order::Duel(foe) = order else { return false };
     let Some(foe) = b.unit(*foe) else { return false };
-    let rounds = f64::from(super::data::tables().house.duel_rounds);
-    b.global.commands(u) && 2.0 * rounds * odds::duel_round(foe, u) >= u.state.pvt as f64
+    b.global.commands(u) && 2.0 * duel_blows(foe, u) >= u.state.pvt as f64
 }
 
 /// The sequence played with both envelopes sealed, on each of the same rolls: the side's worth
