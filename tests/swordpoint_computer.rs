@@ -1,0 +1,95 @@
+//! The computer opponent's single decisions in Swordpoint set positions (issue 16): blunders a wargamer would not make, each
+//! on an open field played through the real turn to the decision.
+
+mod common;
+
+use common::swordpoint::{send, start};
+use strategos::ai::{Ai, Level};
+use strategos::battle::ecs::BattleApp;
+use strategos::battle::{Battle, Ruleset, Side, UnitId};
+use strategos::hex::{Direction, Sector};
+use strategos::rules::swordpoint::state::Phase;
+use strategos::rules::swordpoint::{Command, Swordpoint};
+use strategos::sim::Player;
+
+const LEVELS: [Level; 3] = [Level::Easy, Level::Normal, Level::Strong { think_ms: 50 }];
+
+/// Initiative 6 against 1: the south declares and moves first (H-9).
+const SOUTH_FIRST: [u8; 2] = [6, 1];
+/// Initiative 1 against 6: the north declares and moves first (H-9).
+const NORTH_FIRST: [u8; 2] = [1, 6];
+
+/// Passes (seals a sheet as it stands, ends the declarations or the moves) until `side` decides in `phase` of the first turn.
+fn to_decision(app: &mut BattleApp<Swordpoint>, phase: Phase, side: Side) {
+    while !(app.view().global.phase == phase && Swordpoint::deciding_side(app.view()) == Some(side)) {
+        let legal = Swordpoint::legal_commands(app.view());
+        let c = [Command::Seal, Command::EndDeclarations, Command::EndMoves].into_iter().find(|c| legal.contains(c)).unwrap_or_else(|| panic!("no way to pass: {legal:?}"));
+        send(app, c);
+    }
+    assert_eq!(app.view().turn, 1, "still the first turn");
+}
+
+/// Each level's command, seed 1, with the level.
+fn choices(b: &Battle<Swordpoint>, levels: &[Level]) -> Vec<(Level, Command)> {
+    levels.iter().map(|l| (*l, Ai::new(*l, 1).choose(b).expect("a command"))).collect()
+}
+
+fn hex_of(app: &BattleApp<Swordpoint>, id: u32) -> strategos::hex::Hex {
+    app.view().unit(UnitId(id)).and_then(|u| u.hex).expect("on the field")
+}
+
+#[test]
+fn a_unit_with_enemy_knights_off_its_flank_turns_to_face_them() {
+    // The knights stand 4 hexes off the warriors' right flank, facing them: within reach of their 16"
+    // charge (SP:L131, H-10), and a charge landing in a flank makes the warriors test at once and
+    // break on a failure (SP:L22). At 8" (SP:L133) the warriors cannot get out of reach, but a
+    // face costs half their rate (SP:L136) and puts the knights in their front, where a charge only
+    // meets them head on. The north moves first and stands, so the warriors move last and see
+    // where the charge will come from.
+    let mut app = start(&[(1, 0, "warriors", 5, 7, Some(Direction::N)), (2, 1, "knights", 9, 7, Some(Direction::NW))], &[], &NORTH_FIRST);
+    to_decision(&mut app, Phase::RemainingMoves, Side(0));
+    let (warriors, knights) = (hex_of(&app, 1), hex_of(&app, 2));
+    assert_eq!(Direction::N.sector(warriors, knights), Some(Sector::RightFlank), "the position: the knights off the warriors' right flank");
+    assert_eq!(Direction::NW.sector(knights, warriors), Some(Sector::Front), "the position: the warriors in the knights' front, theirs to charge");
+    for (level, c) in choices(app.view(), &LEVELS) {
+        let Command::Move { unit: UnitId(1), to, facing } = c else { panic!("{level:?} left the warriors' flank to the knights: {c:?}") };
+        assert_eq!(facing.sector(to, knights), Some(Sector::Front), "{level:?} ends the warriors with the knights off their front: {c:?}");
+    }
+}
+
+#[test]
+fn knights_with_loose_order_archers_within_their_charge_charge_them() {
+    // Knights 4 hexes from archers in the open, facing them: the archers cannot reach them at 8"
+    // (SP:L133), the knights reach them at 16" (SP:L131, H-10). Charging, the knights strike first
+    // (SP:L162) with their shock dice (SP:L249), hitting on 3 as superior against normal troops
+    // (SP:L228), and their couched lance leaves the archers' save of 6 out of reach (SP:L257); the
+    // archers, loose order, get no close-order point (SP:L185). Standing instead leaves the knights
+    // to be shot at next turn. The archers hold their fire this turn, so that the knights decide whole.
+    // Only the stronger levels are asked: the quick one does not weigh the fights to come (the
+    // judge's `exchange`), so a declared charge and none look the same to it and it takes the first
+    // legal command.
+    let mut app = start(&[(1, 0, "knights", 5, 8, Some(Direction::N)), (2, 1, "archers", 5, 4, Some(Direction::S))], &[], &SOUTH_FIRST);
+    send(&mut app, Command::Shoot { shooter: UnitId(2), target: None });
+    to_decision(&mut app, Phase::DeclareMounted, Side(0));
+    let legal = Swordpoint::legal_commands(app.view());
+    assert!(legal.iter().any(|c| matches!(c, Command::DeclareCharge { charger: UnitId(1), target: UnitId(2), .. })), "the position: the knights may charge the archers: {legal:?}");
+    for (level, c) in choices(app.view(), &[Level::Normal, Level::Strong { think_ms: 50 }]) {
+        assert!(matches!(c, Command::DeclareCharge { charger: UnitId(1), target: UnitId(2), .. }), "{level:?} held the knights back: {c:?}");
+    }
+}
+
+#[test]
+fn a_foot_unit_out_of_reach_of_the_enemy_marches_on_rather_than_standing_idle() {
+    // Warriors 7 hexes from the enemy's warriors, nobody within 8" of them, so they march at their
+    // full 8" (SP:L133, SP:L134): nothing is gained by standing, and melee troops only fight in
+    // contact. They move first, and keep the enemy in their front as they close.
+    let mut app = start(&[(1, 0, "warriors", 5, 8, Some(Direction::N)), (2, 1, "warriors", 5, 1, Some(Direction::S))], &[], &SOUTH_FIRST);
+    to_decision(&mut app, Phase::RemainingMoves, Side(0));
+    let (from, enemy) = (hex_of(&app, 1), hex_of(&app, 2));
+    assert_eq!(from.unsigned_distance_to(enemy), 7, "the position");
+    for (level, c) in choices(app.view(), &LEVELS) {
+        let Command::Move { unit: UnitId(1), to, facing } = c else { panic!("{level:?} left the warriors idle: {c:?}") };
+        assert!(to.unsigned_distance_to(enemy) < from.unsigned_distance_to(enemy), "{level:?} did not close: {c:?}");
+        assert_eq!(facing.sector(to, enemy), Some(Sector::Front), "{level:?} turned from the enemy: {c:?}");
+    }
+}
