@@ -83,8 +83,9 @@ fn combat_now(b: &B, u: &U) -> f64 {
 }
 
 /// The range, in paces, of what it shoots or casts at enemies.
-fn reach_paces(u: &U) -> Option<u8> {
-    let missile = figure::missile(&u.state).map(|w| w.range.unwrap_or(0));
+/// `loosed`: only what it may loose now, not a crossbow still to reload (H-S10).
+fn reach_paces(u: &U, loosed: bool) -> Option<u8> {
+    let missile = figure::missile(&u.state).filter(|_| !(loosed && u.state.unloaded)).map(|w| w.range.unwrap_or(0));
     let spells = u.state.row().spells.iter().map(|n| tables().spells.spell(n)).filter(|s| matches!(s.roll, SpellRoll::Shot | SpellRoll::Opposed)).map(|s| s.range);
     missile.into_iter().chain(spells).max()
 }
@@ -107,7 +108,7 @@ fn figure_value(b: &B, u: &U, judging: Side) -> f64 {
     }
     let nearest = enemies.iter().filter_map(|e| e.hex).map(|h| h.unsigned_distance_to(at)).min().unwrap_or(0);
     let late = f64::from(b.turn) / f64::from(b.last_turn.max(1));
-    match reach_paces(u) {
+    match reach_paces(u, false) {
         Some(range) if engaged.is_empty() => {
             if has_target(b, u, range) {
                 v += TARGET_IN_REACH;
@@ -125,7 +126,7 @@ fn figure_value(b: &B, u: &U, judging: Side) -> f64 {
     if let Activation::Started(first) = u.state.activation {
         // Its second action in hand: the best fight it may start, or a shot or spell at a target.
         let fight = if groups::opponents(b, u).is_empty() { 0.0 } else { STRIKE_IN_HAND };
-        let shot = if reach_paces(u).is_some_and(|r| has_target(b, u, r)) { SHOT_IN_HAND + if first == First::Concentrated { FOCUSED } else { 0.0 } } else { 0.0 };
+        let shot = if reach_paces(u, true).is_some_and(|r| has_target(b, u, r)) { SHOT_IN_HAND + if first == First::Concentrated { FOCUSED } else { 0.0 } } else { 0.0 };
         v += fight.max(shot);
     }
     v

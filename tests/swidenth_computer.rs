@@ -1,0 +1,103 @@
+//! The computer opponent's decisions in small Swidenth battles (issue 16's blunder tests): a shooter with a target shoots, and a fighter strikes an enemy it has at its mercy.
+
+mod common;
+
+use common::swidenth::{id, middle, send, start, toward};
+use strategos::ai::{Ai, Level};
+use strategos::battle::{Battle, Dice, Ruleset};
+use strategos::hex::Direction::{N, S};
+use strategos::hex::Offset;
+use strategos::rules::swidenth::state::Phase;
+use strategos::rules::swidenth::{Command, Swidenth};
+use strategos::sim::Player;
+
+type B = Battle<Swidenth>;
+
+const LEVELS: [Level; 3] = [Level::Easy, Level::Normal, Level::Strong { think_ms: 50 }];
+
+fn choices(b: &B) -> Vec<Command> {
+    LEVELS.into_iter().map(|l| Ai::new(l, 1).choose(b).expect("a command")).collect()
+}
+
+/// `b` with `figure` stunned twice this turn: -8 to its Combat (l. 109) until the end of the next turn (l. 107, R-S11).
+fn stunned(mut b: B, figure: u32) -> B {
+    b.unit_mut(id(figure)).expect("the figure").state.stuns = vec![2, 2];
+    b
+}
+
+/// Plays `c` on `b` as the rules resolve it.
+fn play(b: &mut B, c: &Command) {
+    for e in Swidenth::resolve(b, c, &mut Dice::new(1)).unwrap_or_else(|e| panic!("{c:?}: {e}")) {
+        Swidenth::apply(b, &e);
+    }
+}
+
+/// The Archer (Tir 2, short bow: 18 paces) with a Goblin archer 5 hexes off, at short range (+2, l. 152) in the open,
+/// and a Guerrier far out of range. The target's roll only parries a shot (l. 174), so a miss costs the shooter nothing:
+/// whatever its first action (aiming's +2 is the best, l. 168), its second must be the shot. A first action that walks
+/// out of sight or into contact (no shot while engaged, l. 202) would leave it idle.
+#[test]
+fn an_archer_with_a_goblin_in_range_and_sight_spends_its_activation_shooting_it() {
+    let from = Offset(4, 22).to_hex();
+    let goblin = toward(from, N, 5);
+    for level in LEVELS {
+        let mut app = start(&[(1, 0, "Archer", from), (11, 1, "Archer gobelin", goblin), (12, 1, "Guerrier orque", Offset(20, 1).to_hex())], &[], &[15]);
+        assert_eq!(app.view().global.phase, Phase::Rest, "no leader on the field: straight to the rest phases");
+        let mut ai = Ai::new(level, 1);
+        let first = ai.choose(app.view()).expect("a command");
+        assert!(first.is_first() && first.figure() == Some(id(1)), "{level:?}: {first:?} leaves the archer idle");
+        send(&mut app, first.clone());
+        assert_eq!(ai.choose(app.view()), Some(Command::Shoot { figure: id(1), target: id(11) }), "{level:?}, after {first:?}");
+    }
+}
+
+/// A Soldat 3 hexes from a Guerrier stunned twice (Combat 1 - 8) charges it and fights: with the charge's +2 damage
+/// (l. 124) it puts the Guerrier out on a d20 3 above the Guerrier's, and loses only by 9 or more. The other Guerrier
+/// is 9 hexes beyond, out of the fight.
+#[test]
+fn a_soldier_charges_a_twice_stunned_guerrier_in_reach_and_fights_it() {
+    let m = middle();
+    let guerrier = toward(m, N, 3);
+    for level in LEVELS {
+        let app = start(&[(1, 0, "Soldat", m), (11, 1, "Guerrier orque", guerrier), (12, 1, "Guerrier orque", toward(m, N, 12))], &[], &[15]);
+        let mut b = stunned(app.view().clone(), 11);
+        let mut ai = Ai::new(level, 1);
+        let charge = ai.choose(&b).expect("a command");
+        assert!(matches!(charge, Command::Move { figure, to } if figure == id(1) && to.unsigned_distance_to(guerrier) == 1), "{level:?}: {charge:?} is no charge");
+        play(&mut b, &charge);
+        assert_eq!(ai.choose(&b), Some(Command::Fight { figure: id(1), target: id(11) }), "{level:?}, after {charge:?}");
+    }
+}
+
+/// A Soldat between a Guerrier stunned twice and a fresh Troll (each with +2 for the other on the lone Soldat, l. 126):
+/// its first action spent, it strikes the Guerrier (Combat 1 against 1 - 8 + 2, a free kill one time in four) rather
+/// than the Troll (1 against 2 + 2) or nothing.
+#[test]
+fn a_soldier_between_a_twice_stunned_guerrier_and_a_fresh_troll_strikes_the_guerrier() {
+    let m = middle();
+    let mut app = start(&[(1, 0, "Soldat", m), (11, 1, "Guerrier orque", toward(m, N, 1)), (12, 1, "Troll des cavernes", toward(m, S, 1))], &[], &[15]);
+    send(&mut app, Command::Wait { figure: id(1) });
+    assert!(app.legal_commands().contains(&Command::Fight { figure: id(1), target: id(12) }), "the Troll may be fought too");
+    let b = stunned(app.view().clone(), 11);
+    for (level, c) in LEVELS.into_iter().zip(choices(&b)) {
+        assert_eq!(c, Command::Fight { figure: id(1), target: id(11) }, "{level:?}");
+    }
+}
+
+/// A Crossbowman that has loosed its bolt (H-S10: a first action reloads it) with a Goblin archer in range: it reloads, so
+/// that its second action is a shot, rather than concentrating on a shot it cannot take. Before the judge counted a shot
+/// in hand only once loaded, the crossbowmen of both scenarios concentrated and rested for the rest of the battle.
+#[test]
+fn a_crossbowman_that_has_shot_reloads_and_shoots_again() {
+    let from = Offset(4, 22).to_hex();
+    for level in LEVELS {
+        let app = start(&[(1, 0, "Arbalétrier", from), (11, 1, "Archer gobelin", toward(from, N, 5)), (12, 1, "Guerrier orque", Offset(20, 1).to_hex())], &[], &[15]);
+        let mut b = app.view().clone();
+        b.unit_mut(id(1)).expect("the crossbowman").state.unloaded = true;
+        let mut ai = Ai::new(level, 1);
+        let first = ai.choose(&b).expect("a command");
+        assert_eq!(first, Command::Reload { figure: id(1) }, "{level:?}");
+        play(&mut b, &first);
+        assert_eq!(ai.choose(&b), Some(Command::Shoot { figure: id(1), target: id(11) }), "{level:?}, after {first:?}");
+    }
+}
