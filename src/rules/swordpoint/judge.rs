@@ -265,8 +265,7 @@ fn shots_value(b: &B, side: Side) -> f64 {
             let odds = shooting::odds(b, shooter, target)?;
             let p = b.unit(target)?.state.profile();
             let per_figure = f64::from(p.strength_per_base) / f64::from(p.figures_per_base.max(1));
-            let expected: f64 = odds.losses.iter().enumerate().map(|(k, q)| k as f64 * q).sum();
-            Some(ARMY * per_figure * expected / start)
+            Some(ARMY * per_figure * odds.expected_losses() / start)
         })
         .sum()
 }

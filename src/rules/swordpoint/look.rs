@@ -380,7 +380,7 @@ fn shot_lines(b: &B, shooter: UnitId, target: UnitId) -> Option<Vec<Line>> {
     if !odds.factors.is_empty() {
         lines.push(Line::small(odds.factors.iter().map(|f| format!("{} {:+} ({})", f.what, f.value, f.rule)).collect::<Vec<_>>().join(" · ")));
     }
-    let expected: f64 = odds.losses.iter().enumerate().map(|(k, q)| k as f64 * q).sum();
+    let expected = odds.expected_losses();
     lines.push(Line::plain(format!("Figures lost: {expected:.1} on average")));
     let spread: Vec<String> = odds.losses.iter().enumerate().filter(|(_, q)| **q >= 0.005).map(|(k, q)| format!("{k}: {}", percent(*q))).collect();
     lines.push(Line::small(spread.join(" · ")));

@@ -151,6 +151,13 @@ pub struct ShotOdds {
     pub losses: Vec<f64>,
 }
 
+impl ShotOdds {
+    /// The figures the shot is expected to kill.
+    pub fn expected_losses(&self) -> f64 {
+        self.losses.iter().enumerate().map(|(k, q)| k as f64 * q).sum()
+    }
+}
+
 /// The odds of `shooter` naming `target` on its sheet; `None` if it may not.
 pub fn odds(b: &B, shooter: UnitId, target: UnitId) -> Option<ShotOdds> {
     if why_not(b, shooter, target).is_some() {
