@@ -1,4 +1,4 @@
-//! Engine speed: line-of-sight queries on the larger scenario, whole random-vs-random games on the
+//! Engine speed: line-of-sight queries on the largest scenario of each ruleset, whole random-vs-random games on the
 //! small ones through the same ECS path as live play, and a full AI side-turn on the larger ones,
 //! for each ruleset.
 
@@ -7,6 +7,7 @@ use criterion::{BatchSize, BenchmarkGroup, Criterion, Throughput, criterion_grou
 use std::hint::black_box;
 use strategos::ai::Judge;
 use strategos::battle::Ruleset;
+use strategos::hex::Hex;
 use strategos::rules::black_powder::BlackPowder;
 use strategos::rules::mass_battle::MassBattle;
 use strategos::rules::swidenth::Swidenth;
@@ -15,21 +16,48 @@ use strategos::rules::thucydide::Thucydide;
 use strategos::rules::thucydide::sight::Sight;
 use strategos::sim::play_game;
 
+/// Every unit's hex to every hex within 8 of it: the queries a shooter's targets and a hovered
+/// enemy's line ask.
+fn sight_pairs<R: Ruleset>(b: &strategos::battle::Battle<R>) -> Vec<(Hex, Hex)> {
+    let shooters: Vec<Hex> = b.on_board().filter_map(|u| u.hex).collect();
+    shooters.iter().flat_map(|from| b.map.hexes().filter(move |to| from.unsigned_distance_to(*to) <= 8).map(move |to| (*from, to))).collect()
+}
+
+fn setup<R: Ruleset>(id: &str) -> strategos::battle::Battle<R> {
+    R::setup(&strategos::scenario::find_bundled(id).expect("bundled")).expect("sets up")
+}
+
+/// Line of sight on the largest scenario of each ruleset, through the query its rules ask:
+/// Thucydide's own sight, the shell's line for the rulesets on an open table, Swidenth's cover.
 fn line_of_sight(c: &mut Criterion) {
-    let s = strategos::scenario::find_bundled("thucydide-hydaspes").expect("bundled");
-    let b = Thucydide::setup(&s).expect("sets up");
-    let sight = Sight::new(&b);
-    let shooters: Vec<_> = b.on_board().filter_map(|u| u.hex).collect();
-    let pairs: Vec<_> = shooters
-        .iter()
-        .flat_map(|from| b.map.hexes().filter(move |to| from.unsigned_distance_to(*to) <= 8).map(move |to| (*from, to)))
-        .collect();
     let mut group = c.benchmark_group("line_of_sight");
+    let b = setup::<Thucydide>("thucydide-hydaspes");
+    let sight = Sight::new(&b);
+    let pairs = sight_pairs(&b);
     group.throughput(Throughput::Elements(pairs.len() as u64));
     group.bench_function("hydaspes_all_units_to_every_hex_within_8", |bench| {
         bench.iter(|| pairs.iter().filter(|(a, z)| sight.clear(black_box(*a), black_box(*z))).count())
     });
+    shell_line_of_sight::<Swordpoint>(&mut group, "swordpoint-heraclea");
+    shell_line_of_sight::<BlackPowder>(&mut group, "black-powder-plancenoit");
+    shell_line_of_sight::<MassBattle>(&mut group, "mass-battle-siege");
+    let b = setup::<Swidenth>("swidenth-ruined-village");
+    let shut = strategos::rules::swidenth::aim::shut_doors(&b);
+    let pairs = sight_pairs(&b);
+    group.throughput(Throughput::Elements(pairs.len() as u64));
+    group.bench_function("swidenth-ruined-village_cover_all_figures_to_every_hex_within_8", |bench| {
+        bench.iter(|| pairs.iter().filter_map(|(a, z)| strategos::rules::swidenth::sight::cover_points(&b.map, &shut, black_box(*a), black_box(*z), |h| b.unit_at(h).is_some())).count())
+    });
     group.finish();
+}
+
+fn shell_line_of_sight<R: Ruleset>(group: &mut BenchmarkGroup<WallTime>, id: &str) {
+    let b = setup::<R>(id);
+    let pairs = sight_pairs(&b);
+    group.throughput(Throughput::Elements(pairs.len() as u64));
+    group.bench_function(format!("{id}_all_units_to_every_hex_within_8"), |bench| {
+        bench.iter(|| pairs.iter().filter(|(a, z)| strategos::battle::sight::line_clear(&b, black_box(*a), black_box(*z))).count())
+    });
 }
 
 fn random_games(c: &mut Criterion) {

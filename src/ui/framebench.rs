@@ -1,14 +1,25 @@
-//! Frame time of the board: the same app and camera first draw an empty 2D scene, then the larger
-//! scenario with every unit on screen; the frame times of both are printed side by side (and
-//! written to a file) before the app quits. Run by `benches/frames.rs` under Xvfb.
+//! Frame time of the board: the same app and camera first draw an empty 2D scene, then the largest
+//! scenario of each ruleset with every unit on screen; the frame times of all are printed side by
+//! side (and written to a file) before the app quits. Run by `benches/frames.rs` under Xvfb.
 
 use super::session::{Mode, Session, start_fresh};
+use crate::battle::AppState;
+use crate::scenario::Scenario;
 use bevy::prelude::*;
 use std::path::PathBuf;
 
-/// The bundled scenario that sets up the most (its ruleset part is the longest), every unit on screen.
-fn largest() -> Option<crate::scenario::Scenario> {
-    crate::scenario::BUNDLED.iter().filter_map(|(_, text)| crate::scenario::parse(text).ok()).max_by_key(|s| s.setup_size())
+/// The bundled scenario of each ruleset that sets up the most (its ruleset part is the longest),
+/// in the order the rulesets first appear.
+fn largest_of_each_ruleset() -> Vec<Scenario> {
+    let mut largest: Vec<Scenario> = Vec::new();
+    for s in crate::scenario::BUNDLED.iter().filter_map(|(_, text)| crate::scenario::parse(text).ok()) {
+        match largest.iter_mut().find(|l| l.ruleset == s.ruleset) {
+            Some(l) if l.setup_size() >= s.setup_size() => {}
+            Some(l) => *l = s,
+            None => largest.push(s),
+        }
+    }
+    largest
 }
 const WARMUP_FRAMES: u32 = 60;
 
@@ -19,31 +30,44 @@ pub struct FrameBenchPlugin {
 
 impl Plugin for FrameBenchPlugin {
     fn build(&self, app: &mut App) {
-        app.insert_resource(FrameBench { frames: self.frames, out: self.out.clone(), stage: BenchStage::Empty, warmup: WARMUP_FRAMES, empty: Vec::new(), board: Vec::new(), scenario: String::new() })
-            .add_systems(Update, measure);
+        app.insert_resource(FrameBench {
+            frames: self.frames,
+            out: self.out.clone(),
+            warmup: WARMUP_FRAMES,
+            to_draw: largest_of_each_ruleset(),
+            drawing: None,
+            samples: Vec::new(),
+            measured: Vec::new(),
+            done: false,
+            next: None,
+            frames_seen: 0,
+            first_frame: 0.0,
+        })
+        .add_systems(Update, measure);
     }
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum BenchStage {
-    Empty,
-    Board,
-    Done,
 }
 
 #[derive(Resource)]
 pub struct FrameBench {
     frames: u32,
     out: PathBuf,
-    stage: BenchStage,
     warmup: u32,
-    empty: Vec<f32>,
-    board: Vec<f32>,
-    /// The scenario drawn.
-    scenario: String,
+    /// The scenarios still to draw after the one drawn now.
+    to_draw: Vec<Scenario>,
+    /// The scenario drawn now; `None` for the empty scene.
+    drawing: Option<String>,
+    samples: Vec<f32>,
+    /// Each scene measured: its name, units on the board, frame times.
+    measured: Vec<(String, usize, Vec<f32>)>,
+    done: bool,
+    /// The scenario to draw once the menu is back.
+    next: Option<Scenario>,
+    frames_seen: u32,
+    /// Milliseconds from the app's start to its first frame on the screen (a cold start).
+    first_frame: f32,
 }
 
-/// Median and worst of frame times in milliseconds.
+/// Median, mean and worst of frame times in milliseconds.
 pub fn summary(samples: &[f32]) -> (f32, f32, f32) {
     let mut s: Vec<f32> = samples.to_vec();
     s.sort_by(f32::total_cmp);
@@ -53,53 +77,67 @@ pub fn summary(samples: &[f32]) -> (f32, f32, f32) {
 }
 
 fn measure(world: &mut World) {
-    let dt = world.resource::<Time<Real>>().delta_secs() * 1000.0;
+    let real = world.resource::<Time<Real>>();
+    let (dt, since_start) = (real.delta_secs() * 1000.0, real.startup().elapsed().as_secs_f32() * 1000.0);
     let mut bench = world.resource_mut::<FrameBench>();
+    bench.frames_seen += 1;
+    if bench.frames_seen == 2 {
+        // The first frame was presented before the second one's update.
+        bench.first_frame = since_start;
+    }
     if bench.warmup > 0 {
         bench.warmup -= 1;
         return;
     }
-    match bench.stage {
-        BenchStage::Empty => {
-            bench.empty.push(dt);
-            if bench.empty.len() as u32 >= bench.frames {
-                bench.stage = BenchStage::Board;
-                bench.warmup = WARMUP_FRAMES;
-                let Some(scenario) = largest() else { return };
-                bench.scenario = scenario.id.clone();
-                if let Err(e) = start_fresh(world, Session { scenario, seed: 1, mode: Mode::Hotseat, level: crate::ai::Level::Easy, taken_over_at: None }) {
-                    error!("frame bench: {e}");
-                    world.write_message(AppExit::error());
-                }
-            }
-        }
-        BenchStage::Board => {
-            bench.board.push(dt);
-            if bench.board.len() as u32 >= bench.frames {
-                bench.stage = BenchStage::Done;
-                let (e, b) = (summary(&bench.empty), summary(&bench.board));
-                let scenario = bench.scenario.clone();
-                let units = world.query::<&crate::battle::ecs::Position>().iter(world).filter(|p| p.0.is_some()).count();
-                let report = format!(
-                    "frame time over {} frames (median / mean / worst, ms)\n  empty 2D scene:            {:.2} / {:.2} / {:.2}\n  {scenario}, {units} units: {:.2} / {:.2} / {:.2}\n",
-                    world.resource::<FrameBench>().frames,
-                    e.0,
-                    e.1,
-                    e.2,
-                    b.0,
-                    b.1,
-                    b.2
-                );
-                print!("{report}");
-                let out = world.resource::<FrameBench>().out.clone();
-                if let Err(err) = std::fs::write(&out, report) {
-                    error!("frame bench: {}: {err}", out.display());
-                }
-                world.write_message(AppExit::Success);
-            }
-        }
-        BenchStage::Done => {}
+    if bench.done {
+        return;
     }
+    if let Some(scenario) = bench.next.take() {
+        // Back at the menu since the last board, whose stage is gone with it: draw the next one.
+        bench.drawing = Some(scenario.id.clone());
+        bench.warmup = WARMUP_FRAMES;
+        if let Err(e) = start_fresh(world, Session { scenario, seed: 1, mode: Mode::Hotseat, level: crate::ai::Level::Easy, taken_over_at: None }) {
+            error!("frame bench: {e}");
+            world.write_message(AppExit::error());
+        }
+        return;
+    }
+    bench.samples.push(dt);
+    if (bench.samples.len() as u32) < bench.frames {
+        return;
+    }
+    let samples = std::mem::take(&mut bench.samples);
+    let name = bench.drawing.take().unwrap_or_else(|| "empty 2D scene".to_string());
+    let units = world.query::<&crate::battle::ecs::Position>().iter(world).filter(|p| p.0.is_some()).count();
+    let mut bench = world.resource_mut::<FrameBench>();
+    bench.measured.push((name, units, samples));
+    if bench.to_draw.is_empty() {
+        bench.done = true;
+        report(world);
+        return;
+    }
+    // Each board is left for the menu, as a player would, so no ruleset's stage outlives its battle.
+    bench.next = Some(bench.to_draw.remove(0));
+    bench.warmup = 2;
+    world.resource_mut::<NextState<AppState>>().set(AppState::Menu);
+}
+
+/// Prints and writes every scene's figures, each board's beside the empty scene's, and quits.
+fn report(world: &mut World) {
+    let bench = world.resource::<FrameBench>();
+    let empty = bench.measured.first().map_or(0.0, |(_, _, s)| summary(s).0);
+    let mut report = format!("cold start: the first frame {:.0} ms after the app started\n", bench.first_frame);
+    report += &format!("frame time over {} frames (median / mean / worst, ms; median against the empty scene's)\n", bench.frames);
+    for (name, units, samples) in &bench.measured {
+        let (median, mean, worst) = summary(samples);
+        let label = if *units > 0 { format!("{name}, {units} units") } else { name.clone() };
+        report += &format!("  {label:<40} {median:.2} / {mean:.2} / {worst:.2}  ({:.2}x)\n", median / empty.max(1e-6));
+    }
+    print!("{report}");
+    if let Err(err) = std::fs::write(&bench.out, report) {
+        error!("frame bench: {}: {err}", bench.out.display());
+    }
+    world.write_message(AppExit::Success);
 }
 
 /// Whether the frame bench runs (the menu then stays hidden, so the first scene is empty).

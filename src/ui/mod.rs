@@ -6,6 +6,7 @@ pub mod autopilot;
 pub mod board;
 pub mod camera;
 pub mod framebench;
+pub mod glide;
 pub mod help;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod idle;

@@ -3,7 +3,9 @@
 //! counters as the ruleset describes them, and the cue of the event being shown (dice).
 
 use super::camera::{BoardCamera, HEX_RADIUS, Hovered, to_world};
+use super::glide::Glides;
 use super::input::{LegalNow, Selection};
+use super::preferences::{Pace, Preferences};
 use super::stage::{Film, Stage};
 use crate::battle::ecs::EventLog;
 use crate::battle::look::{Counter, Cue, Rgb, Symbol, Tag, Troop};
@@ -11,6 +13,7 @@ use crate::battle::{AppState, Battle, Present, Side};
 use crate::hex::{Hex, Hexside};
 use crate::hex::coords::centre;
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use bevy_egui::{EguiContexts, egui};
 
 /// Paints one ruleset's board, before the panels (`super::panels::Paint`).
@@ -70,6 +73,7 @@ fn paint_board<R: Present>(
     legal_now: Option<Res<LegalNow<R>>>,
     hovered: Res<Hovered>,
     hovered_choice: Res<super::panels::HoveredChoice>,
+    (time, preferences, mut glides, mut redraw): (Res<Time<Real>>, Res<Preferences>, Local<Glides>, MessageWriter<RequestRedraw>),
 ) -> Result {
     let Ok((cam, gt, proj)) = camera.single() else { return Ok(()) };
     let Projection::Orthographic(o) = proj else { return Ok(()) };
@@ -134,7 +138,18 @@ fn paint_board<R: Present>(
     if let Some((hexes, _)) = &marks.way {
         paint_path(&painter, &view, hexes, egui::Color32::from_rgba_unmultiplied(150, 220, 255, 230));
     }
-    paint_counters(&painter, &view, b, selection.0);
+    if stage.is_added() {
+        glides.clear();
+    }
+    glides.advance(time.delta_secs() * preferences.pace.speed(), |id| b.unit(id).is_some_and(|u| u.hex.is_some()));
+    let way = match stage.cue() {
+        Some(Cue::Path { hexes }) => Some(hexes.as_slice()),
+        _ => None,
+    };
+    paint_counters(&painter, &view, b, selection.0, &mut glides, way, preferences.pace != Pace::Instant);
+    if glides.moving() {
+        redraw.write(RequestRedraw);
+    }
     paint_tokens(&painter, &view, &R::tokens(b));
     for t in &marks.targets {
         if let Some(p) = view.hex(*t) {
@@ -206,8 +221,9 @@ fn paint_hexsides<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R
     }
 }
 
-/// Every unit on the board; units sharing a hex are fanned out so each stays readable.
-fn paint_counters<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R>, selected: Option<crate::battle::UnitId>) {
+/// Every unit on the board, sliding to a new hex (along `way`, the move being shown, when it leads
+/// there); units sharing a hex are fanned out so each stays readable.
+fn paint_counters<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R>, selected: Option<crate::battle::UnitId>, glides: &mut Glides, way: Option<&[Hex]>, slide: bool) {
     let mut placed: Vec<(Hex, usize)> = Vec::new();
     for u in b.on_board() {
         let Some(hex) = u.hex else { continue };
@@ -221,7 +237,7 @@ fn paint_counters<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R
                 0
             }
         };
-        let Some(c) = view.hex(hex) else { continue };
+        let Some(c) = view.at(glides.place(u.id, hex, way, slide)) else { continue };
         let shift = view.len(HEX_RADIUS * 0.16) * n as f32;
         paint_counter(painter, view.len(HEX_RADIUS * 0.6), c + egui::vec2(shift, -shift), side_colour(u.side), &R::counter(b, u), selected == Some(u.id));
     }

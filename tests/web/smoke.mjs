@@ -1,7 +1,8 @@
-// The page in Debian's headless Chromium (software WebGL through SwiftShader): starts each scenario
-// and saves a screenshot of it, then loads each replay recorded by the native build and prints the
-// final state hash the page logs; last, without WebGL2, the page must say so. Fails on a console
-// error or when the page never says it started.
+// The page in Debian's headless Chromium (software WebGL through SwiftShader): opens the menu and
+// prints the time from navigation to its first frame, starts each scenario and saves a screenshot
+// of it, then loads each replay recorded by the native build and prints the final state hash the
+// page logs; last, without WebGL2, the page must say so. Fails on a console error or when the page
+// never says it started.
 //
 // node smoke.mjs URL SCREENSHOT_DIR SCENARIO,SCENARIO... REPLAY_FILE...
 import { createRequire } from "node:module";
@@ -37,6 +38,11 @@ try {
   });
   page.on("pageerror", (e) => errors.push(String(e)));
   const said = (text) => page.waitForEvent("console", { predicate: (m) => m.text().includes(text), timeout: WAIT_MS });
+
+  // The menu from a cold page: the time from navigation to its first frame, as the page logs it.
+  const firstFrame = said("strategos: first frame");
+  await page.goto(`${url}/`);
+  console.log(`menu: ${(await firstFrame).text()}`);
 
   // Each scenario straight from the address, the computer playing side 1.
   for (const scenario of scenarios.split(",")) {
