@@ -1,6 +1,6 @@
-//! Engine speed: line-of-sight queries on the largest scenario of each ruleset, whole random-vs-random games on the
-//! small ones through the same ECS path as live play, and a full AI side-turn on the larger ones,
-//! for each ruleset.
+//! Engine speed: line-of-sight queries on the largest scenario of each ruleset, whole
+//! random-vs-random games on the small ones through the same ECS path as live play, and a full AI
+//! side-turn on the larger ones, for each ruleset.
 
 use criterion::measurement::WallTime;
 use criterion::{BatchSize, BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};

@@ -40,7 +40,7 @@ mod command_line {
             /// Drive the window through a scripted game, saving screenshots in this folder (render test).
             #[arg(long, hide = true)]
             autopilot: Option<PathBuf>,
-            /// Measure frame times: `FRAMES` of an empty scene then of the larger scenario (bench).
+            /// Measure frame times: `FRAMES` of an empty scene, of the largest scenario of each ruleset, of the empty scene again (bench).
             #[arg(long, hide = true, num_args = 2, value_names = ["FRAMES", "REPORT"])]
             frame_bench: Option<Vec<String>>,
         },

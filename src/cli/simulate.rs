@@ -1,8 +1,8 @@
 //! `strategos simulate`: whole games between two players (random, ai-easy, ai-normal, ai-strong), with the
 //! tally and the time each side took per decision. The games are played one a task on a pool of
 //! threads (rayon), each from its own seed, and tallied in seed order: the figures and the saved
-//! replays are the same whatever the number of threads. A batch still playing after a second shows a
-//! progress bar on stderr (indicatif), which stays hidden when stderr is not a terminal.
+//! replays are the same whatever the number of threads. Once a game ends more than a second into
+//! the batch, a progress bar shows on stderr (indicatif), hidden when stderr is not a terminal.
 
 use crate::ai::{Ai, Judge, Level};
 use crate::battle::{Present, Side};

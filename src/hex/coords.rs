@@ -65,7 +65,8 @@ fn round_axial(q: f64, r: f64) -> Hex {
     Hex::new(rq as i32, rr as i32)
 }
 
-/// `x.round()`, half away from zero, exact for the board's coordinates (far below 2^52): the
+/// `x.round()`, half away from zero, for finite |x| below 2^63 (the board's coordinates are far
+/// smaller; only the sign of a zero differs, which no caller sees): the
 /// baseline x86-64 target has no rounding instruction and calls the C library for `f64::round`,
 /// about a tenth of a line of sight's cost (three roundings a hex crossed).
 fn round(x: f64) -> f64 {
@@ -86,6 +87,9 @@ mod tests {
 
     #[test]
     fn rounding_is_the_standard_librarys() {
+        for y in [0.499_999_999_999_999_94, -0.499_999_999_999_999_94, 0.5, -0.5, 2.5, -2.5, -0.4, 4_503_599_627_370_495.5, -4_503_599_627_370_495.5] {
+            assert_eq!(round(y), y.round(), "{y}");
+        }
         for i in -40_000..40_000 {
             let x = f64::from(i) * 0.000_25 * 3f64.sqrt();
             for y in [x, f64::from(i) * 0.5, f64::from(i) * 0.5 + 1e-9, f64::from(i) * 0.5 - 1e-9] {

@@ -1,6 +1,7 @@
-//! Frame time of the board: the same app and camera first draw an empty 2D scene, then the largest
-//! scenario of each ruleset with every unit on screen, then the empty scene again; the frame times of all are printed side by
-//! side (and written to a file) before the app quits. Run by `benches/frames.rs` under Xvfb.
+//! Frame time of the board: the same app and camera first draw an empty 2D scene, then the
+//! largest scenario of each ruleset with every unit on screen, then the empty scene again; the
+//! frame times of all are printed side by side (and written to a file) before the app quits, with
+//! the time from the app's start to its first frame. Run by `benches/frames.rs` under Xvfb.
 
 use super::session::{Mode, Session, start_fresh};
 use crate::battle::AppState;
@@ -58,13 +59,14 @@ pub struct FrameBench {
     /// The scenario drawn now; `None` for the empty scene.
     drawing: Option<String>,
     samples: Vec<f32>,
-    /// Each scene measured: its name, units on the board, frame times.
-    measured: Vec<(String, usize, Vec<f32>)>,
+    /// Each scene measured: its name, units on the board (`None` for the empty scene), frame times.
+    measured: Vec<(String, Option<usize>, Vec<f32>)>,
     done: bool,
     /// The scene to draw once the menu is back.
     next: Option<Option<Scenario>>,
     frames_seen: u32,
-    /// Milliseconds from the app's start to its first frame on the screen (a cold start).
+    /// Milliseconds from the app's start (Bevy's clock, made as the app is built) to its first
+    /// frame on the screen: a cold start.
     first_frame: f32,
 }
 
@@ -82,8 +84,9 @@ fn measure(world: &mut World) {
     let (dt, since_start) = (real.delta_secs() * 1000.0, real.startup().elapsed().as_secs_f32() * 1000.0);
     let mut bench = world.resource_mut::<FrameBench>();
     bench.frames_seen += 1;
-    if bench.frames_seen == 2 {
-        // The first frame was presented before the second one's update.
+    if bench.frames_seen == 3 {
+        // With pipelined rendering the first frame is drawn while the second one updates: it is on
+        // the screen by the third one's update.
         bench.first_frame = since_start;
     }
     if bench.warmup > 0 {
@@ -109,8 +112,12 @@ fn measure(world: &mut World) {
         return;
     }
     let samples = std::mem::take(&mut bench.samples);
-    let name = bench.drawing.take().unwrap_or_else(|| "empty 2D scene".to_string());
+    let drawing = bench.drawing.take();
     let units = world.query::<&crate::battle::ecs::Position>().iter(world).filter(|p| p.0.is_some()).count();
+    let (name, units) = match drawing {
+        Some(name) => (name, Some(units)),
+        None => ("empty 2D scene".to_string(), None),
+    };
     let mut bench = world.resource_mut::<FrameBench>();
     bench.measured.push((name, units, samples));
     if bench.to_draw.is_empty() {
@@ -127,12 +134,12 @@ fn measure(world: &mut World) {
 /// Prints and writes every scene's figures, each board's beside the empty scene's, and quits.
 fn report(world: &mut World) {
     let bench = world.resource::<FrameBench>();
-    let empty = bench.measured.iter().filter(|(_, units, _)| *units == 0).map(|(_, _, s)| summary(s).0).fold(f32::INFINITY, f32::min);
+    let empty = bench.measured.iter().filter(|(_, units, _)| units.is_none()).map(|(_, _, s)| summary(s).0).fold(f32::INFINITY, f32::min);
     let mut report = format!("cold start: the first frame {:.0} ms after the app started\n", bench.first_frame);
     report += &format!("frame time over {} frames (median / mean / worst, ms; median against the empty scene's, the lower of its two)\n", bench.frames);
     for (name, units, samples) in &bench.measured {
         let (median, mean, worst) = summary(samples);
-        let label = if *units > 0 { format!("{name}, {units} units") } else { name.clone() };
+        let label = units.map_or_else(|| name.clone(), |units| format!("{name}, {units} units"));
         report += &format!("  {label:<40} {median:.2} / {mean:.2} / {worst:.2}  ({:.2}x)\n", median / empty.max(1e-6));
     }
     print!("{report}");

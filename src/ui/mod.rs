@@ -49,8 +49,8 @@ pub struct Options {
     /// Drive the window through a scripted game of `scenario` (the default one if none) and save
     /// screenshots here, then quit (the render test).
     pub autopilot: Option<PathBuf>,
-    /// Measure this many frames of an empty scene then of the larger scenario, write the report to
-    /// the file, then quit (the frame-time benchmark).
+    /// Measure this many frames of an empty scene, of the largest scenario of each ruleset and of
+    /// the empty scene again, write the report to the file, then quit (the frame-time benchmark).
     pub frame_bench: Option<(u32, PathBuf)>,
 }
 

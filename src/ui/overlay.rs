@@ -141,7 +141,9 @@ fn paint_board<R: Present>(
     if stage.is_added() {
         glides.clear();
     }
-    glides.advance(time.delta_secs() * preferences.pace.speed(), |id| b.unit(id).is_some_and(|u| u.hex.is_some()));
+    // The instant pace's speed is infinite, and a frame of no time would make it NaN.
+    let glided = if preferences.pace == Pace::Instant { f32::MAX } else { time.delta_secs() * preferences.pace.speed() };
+    glides.advance(glided, |id| b.unit(id).is_some_and(|u| u.hex.is_some()));
     let way = match stage.cue() {
         Some(Cue::Path { hexes }) => Some(hexes.as_slice()),
         _ => None,
