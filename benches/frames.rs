@@ -1,7 +1,8 @@
 //! Frame time of the board on the largest scenario of each ruleset with every unit on screen,
-//! beside an empty Bevy 2D scene drawn by the same app in the same run. It runs the real window under Xvfb, so on a
-//! machine without a GPU the figures are Mesa's software renderer's (llvmpipe). `cargo bench` runs
-//! it; under `cargo test` it only says so (the render test already exercises the window).
+//! beside an empty Bevy 2D scene drawn by the same app in the same run. It runs the real window
+//! under Xvfb, so on a machine without a GPU the figures are Mesa's software renderer's (llvmpipe).
+//! `cargo bench` runs it; under `cargo test` it only says so (the render test already exercises
+//! the window).
 
 use std::process::Command;
 
