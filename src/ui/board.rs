@@ -1,15 +1,16 @@
-//! The terrain drawn with bevy_ecs_tilemap: one tile per hex from our own atlas
+//! The terrain: one mesh per map, a hexagon per hex textured from our own atlas
 //! (`assets/tiles/terrain.png`, drawn by `tools/draw_tiles.py`: a column per ground, a row per hill
 //! level). Rebuilt whenever a new battle or replay is put on the stage.
 
-use super::camera::{FitRequest, HEX_RADIUS};
+use super::camera::{to_world, FitRequest, HEX_RADIUS};
 use super::stage::BoardMap;
 use crate::battle::AppState;
-use crate::hex::{Ground, HexMap, Offset};
+use crate::hex::{Ground, HexMap};
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
 use bevy::prelude::*;
-use bevy_ecs_tilemap::prelude::*;
+use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::sprite_render::AlphaMode2d;
 
 /// The atlas is compiled in, so the native and web builds need no asset server path.
 const TERRAIN_ATLAS: &[u8] = include_bytes!("../../assets/tiles/terrain.png");
@@ -80,6 +81,8 @@ fn rebuild(
     tiles: Query<Entity, With<BoardTiles>>,
     mut built: Local<Option<usize>>,
     mut fit: ResMut<FitRequest>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
     mut commands: Commands,
 ) {
     // Only a new map (a new battle or replay) changes the ground.
@@ -92,39 +95,58 @@ fn rebuild(
     for e in &tiles {
         commands.entity(e).despawn();
     }
-    let (w, h) = (map.width(), map.height());
-    let size = TilemapSize { x: w as u32, y: h as u32 };
-    let mut storage = TileStorage::empty(size);
-    let tilemap = commands.spawn(BoardTiles).id();
+    let material = ColorMaterial { texture: Some(atlas.0.clone()), alpha_mode: AlphaMode2d::Opaque, ..default() };
+    commands.spawn((BoardTiles, Mesh2d(meshes.add(terrain_mesh(map))), MeshMaterial2d(materials.add(material))));
+    fit.0 = Some((map.width(), map.height()));
+}
+
+/// The whole map as one mesh: a hexagon per hex, textured with its ground's atlas tile. Drawn opaque
+/// and without overlap, so every pixel of the board is filled once per frame (tile quads overlap at
+/// their corners and must be alpha-blended, which made the terrain most of a software renderer's
+/// frame). The hex's outline is a band along its rim whose vertex colour darkens the texture towards
+/// the edge: a smooth ramp needs no multisampling to look clean, at every zoom.
+fn terrain_mesh(map: &HexMap) -> Mesh {
+    // Texels kept back from the tile's own rim (its drawn outline, then the next tile in the atlas),
+    // which linear filtering would otherwise bleed in at some zooms.
+    const INSET: f32 = 4.0;
+    // The outline band's width, as a fraction of the hex's radius, and the shade at the very edge.
+    const BAND: f32 = 0.04;
+    const EDGE_SHADE: f32 = 0.03;
+    let atlas = Vec2::new(TILE_PIXELS.x * GROUNDS as f32, TILE_PIXELS.y * f32::from(LEVELS));
+    let corners: [Vec2; 6] = std::array::from_fn(|i| Vec2::from_angle(i as f32 * std::f32::consts::FRAC_PI_3));
+    let rings = [(1.0 - BAND, [1.0; 4]), (1.0, [EDGE_SHADE, EDGE_SHADE, EDGE_SHADE, 1.0])];
+    let hexes = map.hexes().count();
+    let (mut positions, mut uvs, mut colours) = (Vec::with_capacity(hexes * 13), Vec::with_capacity(hexes * 13), Vec::with_capacity(hexes * 13));
+    let mut indices = Vec::with_capacity(hexes * 54);
     for hex in map.hexes() {
-        let Offset(col, row) = Offset::from_hex(hex);
-        // Tile rows count up from the south; scenario rows count down from the north.
-        let position = TilePos { x: col as u32, y: (h - 1 - row) as u32 };
         let t = map.at(hex);
-        let tile = commands
-            .spawn(TileBundle {
-                position,
-                tilemap_id: TilemapId(tilemap),
-                texture_index: TileTextureIndex(tile_index(t.ground, t.level)),
-                ..default()
-            })
-            .insert(BoardTiles)
-            .id();
-        storage.set(&position, tile);
+        let index = tile_index(t.ground, t.level);
+        let tile_centre = Vec2::new((index % GROUNDS) as f32 + 0.5, (index / GROUNDS) as f32 + 0.5) * TILE_PIXELS;
+        let centre = to_world(hex);
+        let first = positions.len() as u32;
+        positions.push([centre.x, centre.y, 0.0]);
+        uvs.push((tile_centre / atlas).to_array());
+        colours.push([1.0; 4]);
+        for (scale, colour) in rings {
+            for corner in corners {
+                let p = centre + corner * HEX_RADIUS * scale;
+                positions.push([p.x, p.y, 0.0]);
+                // Image rows run down, world y runs up.
+                let texel = tile_centre + Vec2::new(corner.x, -corner.y) * (TILE_PIXELS.x / 2.0 - INSET) * scale;
+                uvs.push((texel / atlas).to_array());
+                colours.push(colour);
+            }
+        }
+        let (inner, outer) = (first + 1, first + 7);
+        for i in 0..6 {
+            let j = (i + 1) % 6;
+            indices.extend([first, inner + i, inner + j]);
+            indices.extend([inner + i, outer + i, outer + j, inner + i, outer + j, inner + j]);
+        }
     }
-    let grid = TilemapGridSize { x: 2.0 * HEX_RADIUS, y: 3f32.sqrt() * HEX_RADIUS };
-    // Odd columns sit half a hex lower (south), as in `hex::Offset`: with rows counted from the
-    // south that is bevy_ecs_tilemap's ColumnEven. Tile (0, h-1) is hex (0, 0), at the world origin.
-    commands.entity(tilemap).insert(TilemapBundle {
-        grid_size: grid,
-        map_type: TilemapType::Hexagon(HexCoordSystem::ColumnEven),
-        size,
-        storage,
-        texture: TilemapTexture::Single(atlas.0.clone()),
-        tile_size: TilemapTileSize { x: TILE_PIXELS.x, y: TILE_PIXELS.y },
-        transform: Transform::from_xyz(0.0, -((h - 1) as f32) * grid.y, 0.0),
-        anchor: TilemapAnchor::None,
-        ..default()
-    });
-    fit.0 = Some((w, h));
+    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::RENDER_WORLD)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colours)
+        .with_inserted_indices(Indices::U32(indices))
 }

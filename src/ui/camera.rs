@@ -74,8 +74,11 @@ impl Plugin for CameraPlugin {
     }
 }
 
+/// No multisampling: egui smooths its own shapes and the terrain's outlines are colour ramps, so
+/// nothing on the board has a hard edge left to smooth, and a software renderer (llvmpipe, a browser
+/// without a GPU) spent half its frame resolving four samples a pixel.
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Camera2d, BoardCamera));
+    commands.spawn((Camera2d, BoardCamera, Msaa::Off));
 }
 
 /// Frames a map of `width` by `height` hexes in the part of the window the panels leave free.

@@ -1,4 +1,4 @@
-//! The window (the `gui` feature): main menu, the board drawn with bevy_ecs_tilemap, counters and
+//! The window (the `gui` feature): main menu, the board drawn as one terrain mesh, counters and
 //! panels in egui, input turned into commands, the computer opponent, hotseat hand-off, saves and
 //! the replay viewer. The window never changes a battle except by sending a command.
 
@@ -28,7 +28,6 @@ use crate::battle::{AppState, Present};
 use crate::rules::registry::{ForEachRuleset, for_each_ruleset};
 use bevy::prelude::*;
 use bevy::window::{PresentMode, WindowResolution};
-use bevy_ecs_tilemap::TilemapPlugin;
 use bevy_egui::EguiPlugin;
 use std::path::PathBuf;
 
@@ -99,7 +98,7 @@ pub fn run(mut options: Options) -> Result<(), String> {
         }),
         ..default()
     }))
-    .add_plugins((EguiPlugin::default(), TilemapPlugin))
+    .add_plugins(EguiPlugin::default())
     .init_state::<AppState>()
     .add_plugins((camera::CameraPlugin, board::BoardPlugin, input::InputPlugin, panels::PanelsPlugin, menu::MenuPlugin));
     app.add_plugins(preferences::PreferencesPlugin { kept: autopilot.is_none() && options.frame_bench.is_none() });
