@@ -23,10 +23,12 @@ fn masked<R: Ruleset>(b: &Battle<R>, trace: &[Hex], over_units: bool) -> bool {
     let Some((last, middle)) = trace.split_last() else { return false };
     let Some((first, middle)) = middle.split_first() else { return false };
     let top = b.map.level(*first).max(b.map.level(*last));
-    middle.iter().any(|h| {
+    let ground = middle.iter().any(|h| {
         let t = b.map.at(*h);
-        matches!(t.ground, Ground::Forest | Ground::Buildings) || t.level > top || (!over_units && b.unit_at(*h).is_some())
-    })
+        matches!(t.ground, Ground::Forest | Ground::Buildings) || t.level > top
+    });
+    // The ground first, as it is the commoner mask; then one pass over the units.
+    ground || (!over_units && b.units.iter().any(|u| u.hex.is_some_and(|h| middle.contains(&h))))
 }
 
 /// Whether the line from `from` to `to` is clear: units (other than at the ends),
@@ -62,10 +64,13 @@ pub fn cover<R: Ruleset>(b: &Battle<R>, from: Hex, to: Hex) -> Cover {
         Ground::Buildings | Ground::Fortification => Cover::Heavy,
         _ => Cover::None,
     };
-    let traces = los::traces(from, to);
-    let clear: Vec<&Vec<Hex>> = traces.iter().filter(|t| !masked(b, t, false)).collect();
-    let seen: Vec<&Vec<Hex>> = if clear.is_empty() { traces.iter().collect() } else { clear };
-    let edge = seen.iter().map(|t| hexside_cover(b, t)).min().unwrap_or(Cover::None);
+    let edge = los::with_traces(from, to, |first, second| {
+        let traces = [first, second];
+        let clear = traces.map(|t| !masked(b, t, false));
+        // The traces that are clear, or both when neither is.
+        let seen = traces.iter().zip(clear).filter(|(_, c)| *c || clear == [false, false]);
+        seen.map(|(t, _)| hexside_cover(b, t)).min().unwrap_or(Cover::None)
+    });
     ground.max(edge)
 }
 
@@ -80,5 +85,5 @@ pub fn masking<R: Ruleset>(b: &Battle<R>, from: Hex, to: Hex, over_units: bool) 
 
 /// Whether a unit between `from` and `to` stands on either trace (a shot over it).
 pub fn units_between<R: Ruleset>(b: &Battle<R>, from: Hex, to: Hex) -> bool {
-    los::traces(from, to).iter().any(|t| t.len() > 2 && t[1..t.len() - 1].iter().any(|h| b.unit_at(*h).is_some()))
+    los::with_traces(from, to, |first, second| [first, second].iter().any(|t| t.len() > 2 && t[1..t.len() - 1].iter().any(|h| b.unit_at(*h).is_some())))
 }

@@ -5,7 +5,7 @@
 //! either side; a ruleset declares the line blocked only if it blocks both traces. Where the line
 //! does not run along an edge, both traces are the same hexes.
 
-use super::coords::{centre, hex_at};
+use super::coords::{axial, centre, round_axial};
 use hexx::Hex;
 
 /// Sideways nudge, as a fraction of a hex's circumradius.
@@ -27,14 +27,20 @@ fn trace(from: Hex, to: Hex, nudge: f64, out: &mut Vec<Hex>) {
     if n == 0 {
         return;
     }
+    // The nudge is square to the line in the plane; the points along it are then walked in axial
+    // coordinates, where `from` and `to` are whole numbers and a hex is found by rounding: the same
+    // hexes as `hex_at` of each point of the plane's line, without its divisions for every hex.
     let (x0, y0) = centre(from);
     let (x1, y1) = centre(to);
     let (dx, dy) = (x1 - x0, y1 - y0);
     let len = (dx * dx + dy * dy).sqrt();
-    let (px, py) = (-dy / len * nudge, dx / len * nudge);
+    let (nq, nr) = axial(-dy / len * nudge, dx / len * nudge);
+    let (q0, r0) = (f64::from(from.x) + nq, f64::from(from.y) + nr);
+    let n_f = f64::from(n);
+    let (step_q, step_r) = (f64::from(to.x - from.x) / n_f, f64::from(to.y - from.y) / n_f);
     for i in 1..n {
-        let t = f64::from(i) / f64::from(n);
-        out.push(hex_at(x0 + dx * t + px, y0 + dy * t + py));
+        let i = f64::from(i);
+        out.push(round_axial(q0 + step_q * i, r0 + step_r * i));
     }
     out.push(to);
 }
@@ -92,10 +98,26 @@ pub fn cover(from: Hex, to: Hex, mut blocks: impl FnMut(&[Hex]) -> bool) -> Cove
 /// A ruleset's own judgement of each of the two traces (cover points, say), the first trace's
 /// first; where the line does not follow an edge the traces are the same and judged once.
 pub fn judge_both<T: Clone>(from: Hex, to: Hex, mut judge: impl FnMut(&[Hex]) -> T) -> [T; 2] {
-    let [a, b] = traces(from, to);
-    let first = judge(&a);
-    let second = if a == b { first.clone() } else { judge(&b) };
-    [first, second]
+    with_traces(from, to, |a, b| {
+        let first = judge(a);
+        let second = if a == b { first.clone() } else { judge(b) };
+        [first, second]
+    })
+}
+
+/// `f` of the line's two traces, as `traces` gives them, from buffers kept for the thread rather
+/// than two new lists a query (a fresh pair when `f` itself asks for a line).
+pub fn with_traces<T>(from: Hex, to: Hex, f: impl FnOnce(&[Hex], &[Hex]) -> T) -> T {
+    BUFFERS.with(|cell| {
+        let Ok(mut buffers) = cell.try_borrow_mut() else {
+            let [a, b] = traces(from, to);
+            return f(&a, &b);
+        };
+        let (a, b) = &mut *buffers;
+        trace(from, to, NUDGE, a);
+        trace(from, to, -NUDGE, b);
+        f(a, b)
+    })
 }
 
 #[cfg(test)]
@@ -125,6 +147,43 @@ mod tests {
         let counted = std::cell::Cell::new(0);
         judge_both(from, straight, |_| counted.set(counted.get() + 1));
         assert_eq!(counted.get(), 1, "the same trace is judged once");
+    }
+
+    /// The hexes under each point of the plane's line, as `hex_at` reads them: what `trace` walks
+    /// in axial coordinates instead.
+    fn plane_trace(from: Hex, to: Hex, nudge: f64) -> Vec<Hex> {
+        let n = from.unsigned_distance_to(to);
+        let (x0, y0) = centre(from);
+        let (x1, y1) = centre(to);
+        let (dx, dy) = (x1 - x0, y1 - y0);
+        let len = (dx * dx + dy * dy).sqrt();
+        let (px, py) = (-dy / len * nudge, dx / len * nudge);
+        let middle = (1..n).map(|i| {
+            let t = f64::from(i) / f64::from(n);
+            crate::hex::coords::hex_at(x0 + dx * t + px, y0 + dy * t + py)
+        });
+        std::iter::once(from).chain(middle).chain(std::iter::once(to)).collect()
+    }
+
+    #[test]
+    fn the_axial_walk_crosses_the_hexes_of_the_planes_line() {
+        // Every line from a hex in an even column, one in an odd column and one away from the
+        // origin to every hex of a map larger than any scenario's, both nudges.
+        let mut out = Vec::new();
+        for from in [Offset(0, 0), Offset(1, 0), Offset(7, 3)].map(Offset::to_hex) {
+            for col in -40..41 {
+                for row in -40..41 {
+                    let to = Offset(col, row).to_hex();
+                    if to == from {
+                        continue;
+                    }
+                    for nudge in [NUDGE, -NUDGE] {
+                        trace(from, to, nudge, &mut out);
+                        assert_eq!(out, plane_trace(from, to, nudge), "{from:?} to {to:?}, nudge {nudge}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -43,7 +43,7 @@ pub fn may_shoot(b: &B, u: &U) -> bool {
 fn above_the_line(b: &B, u: &U, to: crate::hex::Hex) -> bool {
     let Some(at) = u.hex else { return false };
     let level = b.map.level(at);
-    level > 0 && los::traces(at, to).iter().flatten().all(|h| *h == at || b.map.level(*h) < level || *h == to)
+    level > 0 && los::with_traces(at, to, |a, t| a.iter().chain(t).all(|h| *h == at || b.map.level(*h) < level || *h == to))
 }
 
 /// What `u` sees of the enemy at `to`: clear, partly (one trace masked) or not at all; artillery

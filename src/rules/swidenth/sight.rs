@@ -32,26 +32,28 @@ pub fn sees(map: &HexMap, shut: &[Hex], from: Hex, to: Hex) -> bool {
 /// trace is forest or rocky, or holds a figure not an ally of the shooter (`screens`); +1 when only
 /// one trace is clear. `duel::cover` turns them into the bonus.
 pub fn cover_points(map: &HexMap, shut: &[Hex], from: Hex, to: Hex, screens: impl Fn(Hex) -> bool) -> Option<u8> {
-    let traces = los::traces(from, to);
-    let clear: Vec<&Vec<Hex>> = traces.iter().filter(|t| !blocked(map, shut, t)).collect();
-    if clear.is_empty() {
-        return None;
-    }
-    let mut points = match map.at(to).ground {
-        Ground::Forest | Ground::Rocky => 1,
-        Ground::Buildings | Ground::Fortification => 2,
-        _ => 0,
-    };
-    let screened = clear.iter().any(|t| {
-        let [.., before, _] = t.as_slice() else { return false };
-        *before != from && (matches!(map.at(*before).ground, Ground::Forest | Ground::Rocky) || screens(*before))
-    });
-    points += u8::from(screened) + u8::from(clear.len() == 1);
-    Some(points)
+    los::with_traces(from, to, |a, b| {
+        let clear: [Option<&[Hex]>; 2] = [a, b].map(|t| (!blocked(map, shut, t)).then_some(t));
+        let clear_traces = clear.iter().flatten().count();
+        if clear_traces == 0 {
+            return None;
+        }
+        let mut points = match map.at(to).ground {
+            Ground::Forest | Ground::Rocky => 1,
+            Ground::Buildings | Ground::Fortification => 2,
+            _ => 0,
+        };
+        let screened = clear.iter().flatten().any(|t| {
+            let [.., before, _] = t else { return false };
+            *before != from && (matches!(map.at(*before).ground, Ground::Forest | Ground::Rocky) || screens(*before))
+        });
+        points += u8::from(screened) + u8::from(clear_traces == 1);
+        Some(points)
+    })
 }
 
 /// Whether an ally of the shooter stands on either trace between it and the target: the target is
 /// partly covered by the shooter's ally and the shot may not be taken (l. 166).
 pub fn ally_in_the_way(from: Hex, to: Hex, ally: impl Fn(Hex) -> bool) -> bool {
-    los::traces(from, to).iter().any(|t| t.iter().any(|h| *h != from && *h != to && ally(*h)))
+    los::with_traces(from, to, |a, b| [a, b].iter().any(|t| t.iter().any(|h| *h != from && *h != to && ally(*h))))
 }
