@@ -63,6 +63,8 @@ pub fn reachable(map: &HexMap, start: Hex, budget: u32, rules: &impl StepRules) 
     let mut best: Vec<Option<(u32, Option<Hex>)>> = vec![None; map.len()];
     let Some(start_index) = map.index(start) else { return Reachable { reach: Vec::new(), best } };
     best[start_index] = Some((0, None));
+    // The hexes reached, so the list below need not go over the whole map.
+    let mut touched = vec![start];
     let mut queue = BinaryHeap::new();
     queue.push(Reverse((0u32, hex_key(start))));
     while let Some(Reverse((cost, key))) = queue.pop() {
@@ -79,16 +81,18 @@ pub fn reachable(map: &HexMap, start: Hex, budget: u32, rules: &impl StepRules) 
             let total = cost + step;
             let Some(j) = map.index(next).filter(|_| total <= budget) else { continue };
             if best[j].is_none_or(|(c, _)| total < c) {
+                if best[j].is_none() {
+                    touched.push(next);
+                }
                 best[j] = Some((total, Some(here)));
                 queue.push(Reverse((total, hex_key(next))));
             }
         }
     }
-    let mut reach: Vec<Reach> = map
-        .hexes()
-        .zip(best.iter())
-        .filter_map(|(hex, b)| b.map(|(cost, _)| Reach { hex, cost }))
-        .filter(|r| r.hex != start && rules.may_end_in(r.hex))
+    let mut reach: Vec<Reach> = touched
+        .into_iter()
+        .filter(|hex| *hex != start && rules.may_end_in(*hex))
+        .filter_map(|hex| map.index(hex).and_then(|i| best[i]).map(|(cost, _)| Reach { hex, cost }))
         .collect();
     reach.sort_by_key(|r| (r.cost, hex_key(r.hex)));
     Reachable { reach, best }

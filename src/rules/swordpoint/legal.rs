@@ -146,6 +146,12 @@ fn declarations(b: &B, side: Side) -> Vec<Command> {
     out
 }
 
+/// Whether `side` may do more in a declaration phase than end it (`declarations` is more than
+/// `[EndDeclarations]`), stopping at the first unit that may: a unit owing a charge has one.
+pub fn declarations_open(b: &B, side: Side) -> bool {
+    b.on_board().filter(|u| u.side == side).any(|u| !charge_options(b, u.id).is_empty() || may_disengage(b, u.id))
+}
+
 /// An impetuous unit bound to charge (H-19) that can and has not declared yet.
 pub fn owes_a_charge(b: &B, side: Side) -> bool {
     b.on_board().filter(|u| u.side == side && u.state.must_charge).any(|u| !charge_options(b, u.id).is_empty())
@@ -169,6 +175,19 @@ fn remaining_moves(b: &B, side: Side) -> Vec<Command> {
     }
     out.push(Command::EndMoves);
     out
+}
+
+/// Whether `side` may do more in the remaining moves than end them (`remaining_moves` is more than
+/// `[EndMoves]`), stopping at the first unit that may, before its moves are all traced.
+pub fn remaining_moves_open(b: &B, side: Side) -> bool {
+    let unit_may = |u: &super::unit::SpUnit| {
+        if b.global.returning.contains(&u.id) && u.hex.is_none() {
+            return !movement::return_hexes(b, u.id).is_empty();
+        }
+        u.hex.is_some() && (movement::may_move(b, u.id) || !movement::reforms(b, u.id).is_empty())
+    };
+    let commander_may = |c: &super::state::Commander| c.side == side && c.unit.is_some() && !movement::attach_options(b, c.id).is_empty();
+    b.units.iter().filter(|u| u.side == side).any(unit_may) || b.global.commanders.iter().any(commander_may)
 }
 
 // A sheet only moves forward: a shooter's entry changes once from its default (its first priority

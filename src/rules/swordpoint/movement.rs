@@ -337,8 +337,9 @@ fn free_to_move(b: &B, u: &SpUnit) -> bool {
 
 /// Every way the unit may make its remaining move, the preferred way to each pose first:
 /// straight, not straight, the minimum move, a face then straight, a face then not straight, a
-/// face in place (A.3.4: faces come first, then the steps with what is left).
-fn ways(b: &B, unit: UnitId) -> Vec<Way> {
+/// face in place (A.3.4: faces come first, then the steps with what is left). With `wanted`, the
+/// search stops once a way to that pose is listed: the ways before it are all the first one needs.
+fn ways(b: &B, unit: UnitId, wanted: Option<(Hex, Direction)>) -> Vec<Way> {
     let Some(u) = b.unit(unit).filter(|u| free_to_move(b, u)) else { return Vec::new() };
     let Some(at) = u.hex else { return Vec::new() };
     let s = &u.state;
@@ -346,14 +347,30 @@ fn ways(b: &B, unit: UnitId) -> Vec<Way> {
     let start = Start { field: Field::new(b, u), state: s, at, facing: u.facing, rate };
     let oblique = speed(s, Manoeuvre::NotStraight, rate);
     let face = spent(s, Manoeuvre::Face, rate);
+    let found = |out: &[Way]| wanted.is_some_and(|(to, facing)| out.iter().any(|w| w.to == to && w.facing == facing));
+    // H-16: no nearer an enemy elephant than it started. It judges the end hex alone, so a wanted
+    // pose it strikes out has no other way either.
+    let terrified = |mut out: Vec<Way>| {
+        if s.terrified {
+            let from = nearest_elephant(b, u.side, at);
+            out.retain(|w| nearest_elephant(b, u.side, w.to) >= from);
+        }
+        out
+    };
     let mut out = Vec::new();
     if s.skirmishers() {
         start.add(None, Mode::AllRound, oblique, &mut out);
     } else {
         start.add(None, Mode::Straight, rate, &mut out);
+        if found(&out) {
+            return terrified(out);
+        }
         start.add(None, Mode::NotStraight, oblique, &mut out);
     }
     start.minimum(&mut out);
+    if found(&out) {
+        return terrified(out);
+    }
     let turns: Vec<Direction> = Direction::ALL.into_iter().filter(|d| *d != u.facing && face <= rate).collect();
     if !s.skirmishers() {
         for &g in &turns {
@@ -361,15 +378,13 @@ fn ways(b: &B, unit: UnitId) -> Vec<Way> {
             if face <= oblique {
                 start.add(Some((g, face)), Mode::NotStraight, oblique - face, &mut out);
             }
+            if found(&out) {
+                return terrified(out);
+            }
         }
     }
     out.extend(turns.into_iter().map(|g| Way { to: at, facing: g, path: Vec::new(), mode: Mode::InPlace, face: Some(face), spent: face, budget: rate }));
-    if s.terrified {
-        // H-16: no nearer an enemy elephant than it started.
-        let from = nearest_elephant(b, u.side, at);
-        out.retain(|w| nearest_elephant(b, u.side, w.to) >= from);
-    }
-    out
+    terrified(out)
 }
 
 /// Remaining-move end poses of `unit` (SP4.18–4.35, A.3.4, H-26): every (hex, facing) it may end
@@ -377,15 +392,23 @@ fn ways(b: &B, unit: UnitId) -> Vec<Way> {
 /// Empty when the unit may not move now: not on the table, fleeing, in a combat, already moved,
 /// or charged. Sorted by hex key, then facing.
 pub fn moves(b: &B, unit: UnitId) -> Vec<(Hex, Direction)> {
-    let mut out: Vec<(Hex, Direction)> = ways(b, unit).into_iter().map(|w| (w.to, w.facing)).collect();
+    let mut out: Vec<(Hex, Direction)> = ways(b, unit, None).into_iter().map(|w| (w.to, w.facing)).collect();
     out.sort_by_key(|(h, f)| (hex_key(*h), *f));
     out.dedup();
     out
 }
 
+/// Whether `moves` is not empty, without tracing every way when a face in place is open (`ways`
+/// offers the five other facings whenever the face costs no more than the rate).
+pub fn may_move(b: &B, unit: UnitId) -> bool {
+    let Some(u) = b.unit(unit).filter(|u| u.hex.is_some() && free_to_move(b, u)) else { return false };
+    let rate = u32::from(move_rate(b, u));
+    spent(&u.state, Manoeuvre::Face, rate) <= rate || !ways(b, unit, None).is_empty()
+}
+
 /// The hexes stepped through (start excluded; empty for a face in place) for one of `moves`.
 pub fn move_path(b: &B, unit: UnitId, to: Hex, facing: Direction) -> Option<Vec<Hex>> {
-    ways(b, unit).into_iter().find(|w| w.to == to && w.facing == facing).map(|w| w.path)
+    ways(b, unit, Some((to, facing))).into_iter().find(|w| w.to == to && w.facing == facing).map(|w| w.path)
 }
 
 /// A share of the rate in a player's words.
@@ -406,7 +429,7 @@ fn share_words(e: Option<MoveEffect>, none: &str) -> String {
 /// inches", "face (½, 4 inches), then straight: 4 of 4 inches"; `None` if not a legal move.
 pub fn describe_move(b: &B, unit: UnitId, to: Hex, facing: Direction) -> Option<String> {
     let s = &b.unit(unit)?.state;
-    let w = ways(b, unit).into_iter().find(|w| w.to == to && w.facing == facing)?;
+    let w = ways(b, unit, Some((to, facing))).into_iter().find(|w| w.to == to && w.facing == facing)?;
     let face = share_words(effect(s, Manoeuvre::Face), "free");
     let (spent, budget) = (w.spent, w.budget);
     let steps = match w.mode {

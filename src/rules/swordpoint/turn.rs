@@ -66,7 +66,7 @@ pub fn advance(ctx: &mut Ctx) {
             Phase::DeclareMounted | Phase::DeclareFoot if stage % 2 == 0 && stage < 4 => {
                 let side = in_order(ctx)[usize::from(stage / 2)];
                 set_mover(ctx, side);
-                if legal::legal_commands(&ctx.b) != [super::Command::EndDeclarations] {
+                if legal::declarations_open(&ctx.b, side) {
                     return;
                 }
                 end_declarations(ctx, side);
@@ -86,7 +86,7 @@ pub fn advance(ctx: &mut Ctx) {
             Phase::RemainingMoves if stage < 2 => {
                 let side = in_order(ctx)[usize::from(stage)];
                 set_mover(ctx, side);
-                if legal::legal_commands(&ctx.b) != [super::Command::EndMoves] {
+                if legal::remaining_moves_open(&ctx.b, side) {
                     return;
                 }
                 end_moves(ctx, side);
