@@ -30,6 +30,11 @@ impl Reachable {
         map.index(to).and_then(|i| self.best[i]).map(|(cost, _)| cost)
     }
 
+    /// The hex a cheapest path to `to` comes from: `None` for the start and a hex not reached.
+    pub fn previous(&self, map: &HexMap, to: Hex) -> Option<Hex> {
+        map.index(to).and_then(|i| self.best[i]).and_then(|(_, previous)| previous)
+    }
+
     /// The cheapest path to `to` (start excluded), if it was reached.
     pub fn path(&self, map: &HexMap, to: Hex) -> Option<Vec<Hex>> {
         let entry = |h: Hex| map.index(h).and_then(|i| self.best[i]);

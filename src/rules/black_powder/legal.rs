@@ -124,7 +124,7 @@ fn unit_moves(b: &B, u: &U, ordered: bool) -> Vec<Command> {
     let mut out = charges;
     let broken = b.global.brigades.get(usize::from(u.state.brigade)).is_some_and(|br| br.broken);
     let start = u.hex.and_then(|h| unit::nearest_enemy(b, u.side, h));
-    for (hex, _, facings) in movement::moves(b, u) {
+    for (hex, facings) in movement::moves(b, u) {
         if broken && unit::nearest_enemy(b, u.side, hex) < start {
             continue;
         }

@@ -40,7 +40,7 @@ struct Rules<'a> {
 
 impl Rules<'_> {
     fn enemy_next_to(&self, hex: Hex) -> bool {
-        !unit::enemies_next_to(self.b, self.unit.side, hex).is_empty()
+        unit::enemy_next_to(self.b, self.unit.side, hex)
     }
 
     /// The inches a step costs by its direction, before terrain; `None` when not allowed.
@@ -140,49 +140,57 @@ pub struct Search {
 /// Every hex the unit can end in within `budget` inches. A first step dearer than the whole budget
 /// is still allowed when it is the whole move (HB-6's minimum move).
 pub fn search(b: &B, u: &U, budget: u32, steps: Steps, ends: Ends, through_friends: bool) -> Search {
-    let Some(start) = u.hex else { return Search { ends: Vec::new() } };
+    let Some((found, ends)) = end_hexes(b, u, budget, steps, ends, through_friends, None) else { return Search { ends: Vec::new() } };
+    Search { ends: ends.into_iter().map(|(hex, _, cost)| (hex, found.path(&b.map, hex).unwrap_or_else(|| vec![hex]), cost)).collect() }
+}
+
+/// A search's end hexes, each with the hex its path comes from and its cost, and the search itself,
+/// whose `path` traces the way to each.
+type EndHexes = (Reachable, Vec<(Hex, Hex, u32)>);
+
+/// `search`'s ends without their paths; with `only`, that hex alone if it is one.
+fn end_hexes(b: &B, u: &U, budget: u32, steps: Steps, ends: Ends, through_friends: bool, only: Option<Hex>) -> Option<EndHexes> {
+    let start = u.hex?;
     let rules = Rules { b, unit: u, steps, ends, through_friends };
+    let wanted = |h: Hex| only.is_none_or(|o| o == h);
     let found: Reachable = reachable(&b.map, start, budget, &rules);
-    let mut out: Vec<(Hex, Vec<Hex>, u32)> = found
-        .reach
-        .iter()
-        .filter(|r| r.hex != start && rules.may_end_in(r.hex))
-        .filter_map(|r| found.path(&b.map, r.hex).map(|p| (r.hex, p, r.cost)))
-        .collect();
-    for next in b.map.neighbours(start) {
+    let mut out: Vec<(Hex, Hex, u32)> = found.reach.iter().filter(|r| wanted(r.hex)).map(|r| (r.hex, found.previous(&b.map, r.hex).unwrap_or(start), r.cost)).collect();
+    for next in b.map.neighbours(start).filter(|h| wanted(*h)) {
         if out.iter().any(|(h, _, _)| *h == next) || !rules.may_end_in(next) {
             continue;
         }
         if let Some(cost) = rules.step_cost(start, next).filter(|c| *c > budget) {
-            out.push((next, vec![next], cost.min(budget)));
+            out.push((next, start, cost.min(budget)));
         }
     }
     out.sort_by_key(|(h, _, cost)| (*cost, hex_key(*h)));
-    Search { ends: out }
+    Some((found, out))
 }
 
-/// The moves an ordinary move of `u` may end in: the hex, the path and the facings allowed there
-/// (its own, or a 60° wheel toward its last step, HB-6).
-pub fn moves(b: &B, u: &U) -> Vec<(Hex, Vec<Hex>, Vec<Direction>)> {
-    let steps = Steps::Free { lateral: !u.state.disordered };
-    let through = u.state.skirmishing();
-    search(b, u, u32::from(rate(&u.state)), steps, Ends::OutOfContact, through)
-        .ends
-        .into_iter()
-        .map(|(hex, path, _)| {
-            let before = if path.len() >= 2 { path[path.len() - 2] } else { u.hex.unwrap_or(hex) };
+/// The moves an ordinary move of `u` may end in: the hex and the facings allowed there (its own,
+/// or a 60° wheel toward its last step, HB-6).
+pub fn moves(b: &B, u: &U) -> Vec<(Hex, Vec<Direction>)> {
+    let Some((_, ends)) = ordinary_move(b, u, None) else { return Vec::new() };
+    ends.into_iter()
+        .map(|(hex, before, _)| {
             let mut facings = vec![u.facing];
             if let Some(last) = Direction::between(before, hex).filter(|d| *d == u.facing.turned(1) || *d == u.facing.turned(-1)) {
                 facings.push(last);
             }
-            (hex, path, facings)
+            (hex, facings)
         })
         .collect()
 }
 
+fn ordinary_move(b: &B, u: &U, only: Option<Hex>) -> Option<EndHexes> {
+    let steps = Steps::Free { lateral: !u.state.disordered };
+    end_hexes(b, u, u32::from(rate(&u.state)), steps, Ends::OutOfContact, u.state.skirmishing(), only)
+}
+
 /// The path of a move to `to`, if one exists.
 pub fn move_path(b: &B, u: &U, to: Hex) -> Option<Vec<Hex>> {
-    moves(b, u).into_iter().find(|(h, _, _)| *h == to).map(|(_, p, _)| p)
+    let (found, ends) = ordinary_move(b, u, Some(to))?;
+    ends.first().map(|(hex, _, _)| found.path(&b.map, *hex).unwrap_or_else(|| vec![*hex]))
 }
 
 /// The hexes from which `u` can charge `target` in one move of `budget` inches, with their paths

@@ -26,19 +26,24 @@ pub fn rate(u: &UnitState) -> u8 {
 }
 
 /// The groups of the terrain rows a unit belongs to (BP:L36–37).
-pub fn groups(u: &UnitState) -> Vec<MoveGroup> {
+pub fn groups(u: &UnitState) -> &'static [MoveGroup] {
     match (u.troop(), u.skirmishing()) {
-        (Troop::Infantry, true) => vec![MoveGroup::SkirmishingInfantry, MoveGroup::Skirmishers],
-        (Troop::Infantry, false) => vec![MoveGroup::FormedInfantry],
-        (Troop::Cavalry, true) => vec![MoveGroup::Skirmishers],
-        (Troop::Cavalry, false) => vec![MoveGroup::FormedCavalry],
-        (Troop::Artillery, _) => Vec::new(),
+        (Troop::Infantry, true) => &[MoveGroup::SkirmishingInfantry, MoveGroup::Skirmishers],
+        (Troop::Infantry, false) => &[MoveGroup::FormedInfantry],
+        (Troop::Cavalry, true) => &[MoveGroup::Skirmishers],
+        (Troop::Cavalry, false) => &[MoveGroup::FormedCavalry],
+        (Troop::Artillery, _) => &[],
     }
 }
 
 /// Enemy units on the board next to `hex`, by id.
 pub fn enemies_next_to(b: &B, side: Side, hex: Hex) -> Vec<UnitId> {
     b.on_board().filter(|e| e.side != side && e.hex.is_some_and(|h| h.unsigned_distance_to(hex) == 1)).map(|e| e.id).collect()
+}
+
+/// Whether an enemy on the board stands next to `hex`: `enemies_next_to` is not empty.
+pub fn enemy_next_to(b: &B, side: Side, hex: Hex) -> bool {
+    b.on_board().any(|e| e.side != side && e.hex.is_some_and(|h| h.unsigned_distance_to(hex) == 1))
 }
 
 /// Enemies in contact with the unit: they fight it (HB-12).
