@@ -65,10 +65,33 @@ pub trait StepRules {
 
 /// Every hex reachable from `start` for at most `budget`.
 pub fn reachable(map: &HexMap, start: Hex, budget: u32, rules: &impl StepRules) -> Reachable {
-    let mut best: Vec<Option<(u32, Option<Hex>)>> = vec![None; map.len()];
-    let Some(start_index) = map.index(start) else { return Reachable { reach: Vec::new(), best } };
+    let (best, touched, _) = explore(map, start, budget, rules, |_| false);
+    let mut reach: Vec<Reach> = touched
+        .into_iter()
+        .filter(|hex| *hex != start && rules.may_end_in(*hex))
+        .filter_map(|hex| map.index(hex).and_then(|i| best[i]).map(|(cost, _)| Reach { hex, cost }))
+        .collect();
+    reach.sort_by_key(|r| (r.cost, hex_key(r.hex)));
+    Reachable { reach, best }
+}
+
+/// The first hex of `reachable`'s list that `wanted` accepts (the cheapest, then by position),
+/// with the search so far, whose `path` leads to it: the search stops there, as Dijkstra settles
+/// hexes in that same order.
+pub fn nearest(map: &HexMap, start: Hex, budget: u32, rules: &impl StepRules, wanted: impl Fn(Hex) -> bool) -> Option<(Hex, Reachable)> {
+    let (best, _, found) = explore(map, start, budget, rules, |h| h != start && rules.may_end_in(h) && wanted(h));
+    Some((found?, Reachable { reach: Vec::new(), best }))
+}
+
+type Best = Vec<Option<(u32, Option<Hex>)>>;
+
+/// Dijkstra from `start`, settling hexes by cost, then position, until `stop` accepts one: the
+/// best cost and previous hex of each hex, the hexes reached, and the one it stopped at.
+fn explore(map: &HexMap, start: Hex, budget: u32, rules: &impl StepRules, stop: impl Fn(Hex) -> bool) -> (Best, Vec<Hex>, Option<Hex>) {
+    let mut best: Best = vec![None; map.len()];
+    let Some(start_index) = map.index(start) else { return (best, Vec::new(), None) };
     best[start_index] = Some((0, None));
-    // The hexes reached, so the list below need not go over the whole map.
+    // The hexes reached, so `reachable`'s list need not go over the whole map.
     let mut touched = vec![start];
     let mut queue = BinaryHeap::new();
     queue.push(Reverse((0u32, hex_key(start))));
@@ -77,6 +100,9 @@ pub fn reachable(map: &HexMap, start: Hex, budget: u32, rules: &impl StepRules) 
         let Some(i) = map.index(here) else { continue };
         if best[i].is_some_and(|(c, _)| c < cost) {
             continue;
+        }
+        if stop(here) {
+            return (best, touched, Some(here));
         }
         if here != start && !rules.may_continue_from(here) {
             continue;
@@ -94,13 +120,7 @@ pub fn reachable(map: &HexMap, start: Hex, budget: u32, rules: &impl StepRules) 
             }
         }
     }
-    let mut reach: Vec<Reach> = touched
-        .into_iter()
-        .filter(|hex| *hex != start && rules.may_end_in(*hex))
-        .filter_map(|hex| map.index(hex).and_then(|i| best[i]).map(|(cost, _)| Reach { hex, cost }))
-        .collect();
-    reach.sort_by_key(|r| (r.cost, hex_key(r.hex)));
-    Reachable { reach, best }
+    (best, touched, None)
 }
 
 #[cfg(test)]
@@ -143,6 +163,22 @@ mod tests {
         assert_eq!(*path.last().unwrap(), Offset(2, 0).to_hex());
         for w in path.windows(2) {
             assert_eq!(w[0].unsigned_distance_to(w[1]), 1);
+        }
+    }
+
+    #[test]
+    fn the_nearest_wanted_hex_is_the_first_reachable_one_with_the_same_path() {
+        let mut map = HexMap::new(7, 7);
+        for (col, row, t) in [(2, 1, "f"), (2, 3, "w"), (3, 3, "f"), (4, 2, "w"), (1, 4, "f")] {
+            map.set(Offset(col, row).to_hex(), Terrain::parse(t).unwrap());
+        }
+        let start = Offset(3, 4).to_hex();
+        let all = reachable(&map, start, 20, &Costs(&map));
+        for end in map.hexes() {
+            let next_to = |h: Hex| h.unsigned_distance_to(end) == 1;
+            let expected = all.reach.iter().find(|r| next_to(r.hex)).map(|r| (r.hex, all.path(&map, r.hex)));
+            let found = nearest(&map, start, 20, &Costs(&map), next_to).map(|(h, r)| (h, r.path(&map, h)));
+            assert_eq!(found, expected, "next to {end:?}");
         }
     }
 }

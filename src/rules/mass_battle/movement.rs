@@ -6,7 +6,7 @@ use super::data::{Trait, tables};
 use super::setup::impassable;
 use super::state::{Order, UnitState};
 use crate::battle::{Battle, Side, UnitId};
-use crate::hex::path::{Reachable, StepRules, reachable};
+use crate::hex::path::{Reachable, StepRules, nearest, reachable};
 use crate::hex::{BoardEdge, Ground, Hex, Offset, hex_key};
 
 type B = Battle<super::MassBattle>;
@@ -21,20 +21,69 @@ pub fn allowance(s: &UnitState) -> u8 {
 /// enemies, and never end on another unit.
 pub struct Steps<'a> {
     b: &'a B,
-    side: Side,
     mounted: bool,
     flies: bool,
+    /// `Cell` bits for each hex of the map, read once from the units and the siege rather than
+    /// looked up in their lists at every step of a search.
+    cells: Vec<u8>,
+    /// Whether this unit's side holds the fortification.
+    besieged: bool,
+}
+
+/// What stands on a hex, for `Steps::cells`.
+struct Cell;
+
+impl Cell {
+    const UNIT: u8 = 1;
+    const ENEMY: u8 = 2;
+    const WALL: u8 = 4;
+    const GATE: u8 = 8;
+    const INSIDE: u8 = 16;
+    const BREACH: u8 = 32;
 }
 
 impl<'a> Steps<'a> {
     pub fn of(b: &'a B, id: UnitId) -> Option<Steps<'a>> {
         let u = b.unit(id)?;
+        let mut cells = vec![0u8; b.map.len()];
+        let mut mark = |hexes: &mut dyn Iterator<Item = Hex>, bit: u8| {
+            for i in hexes.filter_map(|h| b.map.index(h)) {
+                cells[i] |= bit;
+            }
+        };
+        mark(&mut b.units.iter().filter_map(|o| o.hex), Cell::UNIT);
+        mark(&mut b.units.iter().filter(|o| o.side != u.side).filter_map(|o| o.hex), Cell::ENEMY);
+        if let Some(s) = super::siege::siege(b) {
+            mark(&mut s.sections.iter().flat_map(|x| x.walls.iter().copied()), Cell::WALL);
+            mark(&mut s.gates.iter().copied(), Cell::GATE);
+            mark(&mut s.inside.iter().copied(), Cell::INSIDE);
+            mark(&mut s.breaches.iter().copied(), Cell::BREACH);
+        }
         Some(Steps {
             b,
-            side: u.side,
             mounted: u.state.has(&Trait::Mounted),
             flies: u.state.flies(),
+            cells,
+            besieged: super::siege::besieged(b) == Some(u.side),
         })
+    }
+
+    fn cell(&self, hex: Hex) -> u8 {
+        self.b.map.index(hex).map_or(0, |i| self.cells[i])
+    }
+
+    /// `siege::standing_wall`: a wall or gate hex not breached.
+    fn standing_wall(&self, hex: Hex) -> bool {
+        let c = self.cell(hex);
+        c & (Cell::WALL | Cell::GATE) != 0 && c & Cell::BREACH == 0
+    }
+
+    /// Whether a besieged unit may step between `from` and `to` (B4): across its walls only at a
+    /// gate or a breach, never over a standing wall into the field or back.
+    fn crossing_allowed(&self, from: Hex, to: Hex) -> bool {
+        let closed = |h: Hex| self.standing_wall(h) && self.cell(h) & Cell::GATE == 0;
+        let within = |h: Hex| self.cell(h) & (Cell::WALL | Cell::GATE | Cell::INSIDE) != 0;
+        !((closed(from) && !within(to)) || (closed(to) && !within(from)))
     }
 }
 
@@ -44,19 +93,19 @@ impl StepRules for Steps<'_> {
         if self.flies {
             return Some(1);
         }
-        if self.b.units_at(to).any(|u| u.side != self.side) {
+        if self.cell(to) & Cell::ENEMY != 0 {
             return None;
         }
         let t = self.b.map.at(to);
         // A fortification's walls: rubble where breached, else only for its defenders (H-M13).
-        if super::siege::breach(self.b, to) {
+        if self.cell(to) & Cell::BREACH != 0 {
             return Some(u32::from(m.rubble));
         }
-        if super::siege::besieged(self.b) == Some(self.side) {
-            if !super::siege::crossing_allowed(self.b, from, to) {
+        if self.besieged {
+            if !self.crossing_allowed(from, to) {
                 return None;
             }
-            if super::siege::standing_wall(self.b, to) {
+            if self.standing_wall(to) {
                 return Some(u32::from(m.open));
             }
         }
@@ -89,9 +138,8 @@ impl StepRules for Steps<'_> {
 
     /// Never on another unit, nor (for a flier) on the walls of a fortification it besieges.
     fn may_end_in(&self, hex: Hex) -> bool {
-        let enemy_wall = super::siege::standing_wall(self.b, hex)
-            && super::siege::besieged(self.b) != Some(self.side);
-        self.b.units_at(hex).next().is_none() && !enemy_wall
+        let enemy_wall = self.standing_wall(hex) && !self.besieged;
+        self.cell(hex) & Cell::UNIT == 0 && !enemy_wall
     }
 }
 
@@ -226,13 +274,8 @@ pub fn engage_path(b: &B, id: UnitId, target: UnitId) -> Option<(Vec<Hex>, bool)
 /// The cheapest way from `start` to a hex next to `end` where the mover may stand and `strikes`
 /// (ties by position), over the whole board: the allowance cuts it afterwards.
 fn way_to(b: &B, steps: &Steps, start: Hex, end: Hex, strikes: impl Fn(Hex) -> bool) -> Option<Vec<Hex>> {
-    let far = reachable(&b.map, start, u32::MAX / 4, steps);
-    let goal = far
-        .reach
-        .iter()
-        .filter(|x| x.hex.unsigned_distance_to(end) == 1 && strikes(x.hex))
-        .min_by_key(|x| (x.cost, hex_key(x.hex)))?;
-    far.path(&b.map, goal.hex)
+    let (goal, far) = nearest(&b.map, start, u32::MAX / 4, steps, |h| h.unsigned_distance_to(end) == 1 && strikes(h))?;
+    far.path(&b.map, goal)
 }
 
 /// Whether units `a` and `c` stand next to each other.

@@ -187,13 +187,6 @@ pub fn gate(b: &B, hex: Hex) -> bool {
     siege(b).is_some_and(|s| s.gates.contains(&hex))
 }
 
-/// Whether a besieged unit may step between `from` and `to` (B4): across its walls only at a gate
-/// or a breach, never over a standing wall into the field or back.
-pub fn crossing_allowed(b: &B, from: Hex, to: Hex) -> bool {
-    let closed = |h: Hex| standing_wall(b, h) && !gate(b, h);
-    !((closed(from) && !within(b, to)) || (closed(to) && !within(b, from)))
-}
-
 /// The gate a sortie opens as it comes back (l. 206, H-M13): a besieged unit outside, engaged,
 /// that neither rides nor is elite and whose disengaging `path` takes it in through a standing
 /// gate; a flier comes back over the walls.
