@@ -4,17 +4,28 @@
 
 use super::figure::{B, U};
 use super::setup::impassable;
-use crate::hex::path::{Reachable, StepRules, reachable};
+use crate::hex::path::{Reachable, StepRules, nearest, reachable};
 use crate::hex::{Ground, Hex};
 
 struct FigureSteps<'a> {
     b: &'a B,
-    figure: &'a U,
+    /// Per hex of the map: no step may enter it (not `enterable`, or another figure stands there).
+    /// Read once a search from the figures and the doors, not at every step.
+    closed: Vec<bool>,
+    /// Where the figure's enemies on the board stand.
+    enemies: Vec<Hex>,
 }
 
-impl FigureSteps<'_> {
-    fn enemy_next_to(&self, hex: Hex, enemy: &U) -> bool {
-        enemy.hex.is_some_and(|e| e.unsigned_distance_to(hex) == 1)
+impl<'a> FigureSteps<'a> {
+    fn new(b: &'a B, figure: &U) -> FigureSteps<'a> {
+        let mut closed: Vec<bool> = b.map.hexes().map(|h| !enterable(b, h)).collect();
+        for h in b.on_board().filter(|u| u.id != figure.id).filter_map(|u| u.hex) {
+            if let Some(i) = b.map.index(h) {
+                closed[i] = true;
+            }
+        }
+        let enemies = b.on_board().filter(|e| e.side != figure.side).filter_map(|e| e.hex).collect();
+        FigureSteps { b, closed, enemies }
     }
 }
 
@@ -37,15 +48,12 @@ pub fn enterable(b: &B, hex: Hex) -> bool {
 
 impl StepRules for FigureSteps<'_> {
     fn step_cost(&self, from: Hex, to: Hex) -> Option<u32> {
-        if !enterable(self.b, to) || self.b.on_board().any(|u| u.hex == Some(to) && u.id != self.figure.id) {
+        if self.b.map.index(to).is_none_or(|i| self.closed[i]) {
             return None;
         }
         // H-S16: every enemy next to the hex it leaves must be next to the hex it enters.
-        let enemies = self.b.on_board().filter(|e| e.side != self.figure.side);
-        for e in enemies {
-            if self.enemy_next_to(from, e) && !self.enemy_next_to(to, e) {
-                return None;
-            }
+        if self.enemies.iter().any(|e| e.unsigned_distance_to(from) == 1 && e.unsigned_distance_to(to) != 1) {
+            return None;
         }
         Some(cost(self.b, to))
     }
@@ -62,7 +70,14 @@ impl StepRules for FigureSteps<'_> {
 /// Every hex `figure` can reach spending at most `budget`, and the way to each.
 pub fn reach(b: &B, figure: &U, budget: u32) -> Option<Reachable> {
     let start = figure.hex?;
-    Some(reachable(&b.map, start, budget, &FigureSteps { b, figure }))
+    Some(reachable(&b.map, start, budget, &FigureSteps::new(b, figure)))
+}
+
+/// The cheapest way for `figure` to `to` within `budget` (the start left out), as `reach` would
+/// trace it, searching no farther than `to`.
+pub fn way(b: &B, figure: &U, budget: u32, to: Hex) -> Option<Vec<Hex>> {
+    let (goal, found) = nearest(&b.map, figure.hex?, budget, &FigureSteps::new(b, figure), |h| h == to)?;
+    found.path(&b.map, goal)
 }
 
 /// A first-action move's budget: its Mouvement (l. 66).

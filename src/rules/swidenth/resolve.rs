@@ -130,7 +130,7 @@ fn walk(ctx: &mut Ctx, figure: UnitId, to: Hex, run: bool) {
     let Some(u) = ctx.b.unit(figure).cloned() else { return };
     let Some(start) = u.hex else { return };
     let budget = if run { movement::run_budget(&u) } else { movement::move_budget(&u) };
-    let path = movement::reach(&ctx.b, &u, budget).and_then(|r| r.path(&ctx.b.map, to)).unwrap_or_else(|| vec![to]);
+    let path = movement::way(&ctx.b, &u, budget, to).unwrap_or_else(|| vec![to]);
     let next_to = |h: Hex, e: &super::figure::U| e.hex.is_some_and(|x| x.unsigned_distance_to(h) == 1);
     let enemies: Vec<_> = ctx.b.on_board().filter(|e| e.side != u.side).cloned().collect();
     let mut taken = path.len();
