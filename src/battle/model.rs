@@ -90,6 +90,11 @@ impl<R: Ruleset> Battle<R> {
         self.units.iter().filter(|u| u.hex.is_some())
     }
 
+    /// Whether an enemy of `side` on the board stands next to `hex`.
+    pub fn enemy_next_to(&self, side: Side, hex: Hex) -> bool {
+        self.on_board().any(|e| e.side != side && e.hex.is_some_and(|h| h.unsigned_distance_to(hex) == 1))
+    }
+
     pub fn edge(&self, side: Side) -> BoardEdge {
         self.sides[side.index()].edge
     }

@@ -27,8 +27,13 @@ fn masked<R: Ruleset>(b: &Battle<R>, trace: &[Hex], over_units: bool) -> bool {
         let t = b.map.at(*h);
         matches!(t.ground, Ground::Forest | Ground::Buildings) || t.level > top
     });
-    // The ground first, as it is the commoner mask; then one pass over the units.
-    ground || (!over_units && b.units.iter().any(|u| u.hex.is_some_and(|h| middle.contains(&h))))
+    // The ground first, as it is the commoner mask; then the units.
+    ground || (!over_units && unit_among(b, middle))
+}
+
+/// Whether a unit stands in any of `hexes`: one pass over the units.
+fn unit_among<R: Ruleset>(b: &Battle<R>, hexes: &[Hex]) -> bool {
+    b.units.iter().any(|u| u.hex.is_some_and(|h| hexes.contains(&h)))
 }
 
 /// Whether the line from `from` to `to` is clear: units (other than at the ends),
@@ -85,5 +90,5 @@ pub fn masking<R: Ruleset>(b: &Battle<R>, from: Hex, to: Hex, over_units: bool) 
 
 /// Whether a unit between `from` and `to` stands on either trace (a shot over it).
 pub fn units_between<R: Ruleset>(b: &Battle<R>, from: Hex, to: Hex) -> bool {
-    los::with_traces(from, to, |first, second| [first, second].iter().any(|t| t.len() > 2 && t[1..t.len() - 1].iter().any(|h| b.unit_at(*h).is_some())))
+    los::with_traces(from, to, |first, second| [first, second].iter().any(|t| t.len() > 2 && unit_among(b, &t[1..t.len() - 1])))
 }

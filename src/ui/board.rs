@@ -70,11 +70,7 @@ fn clear(mut commands: Commands, tiles: Query<Entity, With<BoardTiles>>) {
     }
 }
 
-/// The atlas tile for a hex's terrain.
-pub fn tile_index(ground: Ground, level: u8) -> u32 {
-    u32::from(level.min(LEVELS - 1)) * GROUNDS + ground as u32
-}
-
+#[allow(clippy::too_many_arguments)]
 fn rebuild(
     board: Res<BoardMap>,
     atlas: Res<Atlas>,
@@ -120,8 +116,8 @@ fn terrain_mesh(map: &HexMap) -> Mesh {
     let mut indices = Vec::with_capacity(hexes * 54);
     for hex in map.hexes() {
         let t = map.at(hex);
-        let index = tile_index(t.ground, t.level);
-        let tile_centre = Vec2::new((index % GROUNDS) as f32 + 0.5, (index / GROUNDS) as f32 + 0.5) * TILE_PIXELS;
+        let tile = tile_uv(t.ground, t.level).center();
+        let tile_centre = Vec2::new(tile.x, tile.y) * atlas;
         let centre = to_world(hex);
         let first = positions.len() as u32;
         positions.push([centre.x, centre.y, 0.0]);

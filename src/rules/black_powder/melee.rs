@@ -220,7 +220,7 @@ pub fn advance(ctx: &mut Ctx, unit: UnitId, from: Hex, hexes: &[Hex]) {
     let step = u32::from(tables().movement.steps.forward);
     let mut ends = vec![PathEnd { to: at, path: Vec::new(), facing: u.facing }];
     for h in hexes {
-        let empty = ctx.b.units_at(*h).next().is_none() && !unit::enemy_next_to(&ctx.b, u.side, *h);
+        let empty = ctx.b.units_at(*h).next().is_none() && !ctx.b.enemy_next_to(u.side, *h);
         let within = at.unsigned_distance_to(*h) <= u32::from(tables().melee.advance_hexes);
         if empty && within && super::movement::terrain_cost(&ctx.b, &u, at, *h, step).is_some() {
             ends.push(PathEnd { to: *h, path: vec![*h], facing: u.facing });

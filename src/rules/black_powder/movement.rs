@@ -40,7 +40,7 @@ struct Rules<'a> {
 
 impl Rules<'_> {
     fn enemy_next_to(&self, hex: Hex) -> bool {
-        unit::enemy_next_to(self.b, self.unit.side, hex)
+        self.b.enemy_next_to(self.unit.side, hex)
     }
 
     /// The inches a step costs by its direction, before terrain; `None` when not allowed.
@@ -68,7 +68,7 @@ pub fn terrain_cost(b: &B, u: &U, from: Hex, to: Hex, base: u32) -> Option<u32> 
     let ground = b.map.at(to);
     let mut cost = base;
     let mut apply = |terrain: MoveTerrain| -> Option<()> {
-        match t.terrain_effect(terrain, &g) {
+        match t.terrain_effect(terrain, g) {
             Some(MoveEffect::Impassable) => return None,
             Some(MoveEffect::Half) => cost += base,
             Some(MoveEffect::Penalty(n)) => cost += u32::from(n),

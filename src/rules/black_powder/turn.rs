@@ -148,7 +148,7 @@ pub fn check_brigades(ctx: &mut Ctx) {
 pub fn commanders_escape(ctx: &mut Ctx) {
     for c in ctx.b.global.commanders.clone() {
         let alone = !ctx.b.units_at(c.hex).any(|u| u.side == c.side);
-        if !alone || !unit::enemy_next_to(&ctx.b, c.side, c.hex) {
+        if !alone || !ctx.b.enemy_next_to(c.side, c.hex) {
             continue;
         }
         let refuge = ctx.b.on_board().filter(|u| u.side == c.side).filter_map(|u| u.hex).min_by_key(|h| (h.unsigned_distance_to(c.hex), crate::hex::hex_key(*h)));

@@ -41,11 +41,6 @@ pub fn enemies_next_to(b: &B, side: Side, hex: Hex) -> Vec<UnitId> {
     b.on_board().filter(|e| e.side != side && e.hex.is_some_and(|h| h.unsigned_distance_to(hex) == 1)).map(|e| e.id).collect()
 }
 
-/// Whether an enemy on the board stands next to `hex`: `enemies_next_to` is not empty.
-pub fn enemy_next_to(b: &B, side: Side, hex: Hex) -> bool {
-    b.on_board().any(|e| e.side != side && e.hex.is_some_and(|h| h.unsigned_distance_to(hex) == 1))
-}
-
 /// Enemies in contact with the unit: they fight it (HB-12).
 pub fn contacts(b: &B, u: &U) -> Vec<UnitId> {
     u.hex.map(|h| enemies_next_to(b, u.side, h)).unwrap_or_default()

@@ -5,7 +5,7 @@
 use super::data::{Trait, tables};
 use super::setup::impassable;
 use super::state::{Order, UnitState};
-use crate::battle::{Battle, Side, UnitId};
+use crate::battle::{Battle, UnitId};
 use crate::hex::path::{Reachable, StepRules, nearest, reachable};
 use crate::hex::{BoardEdge, Ground, Hex, Offset, hex_key};
 
@@ -145,26 +145,19 @@ impl StepRules for Steps<'_> {
 
 /// Where `id` can go this sequence, with the path to each hex.
 pub fn reach(b: &B, id: UnitId) -> Option<Reachable> {
+    reach_by(b, id, &Steps::of(b, id)?)
+}
+
+/// `reach`, with the unit's `Steps` already read.
+fn reach_by(b: &B, id: UnitId, steps: &Steps) -> Option<Reachable> {
     let u = b.unit(id)?;
-    let steps = Steps::of(b, id)?;
-    Some(reachable(
-        &b.map,
-        u.hex?,
-        u32::from(allowance(&u.state)),
-        &steps,
-    ))
+    Some(reachable(&b.map, u.hex?, u32::from(allowance(&u.state)), steps))
 }
 
 /// Whether `hex` lies within a unit's reach: its allowance and one hex, as a hero seeks his peer
 /// (l. 125, H-M6) and a huge creature its prey (H-M16).
 pub fn within_reach(u: &crate::battle::Unit<UnitState>, hex: Hex) -> bool {
     u.hex.is_some_and(|at| at.unsigned_distance_to(hex) <= u32::from(allowance(&u.state)) + 1)
-}
-
-/// Whether an enemy of `side` stands next to `hex`.
-pub fn next_to_enemy(b: &B, side: Side, hex: Hex) -> bool {
-    b.on_board()
-        .any(|e| e.side != side && e.hex.is_some_and(|h| h.unsigned_distance_to(hex) == 1))
 }
 
 /// Rows between a hex and a side's own edge.
@@ -186,7 +179,7 @@ pub fn marches(b: &B, id: UnitId) -> Vec<Hex> {
     r.reach
         .iter()
         .map(|x| x.hex)
-        .filter(|h| !next_to_enemy(b, u.side, *h))
+        .filter(|h| !b.enemy_next_to(u.side, *h))
         .collect()
 }
 
@@ -195,10 +188,10 @@ pub fn marches(b: &B, id: UnitId) -> Vec<Hex> {
 pub fn march_path(b: &B, id: UnitId, to: Hex) -> Option<Vec<Hex>> {
     let u = b.unit(id)?;
     let steps = Steps::of(b, id)?;
-    let path = reach(b, id)?.path(&b.map, to)?;
+    let path = reach_by(b, id, &steps)?.path(&b.map, to)?;
     let stop = path
         .iter()
-        .rposition(|h| steps.may_end_in(*h) && !next_to_enemy(b, u.side, *h))?;
+        .rposition(|h| steps.may_end_in(*h) && !b.enemy_next_to(u.side, *h))?;
     Some(path[..=stop].to_vec())
 }
 
@@ -219,7 +212,7 @@ pub fn through_breaches(b: &B, id: UnitId, path: Vec<Hex>, through: &mut Vec<Hex
     let (path, cut) = match full {
         None => (path, false),
         Some(i) => {
-            let stop = path[..i].iter().rposition(|h| steps.may_end_in(*h) && !(march && next_to_enemy(b, u.side, *h)));
+            let stop = path[..i].iter().rposition(|h| steps.may_end_in(*h) && !(march && b.enemy_next_to(u.side, *h)));
             (stop.map_or_else(Vec::new, |j| path[..=j].to_vec()), true)
         }
     };
@@ -239,7 +232,7 @@ pub fn disengage_to(b: &B, id: UnitId) -> Option<(Hex, Vec<Hex>)> {
         .reach
         .iter()
         .map(|x| x.hex)
-        .filter(|h| !next_to_enemy(b, u.side, *h))
+        .filter(|h| !b.enemy_next_to(u.side, *h))
         .min_by_key(|h| (home && !super::siege::within(b, *h), from_edge(b, edge, *h), hex_key(*h)))?;
     Some((best, r.path(&b.map, best)?))
 }
