@@ -76,6 +76,11 @@ impl Glides {
         g.point()
     }
 
+    /// Whether `unit` is on its way now (it is drawn apart from the counters at rest).
+    pub fn sliding(&self, unit: UnitId) -> bool {
+        self.0.get(&unit).is_some_and(Glide::sliding)
+    }
+
     /// Whether a counter is still on its way (the window must keep drawing).
     pub fn moving(&self) -> bool {
         self.0.values().any(Glide::sliding)

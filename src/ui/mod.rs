@@ -3,6 +3,7 @@
 //! the replay viewer. The window never changes a battle except by sending a command.
 
 pub mod autopilot;
+pub mod baked;
 pub mod board;
 pub mod camera;
 pub mod framebench;

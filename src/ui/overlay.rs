@@ -3,13 +3,14 @@
 //! counters as the ruleset describes them, and the cue of the event being shown (dice).
 
 use super::camera::{BoardCamera, HEX_RADIUS, Hovered, to_world};
+use super::baked::Baked;
 use super::glide::Glides;
 use super::input::{LegalNow, Selection};
 use super::preferences::{Pace, Preferences};
 use super::stage::{Film, Stage};
 use crate::battle::ecs::EventLog;
-use crate::battle::look::{Counter, Cue, Rgb, Symbol, Tag, Troop};
-use crate::battle::{AppState, Battle, Present, Side};
+use crate::battle::look::{Counter, Cue, Marks, Rgb, Symbol, Tag, Troop};
+use crate::battle::{AppState, Battle, Present, Side, Unit, UnitId};
 use crate::hex::{Hex, Hexside};
 use crate::hex::coords::centre;
 use bevy::prelude::*;
@@ -61,6 +62,20 @@ impl View<'_> {
     }
 }
 
+/// What the baked part of the board shows: the board is painted anew when any of it changes.
+#[derive(PartialEq)]
+struct Shown {
+    camera: (Vec3, f32, Option<Rect>),
+    pixels_per_point: f32,
+    events_shown: usize,
+    viewer: Option<Side>,
+    live: bool,
+    selection: Option<UnitId>,
+    hovered: Option<Hex>,
+    hovered_choice: Option<Hex>,
+    sliding: Vec<UnitId>,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn paint_board<R: Present>(
     mut contexts: EguiContexts,
@@ -73,7 +88,7 @@ fn paint_board<R: Present>(
     legal_now: Option<Res<LegalNow<R>>>,
     hovered: Res<Hovered>,
     hovered_choice: Res<super::panels::HoveredChoice>,
-    (time, preferences, mut glides, mut redraw): (Res<Time<Real>>, Res<Preferences>, Local<Glides>, MessageWriter<RequestRedraw>),
+    (time, preferences, mut glides, mut baked, mut redraw): (Res<Time<Real>>, Res<Preferences>, Local<Glides>, Local<Baked<Shown>>, MessageWriter<RequestRedraw>),
 ) -> Result {
     let Ok((cam, gt, proj)) = camera.single() else { return Ok(()) };
     let Projection::Orthographic(o) = proj else { return Ok(()) };
@@ -88,16 +103,69 @@ fn paint_board<R: Present>(
         _ => &[],
     };
     let live = *state.get() == AppState::Battle && stage.caught_up(events);
-    paint_roads(&painter, &view, b);
-    paint_hexsides(&painter, &view, b);
-    let legal: &[R::Command] = match &legal_now {
-        Some(l) if live => &l.0,
-        _ => &[],
+    if stage.is_added() {
+        glides.clear();
+    }
+    // The instant pace's speed is infinite, and a frame of no time would make it NaN.
+    let glided = if preferences.pace == Pace::Instant { f32::MAX } else { time.delta_secs() * preferences.pace.speed() };
+    glides.advance(glided, |id| b.unit(id).is_some_and(|u| u.hex.is_some()));
+    let way = match stage.cue() {
+        Some(Cue::Path { hexes }) => Some(hexes.as_slice()),
+        _ => None,
     };
-    let marks = R::marks(b, legal, selection.0, hovered.0);
+    let counters = place_counters(b, &mut glides, way, preferences.pace != Pace::Instant);
+    let shown = Shown {
+        camera: (gt.translation(), o.scale, cam.logical_viewport_rect()),
+        pixels_per_point: ctx.pixels_per_point(),
+        events_shown: stage.cursor,
+        viewer: stage.viewer(),
+        live,
+        selection: selection.0,
+        hovered: hovered.0,
+        hovered_choice: hovered_choice.0,
+        sliding: counters.iter().filter(|c| c.sliding).map(|c| c.unit.id).collect(),
+    };
+    // A new stage (a new battle, an undo) or new legal commands change what is shown, whatever the key.
+    let renewed = stage.is_added() || legal_now.as_ref().is_some_and(|l| l.is_changed());
+    if !baked.holds(ctx, &shown) || renewed {
+        let legal: &[R::Command] = match &legal_now {
+            Some(l) if live => &l.0,
+            _ => &[],
+        };
+        let marks = R::marks(b, legal, selection.0, hovered.0);
+        let choice = hovered_choice.0.filter(|_| live);
+        let resting = || counters.iter().filter(|c| !c.sliding);
+        baked.bake(ctx, painter.clip_rect(), shown, &mut [
+            &mut |p: &egui::Painter| {
+                paint_under_counters(p, &view, b, &marks, selection.0, hovered.0, choice, stage.cue());
+                for c in resting() {
+                    paint_placed(p, &view, b, c, selection.0);
+                }
+            },
+            &mut |p: &egui::Painter| paint_over_counters(p, &view, &marks, &R::tokens(b), stage.cue()),
+        ]);
+    }
+    // A sliding counter goes over the others and under the marks.
+    baked.add(&painter, 0);
+    for c in counters.iter().filter(|c| c.sliding) {
+        paint_placed(&painter, &view, b, c, selection.0);
+    }
+    baked.add(&painter, 1);
+    if glides.moving() {
+        redraw.write(RequestRedraw);
+    }
+    Ok(())
+}
+
+/// The board under the counters: roads and hexsides, then what the ruleset marks for the selection
+/// (the shade out of reach, the reach, picks...), the pointer's hex, and the way of a move.
+#[allow(clippy::too_many_arguments)]
+fn paint_under_counters<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R>, marks: &Marks, selected: Option<UnitId>, hovered: Option<Hex>, choice: Option<Hex>, cue: Option<&Cue>) {
+    paint_roads(painter, view, b);
+    paint_hexsides(painter, view, b);
     if !marks.reach.is_empty() {
         // Out of reach is shaded, as a player reads it at a glance; the reach stays bright.
-        let from = selection.0.and_then(|id| b.unit(id)).and_then(|u| u.hex);
+        let from = selected.and_then(|id| b.unit(id)).and_then(|u| u.hex);
         for h in b.map.hexes().filter(|h| !marks.reach.contains(h) && Some(*h) != from) {
             painter.add(egui::Shape::convex_polygon(view.hex_outline(h, 1.0), egui::Color32::from_black_alpha(95), egui::Stroke::NONE));
         }
@@ -125,56 +193,45 @@ fn paint_board<R: Present>(
     for h in &marks.focus {
         painter.add(egui::Shape::closed_line(view.hex_outline(*h, 0.95), egui::Stroke::new(view.len(10.0).max(2.0), egui::Color32::from_rgb(255, 160, 40))));
     }
-    if let Some(h) = hovered_choice.0.filter(|_| live) {
+    if let Some(h) = choice {
         painter.add(egui::Shape::convex_polygon(view.hex_outline(h, 0.9), egui::Color32::from_rgba_unmultiplied(120, 220, 255, 150), egui::Stroke::new(view.len(10.0).max(2.0), egui::Color32::WHITE)));
     }
-    if let Some(h) = hovered.0 {
+    if let Some(h) = hovered {
         painter.add(egui::Shape::closed_line(view.hex_outline(h, 0.97), egui::Stroke::new(view.len(6.0).max(1.5), egui::Color32::WHITE)));
     }
     // A move's way goes under the counters, so it leads into the unit that took it.
-    if let Some(Cue::Path { hexes }) = stage.cue() {
-        paint_path(&painter, &view, hexes, egui::Color32::from_rgba_unmultiplied(255, 248, 210, 230));
+    if let Some(Cue::Path { hexes }) = cue {
+        paint_path(painter, view, hexes, egui::Color32::from_rgba_unmultiplied(255, 248, 210, 230));
     }
     if let Some((hexes, _)) = &marks.way {
-        paint_path(&painter, &view, hexes, egui::Color32::from_rgba_unmultiplied(150, 220, 255, 230));
+        paint_path(painter, view, hexes, egui::Color32::from_rgba_unmultiplied(150, 220, 255, 230));
     }
-    if stage.is_added() {
-        glides.clear();
-    }
-    // The instant pace's speed is infinite, and a frame of no time would make it NaN.
-    let glided = if preferences.pace == Pace::Instant { f32::MAX } else { time.delta_secs() * preferences.pace.speed() };
-    glides.advance(glided, |id| b.unit(id).is_some_and(|u| u.hex.is_some()));
-    let way = match stage.cue() {
-        Some(Cue::Path { hexes }) => Some(hexes.as_slice()),
-        _ => None,
-    };
-    paint_counters(&painter, &view, b, selection.0, &mut glides, way, preferences.pace != Pace::Instant);
-    if glides.moving() {
-        redraw.write(RequestRedraw);
-    }
-    paint_tokens(&painter, &view, &R::tokens(b));
+}
+
+/// The board over the counters: markers, targets, the line of sight, the dice being shown, and
+/// what the way costs by the pointer, or what a restricted hex bars at the first one.
+fn paint_over_counters(painter: &egui::Painter, view: &View, marks: &Marks, tokens: &[crate::battle::look::Token], cue: Option<&Cue>) {
+    paint_tokens(painter, view, tokens);
     for t in &marks.targets {
         if let Some(p) = view.hex(*t) {
             painter.circle_stroke(p, view.len(HEX_RADIUS * 0.8), egui::Stroke::new(view.len(8.0).max(2.0), egui::Color32::from_rgb(230, 40, 30)));
         }
     }
-    if let Some(sight) = marks.sight {
+    if let Some(sight) = &marks.sight {
         let colour = if sight.clear { egui::Color32::from_rgb(250, 240, 120) } else { egui::Color32::from_rgb(240, 60, 40) };
         if let (Some(a), Some(z)) = (view.hex(sight.from), view.hex(sight.to)) {
             painter.line_segment([a, z], egui::Stroke::new(view.len(7.0).max(2.0), colour));
         }
     }
-    if let Some(Cue::Dice { over, dice }) = stage.cue() {
-        paint_dice(&painter, &view, *over, dice);
+    if let Some(Cue::Dice { over, dice }) = cue {
+        paint_dice(painter, view, *over, dice);
     }
-    // What the way costs, by the pointer; what a restricted hex bars, at the first one.
     let notes = marks.way.as_ref().and_then(|(hexes, cost)| Some((*hexes.last()?, cost.as_str()))).into_iter().chain(marks.restriction.as_deref().and_then(|r| Some((*marks.restricted.first()?, r))).filter(|_| marks.way.is_none()));
     for (hex, note) in notes {
         if let Some(c) = view.hex(hex) {
-            paint_note(&painter, c + egui::vec2(0.0, view.len(HEX_RADIUS * 0.95)), note);
+            paint_note(painter, c + egui::vec2(0.0, view.len(HEX_RADIUS * 0.95)), note);
         }
     }
-    Ok(())
 }
 
 fn paint_roads<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R>) {
@@ -223,13 +280,23 @@ fn paint_hexsides<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R
     }
 }
 
+/// A unit's counter as drawn this frame: where (world coordinates), its place in the fan of its
+/// hex (units sharing a hex are fanned out so each stays readable), and whether it slides.
+struct Placed<'a, S> {
+    unit: &'a Unit<S>,
+    at: Vec2,
+    fan: usize,
+    sliding: bool,
+}
+
 /// Every unit on the board, sliding to a new hex (along `way`, the move being shown, when it leads
-/// there); units sharing a hex are fanned out so each stays readable.
-fn paint_counters<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R>, selected: Option<crate::battle::UnitId>, glides: &mut Glides, way: Option<&[Hex]>, slide: bool) {
+/// there).
+fn place_counters<'a, R: Present>(b: &'a Battle<R>, glides: &mut Glides, way: Option<&[Hex]>, slide: bool) -> Vec<Placed<'a, R::UnitState>> {
     let mut placed: Vec<(Hex, usize)> = Vec::new();
+    let mut counters = Vec::new();
     for u in b.on_board() {
         let Some(hex) = u.hex else { continue };
-        let n = match placed.iter_mut().find(|(h, _)| *h == hex) {
+        let fan = match placed.iter_mut().find(|(h, _)| *h == hex) {
             Some((_, n)) => {
                 *n += 1;
                 *n - 1
@@ -239,10 +306,16 @@ fn paint_counters<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R
                 0
             }
         };
-        let Some(c) = view.at(glides.place(u.id, hex, way, slide)) else { continue };
-        let shift = view.len(HEX_RADIUS * 0.16) * n as f32;
-        paint_counter(painter, view.len(HEX_RADIUS * 0.6), c + egui::vec2(shift, -shift), side_colour(u.side), &R::counter(b, u), selected == Some(u.id));
+        let at = glides.place(u.id, hex, way, slide);
+        counters.push(Placed { unit: u, at, fan, sliding: glides.sliding(u.id) });
     }
+    counters
+}
+
+fn paint_placed<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R>, c: &Placed<R::UnitState>, selected: Option<UnitId>) {
+    let Some(centre) = view.at(c.at) else { return };
+    let shift = view.len(HEX_RADIUS * 0.16) * c.fan as f32;
+    paint_counter(painter, view.len(HEX_RADIUS * 0.6), centre + egui::vec2(shift, -shift), side_colour(c.unit.side), &R::counter(b, c.unit), selected == Some(c.unit.id));
 }
 
 /// The markers apart from the counters: small discs along the top left of their hex, fanned out.
