@@ -2,7 +2,7 @@
 //! atomically, and the record of the game to continue (the last one left unfinished). The window
 //! and the terminal game share it; the browser keeps its saves in local storage instead.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The file naming the autosave of the last game left unfinished.
 const CONTINUE: &str = ".continue";
@@ -18,22 +18,33 @@ pub fn dir() -> PathBuf {
     }
 }
 
-/// Writes a temporary file of this process, then renames it over the save: a crash mid-write or a
-/// second instance saving at once never leaves a half-written save. Says where it went.
+/// Writes a temporary file of its own (this process's, this write's), then renames it over the
+/// save: a crash mid-write, or another instance or thread saving at once, never leaves a
+/// half-written save, and a failed write leaves the old save as it was. Says where it went; the
+/// error names the file and the folder.
 pub fn write(name: &str, text: &str) -> Result<String, String> {
-    let dir = dir();
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    write_in(&dir(), name, text)
+}
+
+/// `write`, in the folder `dir`.
+pub fn write_in(dir: &Path, name: &str, text: &str) -> Result<String, String> {
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let path = dir.join(name);
-    let temporary = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&temporary, text).map_err(|e| format!("{}: {e}", temporary.display()))?;
-    std::fs::rename(&temporary, &path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let cannot = |e: std::io::Error| format!("{}: cannot be saved in {}: {e}", path.display(), dir.display());
+    std::fs::create_dir_all(dir).map_err(cannot)?;
+    let write = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let temporary = dir.join(format!(".{name}.{}-{write}.tmp", std::process::id()));
+    std::fs::write(&temporary, text).and_then(|_| std::fs::rename(&temporary, &path)).map_err(|e| {
+        let _ = std::fs::remove_file(&temporary);
+        cannot(e)
+    })?;
     Ok(path.display().to_string())
 }
 
 /// The text of the save `name`; the error names the file.
 pub fn read(name: &str) -> Result<String, String> {
     let path = dir().join(name);
-    std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
+    crate::limits::read_text(&path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The saves' names (replay files, not the continue record nor temporary files).

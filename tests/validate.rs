@@ -158,3 +158,34 @@ fn a_game_simulated_from_a_scenario_file_replays_from_that_file() {
     let out = Command::new(exe).arg("replay").arg(&replay).arg("--verify").output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+#[test]
+fn every_limit_on_a_file_is_refused_with_the_file_and_the_field() {
+    let limits = |text: &str, name: &str, said: &str| {
+        let (ok, err) = validate(text, name);
+        assert!(!ok, "{name} is refused");
+        assert!(err.contains(name) && err.contains(said), "{name}: {err}");
+    };
+    limits(&format!("{GOOD}//{}", "x".repeat(strategos::limits::FILE_BYTES)), "huge.ron", "larger than the 4194304 bytes");
+    let setup = GOOD.find("setup:").unwrap();
+    limits(&format!("{}setup: {}{},\n)", &GOOD[..setup], "[".repeat(40), "]".repeat(40)), "deep.ron", "brackets nest deeper than the 32 levels");
+    let wide = format!("\"{}\",", vec!["."; 101].join(" "));
+    limits(&GOOD.replacen("\". . . . . . . . . .\",", &wide, 1), "wide.ron", "field `map.rows`: the map is 101x10 hexes: at most 100 a side");
+    limits(&GOOD.replace("turns: 8,", "turns: 201,"), "long.ron", "field `turns`: a battle lasts from 1 to 200 turns");
+    let crowd: String = (100..601).map(|id| format!("            (id: {id}, side: 0, profile: \"hoplites\", at: (0, 0)),\n")).collect();
+    limits(&GOOD.replacen("units: [\n", &format!("units: [\n{crowd}"), 1), "crowd.ron", "field `setup.units[500].id`: 511 units, more than the 500");
+
+    let replay = |commands: usize, forced: usize| {
+        let faces = vec!["1"; forced].join(", ");
+        format!("Replay(format: 6, scenario: \"thucydide-first-clash\", ruleset: \"thucydide\", seed: 1, forced_dice: [{faces}],\ncommands: [\n{}],\n)", "EndPhase,\n".repeat(commands))
+    };
+    limits(&replay(100_001, 0), "endless.ron", "field `commands`: 100001 entries, more than the 100000 a replay may hold");
+    limits(&replay(1, 10_001), "loaded.ron", "field `forced_dice`: 10001 entries, more than the 10000");
+
+    let dir = std::env::temp_dir().join(format!("strategos-validate-{}", std::process::id()));
+    let latin1 = dir.join("latin1.ron");
+    std::fs::write(&latin1, b"Scenario(name: \"Caf\xe9\")").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_strategos")).arg("validate").arg(&latin1).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("latin1.ron: not UTF-8 text: byte 19"), "{err}");
+}

@@ -96,7 +96,7 @@ pub struct Summary {
 impl Summary {
     /// The summary of replay text, or `None` for a file that does not read as a replay.
     pub fn of(text: &str) -> Option<Summary> {
-        ron::from_str(text).ok()
+        crate::limits::from_ron(text).ok()
     }
 
     /// The game turn the game had reached.
@@ -179,14 +179,14 @@ pub fn play<R: Ruleset>(scenario: &Scenario, replay: &Replay<R::Command>) -> Res
 
 /// Reads a replay file and the header that says which ruleset reads the rest.
 pub fn read_header(path: &Path) -> Result<(String, ReplayHeader), FileError> {
-    let text = std::fs::read_to_string(path).map_err(|e| FileError::io(path, &e))?;
+    let text = crate::limits::read_text(path).map_err(|e| FileError::plain(e).in_file(path))?;
     let header = parse_header(path, &text)?;
     Ok((text, header))
 }
 
 /// The header of replay text that came from `path` (named in the error).
 pub fn parse_header(path: &Path, text: &str) -> Result<ReplayHeader, FileError> {
-    ron::from_str(text).map_err(|e| FileError::from_ron(&e).in_file(path))
+    crate::limits::from_ron(text).map_err(|e| FileError::from_ron(&e).in_file(path))
 }
 
 /// Parses and plays a replay; the error names file, line and field. A replay from a newer format
@@ -196,7 +196,11 @@ pub fn check<R: Ruleset>(path: &Path, text: &str, header: &ReplayHeader) -> Resu
         let message = format!("replay format {} is newer than this build's ({FORMAT}): open it with a newer Strategos", header.format);
         return Err(FileError::plain(message).in_file(path).at_key(text, "format").to_string());
     }
-    let replay: Replay<R::Command> = ron::from_str(text).map_err(|e| FileError::from_ron(&e).in_file(path).to_string())?;
+    let replay: Replay<R::Command> = crate::limits::from_ron(text).map_err(|e| FileError::from_ron(&e).in_file(path).to_string())?;
+    let over = |key: &str, held: usize, most: usize| (held > most).then(|| FileError::plain(format!("{held} entries, more than the {most} a replay may hold")).in_file(path).at_key(text, key).to_string());
+    if let Some(e) = over("commands", replay.commands.len(), crate::limits::COMMANDS).or_else(|| over("forced_dice", replay.forced_dice.len(), crate::limits::FORCED_DICE)) {
+        return Err(e);
+    }
     let scenario = crate::scenario::load_named(&header.scenario).map_err(|e| FileError::plain(e).in_file(path).at_key(text, "scenario").to_string())?;
     let played = play::<R>(&scenario, &replay).map_err(|refused| match refused {
         Refused::Setup(message) => FileError::plain(message).in_file(path).at_key(text, "scenario").to_string(),

@@ -61,23 +61,13 @@ pub struct FileError {
 }
 
 impl FileError {
-    pub fn io(path: &Path, e: &std::io::Error) -> FileError {
-        FileError {
-            file: path.display().to_string(),
-            line: None,
-            column: None,
-            field: None,
-            message: format!("cannot read: {e}"),
-        }
-    }
-
     pub fn from_ron(e: &ron::error::SpannedError) -> FileError {
         FileError {
             file: String::new(),
             line: Some(e.span.start.line),
             column: Some(e.span.start.col),
             field: None,
-            message: e.code.to_string(),
+            message: crate::limits::ron_message(&e.code),
         }
     }
 

@@ -93,17 +93,17 @@ impl Setup {
 
     /// Reads the part as the ruleset's type; an error names the line and column in the file.
     pub fn read<T: DeserializeOwned>(&self) -> Result<T, SetupError> {
-        ron::from_str(&self.text).map_err(|e| {
+        crate::limits::from_ron(&self.text).map_err(|e| {
             let (line, column) = (e.span.start.line, e.span.start.col);
             let column = if line == 1 { self.column + column - 1 } else { column };
-            SetupError::new(Item::Text { line: self.line + line - 1, column }, "setup", e.code.to_string())
+            SetupError::new(Item::Text { line: self.line + line - 1, column }, "setup", crate::limits::ron_message(&e.code))
         })
     }
 }
 
 /// Parses the header of scenario text, keeping the ruleset's part for later.
 pub fn parse_header(text: &str) -> Result<Scenario, ron::error::SpannedError> {
-    let w: Written = ron::from_str(text)?;
+    let w: Written = crate::limits::from_ron(text)?;
     let raw = w.setup.get_ron();
     // The part is a slice of `text`: its offset there gives its line and column (in characters,
     // as ron counts them).
@@ -128,6 +128,9 @@ impl Scenario {
         let width = self.map.rows.first().map_or(0, |r| r.split_whitespace().count());
         if height == 0 || width == 0 {
             return Err(SetupError::new(Item::Scenario, "map.rows", "the map has no hexes"));
+        }
+        if width.max(height) > crate::limits::MAP_SIDE {
+            return Err(SetupError::new(Item::Scenario, "map.rows", format!("the map is {width}x{height} hexes: at most {} a side", crate::limits::MAP_SIDE)));
         }
         let mut map = HexMap::new(width as i32, height as i32);
         for (row, line) in self.map.rows.iter().enumerate() {
@@ -185,8 +188,8 @@ impl Scenario {
                 format!("a battle needs exactly 2 sides, found {}", self.sides.len()),
             ));
         }
-        if self.turns == 0 {
-            return Err(SetupError::new(Item::Scenario, "turns", "a battle lasts at least 1 turn"));
+        if self.turns == 0 || self.turns > crate::limits::TURNS {
+            return Err(SetupError::new(Item::Scenario, "turns", format!("a battle lasts from 1 to {} turns", crate::limits::TURNS)));
         }
         if self.first_side > 1 {
             return Err(SetupError::new(Item::Scenario, "first_side", "first_side must be 0 or 1"));
@@ -202,9 +205,13 @@ pub struct Placed {
     pub at: Offset,
 }
 
-/// Unit ids positive and unique, sides 0 or 1, every unit on the map, and at most one unit a hex
+/// At most `limits::UNITS` units, ids positive and unique, sides 0 or 1, every unit on the map, and at most one unit a hex
 /// unless the ruleset lets them share (`stacking`).
 pub fn check_placements(map: &HexMap, units: impl IntoIterator<Item = Placed>, stacking: bool) -> Result<(), SetupError> {
+    let units: Vec<Placed> = units.into_iter().collect();
+    if units.len() > crate::limits::UNITS {
+        return Err(SetupError::new(Item::Unit(crate::limits::UNITS), "id", format!("{} units, more than the {} a scenario may place", units.len(), crate::limits::UNITS)));
+    }
     let mut ids = HashSet::new();
     let mut places = HashSet::new();
     for (i, u) in units.into_iter().enumerate() {

@@ -1,6 +1,8 @@
 //! Headless players and the simulator: whole games between two players choosing uniformly among
 //! legal commands (as each ruleset's `random_choices` offers them), through the same ECS path as
-//! live play.
+//! live play. `probe` throws arbitrary input at the game, for the fuzz targets and property tests.
+
+pub mod probe;
 
 use crate::battle::ecs::BattleApp;
 use crate::battle::{Battle, Ruleset, Side};

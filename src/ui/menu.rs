@@ -203,9 +203,9 @@ pub fn watch_save(world: &mut World, name: &str) {
 /// Opens a replay file in the replay viewer.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn watch_file(world: &mut World, path: &Path) {
-    match std::fs::read_to_string(path) {
+    match crate::limits::read_text(path) {
         Ok(text) => watch(world, path, &text),
-        Err(e) => world.resource_mut::<MenuChoice>().error = scenario::FileError::io(path, &e).to_string(),
+        Err(e) => world.resource_mut::<MenuChoice>().error = scenario::FileError::plain(e).in_file(path).to_string(),
     }
 }
 

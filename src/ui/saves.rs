@@ -142,6 +142,9 @@ pub fn save<R: Ruleset>(session: &Session, log: &EventLog<R>, name: &str) -> Res
     store::write(name, &replay_text(session, log))
 }
 
+/// How the notice of a failed autosave starts.
+const AUTOSAVE_FAILED: &str = "Autosave failed";
+
 /// The autosave of the session's game.
 pub fn autosave_name(session: &Session) -> String {
     table(session).autosave_name(&session.scenario.id, session.seed)
@@ -149,8 +152,9 @@ pub fn autosave_name(session: &Session) -> String {
 
 /// Saves the game after every frame that resolved a command: closing the window or a crash loses
 /// nothing. Cheap, since the log already holds the turn hashes. While the battle goes on, its
-/// autosave is the game the menu offers to continue.
-pub fn autosave<R: Ruleset>(session: Res<Session>, log: Res<EventLog<R>>, view: Res<BattleView<R>>) {
+/// autosave is the game the menu offers to continue. A save that fails (a folder that cannot be
+/// written, a full disk or browser storage) is said under the top bar, and the game goes on.
+pub fn autosave<R: Ruleset>(session: Res<Session>, log: Res<EventLog<R>>, view: Res<BattleView<R>>, mut notice: ResMut<super::panels::Notice>) {
     if !log.is_changed() {
         return;
     }
@@ -168,7 +172,12 @@ pub fn autosave<R: Ruleset>(session: Res<Session>, log: Res<EventLog<R>>, view: 
             Ok(())
         }
     });
-    if let Err(e) = saved {
-        warn!("autosave failed: {e}");
+    match saved {
+        Err(e) => {
+            warn!("autosave failed: {e}");
+            notice.0 = format!("{AUTOSAVE_FAILED}: {e}. The game goes on; use Save once the folder can be written.");
+        }
+        Ok(()) if notice.0.starts_with(AUTOSAVE_FAILED) => notice.0.clear(),
+        Ok(()) => {}
     }
 }

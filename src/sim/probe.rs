@@ -1,0 +1,150 @@
+//! Arbitrary input thrown at the game, as the fuzz targets (`fuzz/`) and the property tests
+//! (`tests/properties.rs`) throw it: scenario text, replay text, and a stream of commands for a
+//! battle of each ruleset. Each checks what must always hold of its answer; a property broken is an
+//! `Err` saying which, and a panic is a crash the fuzzer reports.
+
+use crate::ai::Judge;
+use crate::battle::{Dice, Present};
+use crate::battle::ecs::BattleApp;
+use crate::rules::registry::{ForRuleset, with_ruleset};
+use crate::scenario::{BUNDLED, Scenario};
+use std::path::Path;
+
+/// The name the probes give the text they read, which every error must name.
+const FILE: &str = "probe.ron";
+
+/// Scenario text: it parses and sets up with its ruleset, or it is refused with an error that
+/// names a line or a field.
+pub fn scenario_text(text: &str) -> Result<(), String> {
+    let scenario = match crate::scenario::parse(text) {
+        Ok(s) => s,
+        Err(e) if e.line.is_some() || e.field.is_some() => return Ok(()),
+        Err(e) => return Err(format!("a refused scenario's error names no line nor field: {e}")),
+    };
+    match with_ruleset(&scenario.ruleset, SetUp(&scenario)) {
+        Ok(Err(e)) if e.path().is_empty() => Err(format!("a set-up error names no field: {}", e.message)),
+        _ => Ok(()),
+    }
+}
+
+struct SetUp<'a>(&'a Scenario);
+
+impl ForRuleset for SetUp<'_> {
+    type Output = Result<(), crate::scenario::SetupError>;
+
+    fn run<R: Judge + Present>(self) -> Self::Output {
+        R::setup(self.0).map(|_| ())
+    }
+}
+
+/// Replay or save text: it plays through to the states its hashes record, or it is refused with an
+/// error naming the file.
+pub fn replay_text(text: &str) -> Result<(), String> {
+    let path = Path::new(FILE);
+    let header = match crate::replay::parse_header(path, text) {
+        Ok(h) => h,
+        Err(e) if e.file == FILE => return Ok(()),
+        Err(e) => return Err(format!("a refused replay's error does not name the file: {e}")),
+    };
+    match with_ruleset(&header.ruleset, Verify { text, header: &header }) {
+        Ok(Err(e)) if !e.starts_with(FILE) => Err(format!("a refused replay's error does not name the file: {e}")),
+        _ => Ok(()),
+    }
+}
+
+struct Verify<'a> {
+    text: &'a str,
+    header: &'a crate::replay::ReplayHeader,
+}
+
+impl ForRuleset for Verify<'_> {
+    type Output = Result<(), String>;
+
+    fn run<R: Judge + Present>(self) -> Self::Output {
+        crate::replay::verified::<R>(Path::new(FILE), self.text, self.header).map(|_| ())
+    }
+}
+
+/// The most commands a stream sends, so that an input's run stays short.
+const STREAM_COMMANDS: usize = 200;
+
+/// A stream of commands, read from `bytes`, sent to a battle of a bundled scenario of `ruleset`
+/// (picked by the first byte). Each command is a legal one or one made by changing a digit of
+/// a legal one; the battle must accept exactly those its legal list holds, and after each command
+/// every unit stands on the map, the battle waits for a side until it is over and a side that must
+/// decide has a command to give.
+pub fn command_stream(ruleset: &str, bytes: &[u8]) -> Result<(), String> {
+    let mut input = Bytes(bytes);
+    let of_ruleset: Vec<Scenario> = BUNDLED.iter().filter_map(|(_, t)| crate::scenario::parse(t).ok()).filter(|s| s.ruleset == ruleset).collect();
+    let scenario = of_ruleset.get(usize::from(input.next()) % of_ruleset.len().max(1)).ok_or_else(|| format!("no bundled scenario of {ruleset}"))?;
+    with_ruleset(ruleset, Stream { scenario, input }).map_err(|e| e.to_string())?
+}
+
+/// The bytes a stream is read from; zeros once they run out.
+struct Bytes<'a>(&'a [u8]);
+
+impl Bytes<'_> {
+    fn next(&mut self) -> u8 {
+        let (first, rest) = self.0.split_first().map_or((0, &[][..]), |(f, r)| (*f, r));
+        self.0 = rest;
+        first
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+struct Stream<'a> {
+    scenario: &'a Scenario,
+    input: Bytes<'a>,
+}
+
+impl ForRuleset for Stream<'_> {
+    type Output = Result<(), String>;
+
+    fn run<R: Judge + Present>(self) -> Self::Output {
+        let Stream { scenario, mut input } = self;
+        let battle = R::setup(scenario).map_err(|e| format!("{}: {}: {}", scenario.id, e.path(), e.message))?;
+        let seed = u64::from(input.next()) | u64::from(input.next()) << 8;
+        let mut app = BattleApp::<R>::new(battle, Dice::new(seed));
+        for _ in 0..STREAM_COMMANDS {
+            if input.is_empty() || R::outcome(app.view()).is_some() {
+                break;
+            }
+            let legal = app.legal_commands();
+            let Some(chosen) = legal.get(usize::from(input.next()) % legal.len().max(1)).cloned() else {
+                return Err(format!("{}: the battle waits for a side that has no command to give", scenario.id));
+            };
+            let command = match input.next() {
+                // One byte in four changes a digit of the command as a file writes it.
+                twist @ 0..64 => changed(&chosen, usize::from(twist), input.next()).unwrap_or(chosen),
+                _ => chosen,
+            };
+            let is_legal = legal.contains(&command);
+            match app.submit(command.clone()) {
+                Ok(_) if !is_legal => return Err(format!("{}: an illegal command was accepted: {command:?}", scenario.id)),
+                Err(e) if is_legal => return Err(format!("{}: a legal command was refused: {command:?}: {e}", scenario.id)),
+                _ => {}
+            }
+            let b = app.view();
+            if let Some(u) = b.units.iter().find(|u| u.hex.is_some_and(|h| !b.map.contains(h))) {
+                return Err(format!("{}: unit {} stands off the map", scenario.id, u.id.0));
+            }
+            if R::outcome(b).is_none() && R::deciding_side(b).is_none() {
+                return Err(format!("{}: the battle waits for no side but is not over", scenario.id));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `command` as a file writes it, with its `nth` digit (counted round) set to `to`'s last digit,
+/// read back; `None` when it has no digit or no longer reads as a command.
+fn changed<C: serde::Serialize + serde::de::DeserializeOwned>(command: &C, nth: usize, to: u8) -> Option<C> {
+    let mut written = ron::to_string(command).ok()?;
+    let digits: Vec<usize> = written.char_indices().filter(|(_, c)| c.is_ascii_digit()).map(|(i, _)| i).collect();
+    let at = *digits.get(nth % digits.len().max(1))?;
+    written.replace_range(at..at + 1, &char::from(b'0' + to % 10).to_string());
+    ron::from_str(&written).ok()
+}

@@ -1,0 +1,91 @@
+//! The fuzz targets' properties (`fuzz/`, `strategos::sim::probe`), tried on every test run with
+//! proptest's inputs: broken scenario and save text is refused with an error that says where, and a
+//! battle of every ruleset accepts exactly its legal commands and stays whole whatever it is sent.
+
+use proptest::prelude::*;
+use std::sync::OnceLock;
+use strategos::sim::probe;
+
+/// An edit of a text: bytes cut out, bytes put in, or one byte changed, at a place given as a
+/// fraction of the text's length.
+#[derive(Clone, Debug)]
+enum Edit {
+    Cut { at: f64, len: usize },
+    Put { at: f64, bytes: Vec<u8> },
+    Change { at: f64, to: u8 },
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        (0.0..1.0f64, 1..40usize).prop_map(|(at, len)| Edit::Cut { at, len }),
+        (0.0..1.0f64, prop::collection::vec(prop_oneof![Just(b'('), Just(b')'), Just(b'['), Just(b','), Just(b'"'), Just(b'-'), any::<u8>()], 1..8)).prop_map(|(at, bytes)| Edit::Put { at, bytes }),
+        (0.0..1.0f64, prop_oneof![Just(b'9'), Just(b'0'), Just(b'-'), any::<u8>()]).prop_map(|(at, to)| Edit::Change { at, to }),
+    ]
+}
+
+fn edited(text: &str, edits: &[Edit]) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    for e in edits {
+        let place = |at: f64, len: usize| ((at * len as f64) as usize).min(len);
+        match e {
+            Edit::Cut { at, len } => {
+                let start = place(*at, bytes.len());
+                bytes.drain(start..(start + len).min(bytes.len()));
+            }
+            Edit::Put { at, bytes: put } => {
+                let start = place(*at, bytes.len());
+                bytes.splice(start..start, put.iter().copied());
+            }
+            Edit::Change { at, to } => {
+                if !bytes.is_empty() {
+                    let i = place(*at, bytes.len() - 1);
+                    bytes[i] = *to;
+                }
+            }
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// A whole game's save text, as the game writes it.
+fn a_save() -> &'static str {
+    static SAVE: OnceLock<String> = OnceLock::new();
+    SAVE.get_or_init(|| {
+        let scenario = strategos::scenario::find_bundled("thucydide-first-clash").unwrap();
+        let game = strategos::sim::play_game::<strategos::rules::thucydide::Thucydide>(&scenario, 5, |_| {}).unwrap();
+        strategos::replay::to_ron(&game.replay)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn a_broken_scenario_is_refused_with_an_error_that_says_where(which in any::<prop::sample::Index>(), edits in prop::collection::vec(edit(), 1..4)) {
+        let (_, text) = strategos::scenario::BUNDLED[which.index(strategos::scenario::BUNDLED.len())];
+        prop_assert_eq!(probe::scenario_text(&edited(text, &edits)), Ok(()));
+    }
+
+    #[test]
+    fn a_broken_save_is_refused_with_an_error_naming_the_file(edits in prop::collection::vec(edit(), 1..4)) {
+        prop_assert_eq!(probe::replay_text(&edited(a_save(), &edits)), Ok(()));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn every_ruleset_accepts_exactly_its_legal_commands_and_stays_whole(which in any::<prop::sample::Index>(), bytes in prop::collection::vec(any::<u8>(), 0..240)) {
+        let names = strategos::rules::registry::NAMES;
+        prop_assert_eq!(probe::command_stream(names[which.index(names.len())], &bytes), Ok(()));
+    }
+}
+
+#[test]
+fn the_save_the_properties_break_plays_back_whole() {
+    assert_eq!(probe::replay_text(a_save()), Ok(()));
+    for (name, text) in strategos::scenario::BUNDLED {
+        assert_eq!(probe::scenario_text(text), Ok(()), "{name}");
+    }
+}
