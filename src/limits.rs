@@ -21,11 +21,14 @@ pub const COMMANDS: usize = 100_000;
 /// The most forced dice faces a replay may hold.
 pub const FORCED_DICE: usize = 10_000;
 
-/// Reads a text file, refusing one larger than `FILE_BYTES` without reading more than that (a
-/// device or a pipe included) and one that is not UTF-8. The error says what is wrong, not where:
-/// the caller names the file.
+/// Reads a text file, refusing what is not a plain file (a device, a pipe, a folder: a replay may
+/// name its scenario by path), one larger than `FILE_BYTES` without reading more than that, and one
+/// that is not UTF-8. The error says what is wrong, not where: the caller names the file.
 pub fn read_text(path: &Path) -> Result<String, String> {
     let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        return Err("cannot read: not a plain file".into());
+    }
     let mut bytes = Vec::new();
     file.take(FILE_BYTES as u64 + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read: {e}"))?;
     if bytes.len() > FILE_BYTES {

@@ -111,6 +111,8 @@ fn missing_file_and_garbage_do_not_panic() {
     let out = Command::new(env!("CARGO_BIN_EXE_strategos")).args(["validate", "/nonexistent/x.ron"]).output().unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/x.ron: cannot read"));
+    let out = Command::new(env!("CARGO_BIN_EXE_strategos")).args(["validate", "/dev/zero"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/dev/zero: cannot read: not a plain file"), "a device is not read");
     let (ok, err) = validate("Replay(scenario: \"nope\", ruleset: \"thucydide\", seed: 1, commands: [])", "r.ron");
     assert!(!ok && err.contains("field `scenario`"), "{err}");
     let (ok, _) = validate("\u{0}\u{1}garbage", "g.ron");

@@ -6,7 +6,9 @@
 #
 #   tools/fuzz.sh SECONDS [TARGET...]
 #
-# The corpus is minimised after the runs (`cargo fuzz cmin`), so what is committed stays small.
+# The corpus is minimised after the runs (`cargo fuzz cmin`). The command streams' corpora (a few
+# kilobytes) are committed; the text targets' (megabytes grown from their seeds) are not, and are
+# seeded again here on a fresh clone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,7 +25,7 @@ mkdir -p fuzz/corpus/scenario_text fuzz/corpus/replay_text
 [ -n "$(ls -A fuzz/corpus/scenario_text)" ] || cp scenarios/*.ron fuzz/corpus/scenario_text/
 if [ -z "$(ls -A fuzz/corpus/replay_text)" ]; then
     for scenario in thucydide-first-clash swordpoint-hastings-skirmish black-powder-quatre-bras swidenth-border-patrol mass-battle-field; do
-        cargo run --release --no-default-features -- simulate --scenario "$scenario" --games 1 --seed 3 --save fuzz/corpus/replay_text >/dev/null
+        cargo run --release -- simulate --scenario "$scenario" --games 1 --seed 3 --save fuzz/corpus/replay_text >/dev/null
     done
 fi
 

@@ -75,8 +75,10 @@ const STREAM_COMMANDS: usize = 200;
 /// decide has a command to give.
 pub fn command_stream(ruleset: &str, bytes: &[u8]) -> Result<(), String> {
     let mut input = Bytes(bytes);
-    let of_ruleset: Vec<Scenario> = BUNDLED.iter().filter_map(|(_, t)| crate::scenario::parse(t).ok()).filter(|s| s.ruleset == ruleset).collect();
-    let scenario = of_ruleset.get(usize::from(input.next()) % of_ruleset.len().max(1)).ok_or_else(|| format!("no bundled scenario of {ruleset}"))?;
+    static SCENARIOS: std::sync::OnceLock<Vec<Scenario>> = std::sync::OnceLock::new();
+    let bundled = SCENARIOS.get_or_init(|| BUNDLED.iter().filter_map(|(_, t)| crate::scenario::parse(t).ok()).collect());
+    let of_ruleset: Vec<&Scenario> = bundled.iter().filter(|s| s.ruleset == ruleset).collect();
+    let scenario = *of_ruleset.get(usize::from(input.next()) % of_ruleset.len().max(1)).ok_or_else(|| format!("no bundled scenario of {ruleset}"))?;
     with_ruleset(ruleset, Stream { scenario, input }).map_err(|e| e.to_string())?
 }
 

@@ -34,6 +34,15 @@ pub struct DecisionPlace(pub Option<[f32; 4]>);
 #[derive(Resource, Default)]
 pub struct Notice(pub String);
 
+/// The notice, small, in amber when something failed.
+fn show_notice(ui: &mut egui::Ui, notice: &str) {
+    if notice.contains("failed") {
+        ui.label(egui::RichText::new(notice).small().color(egui::Color32::from_rgb(240, 170, 60)));
+    } else if !notice.is_empty() {
+        ui.small(notice);
+    }
+}
+
 /// The order of the window's painting: the board, then the panels over it.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Paint {
@@ -266,9 +275,7 @@ pub fn battle_panels<R: Present>(
         if stage.holding(&log.events) && preferences.hold_dice {
             ui.colored_label(egui::Color32::from_rgb(240, 200, 90), "Dice held: click or press Space to go on");
         }
-        if !notice.0.is_empty() {
-            ui.small(&notice.0);
-        }
+        show_notice(ui, &notice.0);
     });
     egui::Panel::right("side").exact_size(super::camera::panel_width(ctx.viewport_rect().width())).show(&mut root, |ui| {
         match deciding {
@@ -456,9 +463,7 @@ fn curtain_and_victory<R: Present>(
                         commands.queue(|world: &mut World| world.resource_mut::<NextState<AppState>>().set(AppState::Menu));
                     }
                 });
-                if !notice.0.is_empty() {
-                    ui.small(&notice.0);
-                }
+                show_notice(ui, &notice.0);
             });
         });
     }
