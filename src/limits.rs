@@ -2,6 +2,7 @@
 //! that grows with them: a broken or hostile file gets a clear error, never a hang or a machine's
 //! memory. Documented in `docs/scenarios.md` and `docs/replay.md` ("Limits").
 
+use crate::scenario::FileError;
 use serde::Deserialize;
 use std::io::Read;
 use std::path::Path;
@@ -25,16 +26,22 @@ pub const FORCED_DICE: usize = 10_000;
 /// name its scenario by path), one larger than `FILE_BYTES` without reading more than that, and one
 /// that is not UTF-8. The error says what is wrong, not where: the caller names the file.
 pub fn read_text(path: &Path) -> Result<String, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
-    if !file.metadata().is_ok_and(|m| m.is_file()) {
+    // Asked before opening: opening a named pipe waits for a writer.
+    if !std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?.is_file() {
         return Err("cannot read: not a plain file".into());
     }
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
     let mut bytes = Vec::new();
     file.take(FILE_BYTES as u64 + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read: {e}"))?;
     if bytes.len() > FILE_BYTES {
         return Err(format!("the file is larger than the {FILE_BYTES} bytes a scenario, replay or save may hold"));
     }
     String::from_utf8(bytes).map_err(|e| format!("not UTF-8 text: byte {} is not part of a character", e.utf8_error().valid_up_to()))
+}
+
+/// `read_text`, its error naming the file.
+pub fn read_file(path: &Path) -> Result<String, FileError> {
+    read_text(path).map_err(|e| FileError::plain(e).in_file(path))
 }
 
 /// Parses RON text within the limits on size and nesting; a text too large is refused at its

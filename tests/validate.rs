@@ -113,6 +113,11 @@ fn missing_file_and_garbage_do_not_panic() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/x.ron: cannot read"));
     let out = Command::new(env!("CARGO_BIN_EXE_strategos")).args(["validate", "/dev/zero"]).output().unwrap();
     assert!(String::from_utf8_lossy(&out.stderr).contains("/dev/zero: cannot read: not a plain file"), "a device is not read");
+    let fifo = std::env::temp_dir().join(format!("strategos-validate-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_file(&fifo);
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let out = Command::new("timeout").arg("20").arg(env!("CARGO_BIN_EXE_strategos")).arg("validate").arg(&fifo).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read: not a plain file"), "a named pipe is not opened (it would wait for a writer)");
     let (ok, err) = validate("Replay(scenario: \"nope\", ruleset: \"thucydide\", seed: 1, commands: [])", "r.ron");
     assert!(!ok && err.contains("field `scenario`"), "{err}");
     let (ok, _) = validate("\u{0}\u{1}garbage", "g.ron");

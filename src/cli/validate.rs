@@ -33,7 +33,7 @@ fn is_replay(text: &str) -> bool {
 }
 
 pub fn validate(path: &Path) -> Result<&'static str, String> {
-    let text = crate::limits::read_text(path).map_err(|e| FileError::plain(e).in_file(path).to_string())?;
+    let text = crate::limits::read_file(path).map_err(|e| e.to_string())?;
     let (ruleset, check) = if is_replay(&text) {
         let header = parse_header(path, &text).map_err(|e| e.to_string())?;
         (header.ruleset.clone(), Check::Replay(header))

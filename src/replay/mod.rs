@@ -179,7 +179,7 @@ pub fn play<R: Ruleset>(scenario: &Scenario, replay: &Replay<R::Command>) -> Res
 
 /// Reads a replay file and the header that says which ruleset reads the rest.
 pub fn read_header(path: &Path) -> Result<(String, ReplayHeader), FileError> {
-    let text = crate::limits::read_text(path).map_err(|e| FileError::plain(e).in_file(path))?;
+    let text = crate::limits::read_file(path)?;
     let header = parse_header(path, &text)?;
     Ok((text, header))
 }

@@ -158,8 +158,9 @@ impl Scenario {
             }
             map.hexsides.set(hex, h.side, Some(h.feature));
         }
+        let mut names = HashSet::new();
         for (i, r) in self.map.regions.iter().enumerate() {
-            if r.name.trim().is_empty() || self.map.regions[..i].iter().any(|o| o.name == r.name) {
+            if r.name.trim().is_empty() || !names.insert(r.name.as_str()) {
                 return Err(SetupError::new(Item::Region(i), "name", format!("region name '{}' is empty or used twice", r.name)));
             }
             if r.hexes.is_empty() {

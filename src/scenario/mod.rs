@@ -13,7 +13,7 @@ use std::path::Path;
 
 /// Reads and parses a scenario file; checks the parts every ruleset shares.
 pub fn load(path: &Path) -> Result<(Scenario, String), FileError> {
-    let text = crate::limits::read_text(path).map_err(|e| FileError::plain(e).in_file(path))?;
+    let text = crate::limits::read_file(path)?;
     let scenario = parse(&text).map_err(|e| e.in_file(path))?;
     Ok((scenario, text))
 }

@@ -13,17 +13,26 @@ use std::path::Path;
 /// The name the probes give the text they read, which every error must name.
 const FILE: &str = "probe.ron";
 
+/// What became of a text, when it broke no property.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Taken {
+    Accepted,
+    Refused(String),
+}
+
 /// Scenario text: it parses and sets up with its ruleset, or it is refused with an error that
 /// names a line or a field.
-pub fn scenario_text(text: &str) -> Result<(), String> {
+pub fn scenario_text(text: &str) -> Result<Taken, String> {
     let scenario = match crate::scenario::parse(text) {
         Ok(s) => s,
-        Err(e) if e.line.is_some() || e.field.is_some() => return Ok(()),
+        Err(e) if e.line.is_some() || e.field.is_some() => return Ok(Taken::Refused(e.to_string())),
         Err(e) => return Err(format!("a refused scenario's error names no line nor field: {e}")),
     };
     match with_ruleset(&scenario.ruleset, SetUp(&scenario)) {
+        Ok(Ok(())) => Ok(Taken::Accepted),
         Ok(Err(e)) if e.path().is_empty() => Err(format!("a set-up error names no field: {}", e.message)),
-        _ => Ok(()),
+        Ok(Err(e)) => Ok(Taken::Refused(format!("{}: {}", e.path(), e.message))),
+        Err(unknown) => Ok(Taken::Refused(unknown.to_string())),
     }
 }
 
@@ -39,16 +48,18 @@ impl ForRuleset for SetUp<'_> {
 
 /// Replay or save text: it plays through to the states its hashes record, or it is refused with an
 /// error naming the file.
-pub fn replay_text(text: &str) -> Result<(), String> {
+pub fn replay_text(text: &str) -> Result<Taken, String> {
     let path = Path::new(FILE);
     let header = match crate::replay::parse_header(path, text) {
         Ok(h) => h,
-        Err(e) if e.file == FILE => return Ok(()),
+        Err(e) if e.file == FILE => return Ok(Taken::Refused(e.to_string())),
         Err(e) => return Err(format!("a refused replay's error does not name the file: {e}")),
     };
     match with_ruleset(&header.ruleset, Verify { text, header: &header }) {
+        Ok(Ok(())) => Ok(Taken::Accepted),
         Ok(Err(e)) if !e.starts_with(FILE) => Err(format!("a refused replay's error does not name the file: {e}")),
-        _ => Ok(()),
+        Ok(Err(e)) => Ok(Taken::Refused(e)),
+        Err(unknown) => Ok(Taken::Refused(unknown.to_string())),
     }
 }
 

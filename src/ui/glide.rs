@@ -11,9 +11,13 @@ use std::collections::HashMap;
 const PER_HEX: f32 = 0.08;
 const LONGEST: f32 = 0.6;
 
-/// Each unit's last hex and, while it slides, the points of its way (world coordinates).
+/// Each unit's last hex and, while it slides, the points of its way (world coordinates), on the
+/// stage they were drawn on.
 #[derive(Default)]
-pub struct Glides(HashMap<UnitId, Glide>);
+pub struct Glides {
+    stage: Option<u64>,
+    units: HashMap<UnitId, Glide>,
+}
 
 struct Glide {
     hex: Hex,
@@ -44,15 +48,19 @@ impl Glide {
 }
 
 impl Glides {
-    /// Forgets every unit: a new battle or film does not slide from the last one's hexes.
-    pub fn clear(&mut self) {
-        self.0.clear();
+    /// Forgets every unit when `stage` (its generation) is a new one: a new battle, undo or film
+    /// does not slide from the last one's hexes.
+    pub fn follow(&mut self, stage: u64) {
+        if self.stage != Some(stage) {
+            self.stage = Some(stage);
+            self.units.clear();
+        }
     }
 
     /// Moves the clock on by `dt` seconds (already scaled by the pace) and keeps only `present`.
     pub fn advance(&mut self, dt: f32, present: impl Fn(UnitId) -> bool) {
-        self.0.retain(|id, _| present(*id));
-        for g in self.0.values_mut() {
+        self.units.retain(|id, _| present(*id));
+        for g in self.units.values_mut() {
             g.elapsed += dt;
         }
     }
@@ -61,7 +69,7 @@ impl Glides {
     /// along `way` when that way leads from its last hex to the new one; `slide` false puts it there
     /// at once.
     pub fn place(&mut self, unit: UnitId, hex: Hex, way: Option<&[Hex]>, slide: bool) -> Vec2 {
-        let g = self.0.entry(unit).or_insert_with(|| Glide::at_rest(hex));
+        let g = self.units.entry(unit).or_insert_with(|| Glide::at_rest(hex));
         if g.hex != hex {
             let from = g.point();
             let hexes: Vec<Hex> = match way {
@@ -78,12 +86,12 @@ impl Glides {
 
     /// Whether `unit` is on its way now (it is drawn apart from the counters at rest).
     pub fn sliding(&self, unit: UnitId) -> bool {
-        self.0.get(&unit).is_some_and(Glide::sliding)
+        self.units.get(&unit).is_some_and(Glide::sliding)
     }
 
     /// Whether a counter is still on its way (the window must keep drawing).
     pub fn moving(&self) -> bool {
-        self.0.values().any(Glide::sliding)
+        self.units.values().any(Glide::sliding)
     }
 }
 

@@ -203,9 +203,9 @@ pub fn watch_save(world: &mut World, name: &str) {
 /// Opens a replay file in the replay viewer.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn watch_file(world: &mut World, path: &Path) {
-    match crate::limits::read_text(path) {
+    match crate::limits::read_file(path) {
         Ok(text) => watch(world, path, &text),
-        Err(e) => world.resource_mut::<MenuChoice>().error = scenario::FileError::plain(e).in_file(path).to_string(),
+        Err(e) => world.resource_mut::<MenuChoice>().error = e.to_string(),
     }
 }
 

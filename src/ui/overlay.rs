@@ -67,6 +67,7 @@ impl View<'_> {
 struct Shown {
     camera: (Vec3, f32, Option<Rect>),
     pixels_per_point: f32,
+    stage: u64,
     events_shown: usize,
     viewer: Option<Side>,
     live: bool,
@@ -103,9 +104,7 @@ fn paint_board<R: Present>(
         _ => &[],
     };
     let live = *state.get() == AppState::Battle && stage.caught_up(events);
-    if stage.is_added() {
-        glides.clear();
-    }
+    glides.follow(stage.generation());
     // The instant pace's speed is infinite, and a frame of no time would make it NaN.
     let glided = if preferences.pace == Pace::Instant { f32::MAX } else { time.delta_secs() * preferences.pace.speed() };
     glides.advance(glided, |id| b.unit(id).is_some_and(|u| u.hex.is_some()));
@@ -117,6 +116,7 @@ fn paint_board<R: Present>(
     let shown = Shown {
         camera: (gt.translation(), o.scale, cam.logical_viewport_rect()),
         pixels_per_point: ctx.pixels_per_point(),
+        stage: stage.generation(),
         events_shown: stage.cursor,
         viewer: stage.viewer(),
         live,
@@ -125,8 +125,8 @@ fn paint_board<R: Present>(
         hovered_choice: hovered_choice.0,
         sliding: counters.iter().filter(|c| c.sliding).map(|c| c.unit.id).collect(),
     };
-    // A new stage (a new battle, an undo) or new legal commands change what is shown, whatever the key.
-    let renewed = stage.is_added() || legal_now.as_ref().is_some_and(|l| l.is_changed());
+    // New legal commands (a command resolved, taken back) change the marks, whatever the key.
+    let renewed = legal_now.as_ref().is_some_and(|l| l.is_changed());
     if !baked.holds(ctx, &shown) || renewed {
         let legal: &[R::Command] = match &legal_now {
             Some(l) if live => &l.0,
@@ -282,7 +282,7 @@ fn paint_hexsides<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R
 
 /// A unit's counter as drawn this frame: where (world coordinates), its place in the fan of its
 /// hex (units sharing a hex are fanned out so each stays readable), and whether it slides.
-struct Placed<'a, S> {
+struct DrawnCounter<'a, S> {
     unit: &'a Unit<S>,
     at: Vec2,
     fan: usize,
@@ -291,7 +291,7 @@ struct Placed<'a, S> {
 
 /// Every unit on the board, sliding to a new hex (along `way`, the move being shown, when it leads
 /// there).
-fn place_counters<'a, R: Present>(b: &'a Battle<R>, glides: &mut Glides, way: Option<&[Hex]>, slide: bool) -> Vec<Placed<'a, R::UnitState>> {
+fn place_counters<'a, R: Present>(b: &'a Battle<R>, glides: &mut Glides, way: Option<&[Hex]>, slide: bool) -> Vec<DrawnCounter<'a, R::UnitState>> {
     let mut placed: Vec<(Hex, usize)> = Vec::new();
     let mut counters = Vec::new();
     for u in b.on_board() {
@@ -307,12 +307,12 @@ fn place_counters<'a, R: Present>(b: &'a Battle<R>, glides: &mut Glides, way: Op
             }
         };
         let at = glides.place(u.id, hex, way, slide);
-        counters.push(Placed { unit: u, at, fan, sliding: glides.sliding(u.id) });
+        counters.push(DrawnCounter { unit: u, at, fan, sliding: glides.sliding(u.id) });
     }
     counters
 }
 
-fn paint_placed<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R>, c: &Placed<R::UnitState>, selected: Option<UnitId>) {
+fn paint_placed<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R>, c: &DrawnCounter<R::UnitState>, selected: Option<UnitId>) {
     let Some(centre) = view.at(c.at) else { return };
     let shift = view.len(HEX_RADIUS * 0.16) * c.fan as f32;
     paint_counter(painter, view.len(HEX_RADIUS * 0.6), centre + egui::vec2(shift, -shift), side_colour(c.unit.side), &R::counter(b, c.unit), selected == Some(c.unit.id));

@@ -30,17 +30,43 @@ pub struct HoveredChoice(pub Option<crate::hex::Hex>);
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
 pub struct DecisionPlace(pub Option<[f32; 4]>);
 
-/// A line under the top bar saying what just happened to a save, a load or an undo.
+/// A line under the top bar saying what just happened to a save, a load or an undo, and what
+/// failed if something did.
 #[derive(Resource, Default)]
-pub struct Notice(pub String);
+pub struct Notice {
+    pub text: String,
+    pub failed: Option<Failed>,
+}
+
+/// What a notice says failed: a save the player asked for, or the autosave (which clears its own
+/// notice once it works again).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Failed {
+    Save,
+    Autosave,
+}
 
 /// The notice, small, in amber when something failed.
-fn show_notice(ui: &mut egui::Ui, notice: &str) {
-    if notice.contains("failed") {
-        ui.label(egui::RichText::new(notice).small().color(egui::Color32::from_rgb(240, 170, 60)));
-    } else if !notice.is_empty() {
-        ui.small(notice);
+fn show_notice(ui: &mut egui::Ui, notice: &Notice) {
+    if notice.failed.is_some() {
+        ui.label(egui::RichText::new(&notice.text).small().color(egui::Color32::from_rgb(240, 170, 60)));
+    } else if !notice.text.is_empty() {
+        ui.small(&notice.text);
     }
+}
+
+/// Saves the game as the player asked, under a name saying its scenario, turn and length, and says
+/// how it went.
+fn save_and_say<R: Present>(session: &Session, log: &EventLog<R>, turn: u32, notice: &mut Notice) {
+    let name = save_name(session, log, turn);
+    *notice = match super::saves::save(session, log, &name) {
+        Ok(place) => Notice { text: format!("Saved as {place}"), failed: None },
+        Err(e) => Notice { text: format!("Save failed: {e}"), failed: Some(Failed::Save) },
+    };
+}
+
+fn save_name<R: Present>(session: &Session, log: &EventLog<R>, turn: u32) -> String {
+    format!("{}-turn{turn}-{}.ron", session.scenario.id, log.commands.len())
 }
 
 /// The order of the window's painting: the board, then the panels over it.
@@ -107,7 +133,7 @@ fn forget_preview<R: Present>(mut started: MessageReader<super::session::BattleS
 fn fresh_panels(mut started: MessageReader<super::session::BattleStarted>, mut curtain: ResMut<Curtain>, mut notice: ResMut<Notice>) {
     if started.read().count() > 0 {
         curtain.0 = None;
-        notice.0.clear();
+        *notice = Notice::default();
     }
 }
 
@@ -250,16 +276,12 @@ pub fn battle_panels<R: Present>(
             if undo_button.on_hover_text("Take back the last order, while no die has been rolled since").clicked() {
                 commands.queue(undo::<R>);
             }
-            let name = format!("{}-turn{}-{}.ron", session.scenario.id, view.0.turn, log.commands.len());
             if ui.button("Save").on_hover_text(format!("Keep this game in {}", super::saves::place())).clicked() {
-                notice.0 = match super::saves::save(&session, &log, &name) {
-                    Ok(place) => format!("Saved as {place}"),
-                    Err(e) => format!("Save failed: {e}"),
-                };
+                save_and_say(&session, &log, view.0.turn, &mut notice);
             }
             #[cfg(target_arch = "wasm32")]
             if ui.button("Download").on_hover_text("Download this game as a replay file").clicked() {
-                super::web::download(&name, &super::saves::replay_text(&session, &log));
+                super::web::download(&save_name(&session, &log, view.0.turn), &super::saves::replay_text(&session, &log));
             }
             if !caught_up && ui.button("Skip (Esc)").on_hover_text("Show the events still playing at once").clicked() {
                 skip = true;
@@ -275,7 +297,7 @@ pub fn battle_panels<R: Present>(
         if stage.holding(&log.events) && preferences.hold_dice {
             ui.colored_label(egui::Color32::from_rgb(240, 200, 90), "Dice held: click or press Space to go on");
         }
-        show_notice(ui, &notice.0);
+        show_notice(ui, &notice);
     });
     egui::Panel::right("side").exact_size(super::camera::panel_width(ctx.viewport_rect().width())).show(&mut root, |ui| {
         match deciding {
@@ -453,17 +475,13 @@ fn curtain_and_victory<R: Present>(
                 ui.horizontal(|ui| {
                     ui.add_space(ui.available_width() / 2.0 - 120.0);
                     if ui.button("Save the game").clicked() {
-                        let name = format!("{}-turn{}-{}.ron", session.scenario.id, view.0.turn, log.commands.len());
-                        notice.0 = match super::saves::save(&session, &log, &name) {
-                            Ok(place) => format!("Saved as {place}"),
-                            Err(e) => format!("Save failed: {e}"),
-                        };
+                        save_and_say(&session, &log, view.0.turn, &mut notice);
                     }
                     if ui.button("Back to the menu").clicked() {
                         commands.queue(|world: &mut World| world.resource_mut::<NextState<AppState>>().set(AppState::Menu));
                     }
                 });
-                show_notice(ui, &notice.0);
+                show_notice(ui, &notice);
             });
         });
     }

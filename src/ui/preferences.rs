@@ -77,7 +77,7 @@ impl Plugin for PreferencesPlugin {
 
 /// The preferences kept last time; the defaults when there are none or they do not read.
 fn read() -> Preferences {
-    super::saves::read(RECORD).ok().and_then(|text| ron::from_str(&text).ok()).unwrap_or_default()
+    super::saves::read(RECORD).ok().and_then(|text| crate::limits::from_ron(&text).ok()).unwrap_or_default()
 }
 
 /// A preference changed: keep it. A failure to write costs only the preference, so it is not said.

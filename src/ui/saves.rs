@@ -3,6 +3,7 @@
 //! its own autosave, written after every command; the last game left unfinished is offered to
 //! continue.
 
+use super::panels::{Failed, Notice};
 use super::session::Session;
 use crate::battle::Ruleset;
 use crate::battle::ecs::{BattleView, EventLog};
@@ -142,9 +143,6 @@ pub fn save<R: Ruleset>(session: &Session, log: &EventLog<R>, name: &str) -> Res
     store::write(name, &replay_text(session, log))
 }
 
-/// How the notice of a failed autosave starts.
-const AUTOSAVE_FAILED: &str = "Autosave failed";
-
 /// The autosave of the session's game.
 pub fn autosave_name(session: &Session) -> String {
     table(session).autosave_name(&session.scenario.id, session.seed)
@@ -154,7 +152,7 @@ pub fn autosave_name(session: &Session) -> String {
 /// nothing. Cheap, since the log already holds the turn hashes. While the battle goes on, its
 /// autosave is the game the menu offers to continue. A save that fails (a folder that cannot be
 /// written, a full disk or browser storage) is said under the top bar, and the game goes on.
-pub fn autosave<R: Ruleset>(session: Res<Session>, log: Res<EventLog<R>>, view: Res<BattleView<R>>, mut notice: ResMut<super::panels::Notice>) {
+pub fn autosave<R: Ruleset>(session: Res<Session>, log: Res<EventLog<R>>, view: Res<BattleView<R>>, mut notice: ResMut<Notice>) {
     if !log.is_changed() {
         return;
     }
@@ -175,9 +173,10 @@ pub fn autosave<R: Ruleset>(session: Res<Session>, log: Res<EventLog<R>>, view: 
     match saved {
         Err(e) => {
             warn!("autosave failed: {e}");
-            notice.0 = format!("{AUTOSAVE_FAILED}: {e}. The game goes on; use Save once the folder can be written.");
+            let text = format!("Autosave failed: {e}. The game goes on; use Save once the folder can be written.");
+            *notice = Notice { text, failed: Some(Failed::Autosave) };
         }
-        Ok(()) if notice.0.starts_with(AUTOSAVE_FAILED) => notice.0.clear(),
+        Ok(()) if notice.failed == Some(Failed::Autosave) => *notice = Notice::default(),
         Ok(()) => {}
     }
 }

@@ -19,6 +19,9 @@ use std::sync::Arc;
 #[derive(Resource, Clone)]
 pub struct BoardMap(pub Arc<HexMap>);
 
+/// Stages made so far.
+static STAGES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 #[derive(Resource)]
 pub struct Stage<R: Present> {
     opening: Battle<R>,
@@ -41,6 +44,9 @@ pub struct Stage<R: Present> {
     cue: Option<Cue>,
     /// The event count at which the player last let held dice go.
     released: usize,
+    /// Which stage this is, new for every stage made (a battle, an undo, a film): a resource
+    /// inserted over another of its type does not count as added for Bevy.
+    generation: u64,
 }
 
 /// A log line, the rules it applied (shown on demand), and which side may read it (a sealed order
@@ -64,7 +70,12 @@ impl<R: Present> Stage<R> {
             seen: None,
             cue: None,
             released: 0,
+            generation: STAGES.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         }
+    }
+
+    pub fn generation(&self) -> u64 {
+        self.generation
     }
 
     /// The battle before its first event.
