@@ -44,7 +44,7 @@ pub fn write_in(dir: &Path, name: &str, text: &str) -> Result<String, String> {
 /// The text of the save `name`; the error names the file.
 pub fn read(name: &str) -> Result<String, String> {
     let path = dir().join(name);
-    crate::limits::read_text(&path).map_err(|e| format!("{}: {e}", path.display()))
+    crate::limits::read_file(&path).map_err(|e| e.to_string())
 }
 
 /// The saves' names (replay files, not the continue record nor temporary files).
