@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 /// The file naming the autosave of the last game left unfinished.
-const CONTINUE: &str = ".continue";
+pub const CONTINUE: &str = ".continue";
 
 /// `$STRATEGOS_SAVES`, else `~/.local/share/strategos/saves`, else `saves` here.
 pub fn dir() -> PathBuf {
@@ -45,6 +45,22 @@ pub fn write_in(dir: &Path, name: &str, text: &str) -> Result<String, String> {
 pub fn read(name: &str) -> Result<String, String> {
     let path = dir().join(name);
     crate::limits::read_file(&path).map_err(|e| e.to_string())
+}
+
+/// Deletes the save `name` (and forgets it as the game to continue); the error names the file.
+pub fn remove(name: &str) -> Result<(), String> {
+    remove_in(&dir(), name)
+}
+
+/// `remove`, in the folder `dir`.
+pub fn remove_in(dir: &Path, name: &str) -> Result<(), String> {
+    let path = dir.join(name);
+    std::fs::remove_file(&path).map_err(|e| format!("{}: cannot be deleted: {e}", path.display()))?;
+    let record = dir.join(CONTINUE);
+    if std::fs::read_to_string(&record).is_ok_and(|n| n.trim() == name) {
+        let _ = std::fs::remove_file(record);
+    }
+    Ok(())
 }
 
 /// The saves' names (replay files, not the continue record nor temporary files).

@@ -1,9 +1,11 @@
-//! The ECS shell: commands go through the world, and the phase sub-state follows the battle.
+//! The ECS shell: commands go through the world, the phase sub-state follows the battle, and a
+//! battle app restarted on a new battle plays it as a new app would.
 
 mod common;
 
 use strategos::battle::ecs::BattleApp;
 use strategos::battle::{Dice, Ruleset};
+use strategos::sim::{Player, RandomPlayer};
 use strategos::rules::thucydide::state::Phase;
 use strategos::rules::thucydide::{Command, Thucydide};
 
@@ -27,4 +29,42 @@ fn an_illegal_command_is_refused_and_changes_nothing() {
     let err = app.submit(Command::Riposte { strike: true }).unwrap_err();
     assert!(err.0.contains("not among the legal commands"), "{err}");
     assert_eq!(app.events().len(), before);
+}
+
+/// Plays up to `commands` random commands from the opening and returns them with the events and
+/// the turn hashes they gave.
+fn random_game<R: Ruleset>(app: &mut BattleApp<R>, seed: u64, commands: usize) -> (Vec<R::Command>, Vec<R::Event>, String) {
+    let mut player = RandomPlayer::new(seed);
+    let mut sent = Vec::new();
+    while sent.len() < commands && R::deciding_side(app.view()).is_some() {
+        let command = Player::<R>::choose(&mut player, app.view()).expect("a legal command");
+        app.submit(command.clone()).expect("a legal command is accepted");
+        sent.push(command);
+    }
+    (sent, app.events().to_vec(), format!("{:?}", app.turn_hashes()))
+}
+
+fn restarted_like_new<R: Ruleset>(scenario: &str) {
+    let s = common::load_bundled(scenario);
+    let battle = R::setup(&s).unwrap();
+    let mut fresh = BattleApp::<R>::new(battle.clone(), Dice::new(9));
+    let first = random_game(&mut fresh, 3, 150);
+    // The same app, mid-battle, restarted on another game, then on the first one again.
+    fresh.restart(battle.clone(), Dice::new(10));
+    random_game(&mut fresh, 4, 60);
+    fresh.restart(battle, Dice::new(9));
+    assert_eq!(fresh.phase(), BattleApp::<R>::new(R::setup(&s).unwrap(), Dice::new(9)).phase(), "{scenario}: the opening phase");
+    let again = random_game(&mut fresh, 3, 150);
+    assert_eq!(format!("{:?}", first.0), format!("{:?}", again.0), "{scenario}: the same commands");
+    assert_eq!(format!("{:?}", first.1), format!("{:?}", again.1), "{scenario}: the same events");
+    assert_eq!(first.2, again.2, "{scenario}: the same turn hashes");
+}
+
+#[test]
+fn a_restarted_battle_app_plays_as_a_new_one() {
+    restarted_like_new::<Thucydide>("thucydide-first-clash");
+    restarted_like_new::<strategos::rules::swordpoint::Swordpoint>("swordpoint-hastings-skirmish");
+    restarted_like_new::<strategos::rules::black_powder::BlackPowder>("black-powder-quatre-bras");
+    restarted_like_new::<strategos::rules::swidenth::Swidenth>("swidenth-border-patrol");
+    restarted_like_new::<strategos::rules::mass_battle::MassBattle>("mass-battle-field");
 }

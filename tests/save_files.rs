@@ -1,6 +1,7 @@
 //! Nothing a player made is lost to a broken file or folder: a save cut short at any byte is refused
 //! with an error naming the file, a save folder that cannot be written is said while the game goes
-//! on, and saves written at once by several writers are always whole.
+//! on, saves written at once by several writers are always whole, and a save deleted from the menu
+//! is gone with its record as the game to continue.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -106,4 +107,17 @@ fn saves_written_at_once_by_several_writers_are_always_whole() {
     });
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
     assert_eq!(left, ["shared.ron"], "no temporary file is left behind");
+}
+
+#[test]
+fn a_deleted_save_is_gone_and_no_longer_the_game_to_continue() {
+    let dir = scratch("delete");
+    strategos::saves::write_in(&dir, "kept.ron", "kept").unwrap();
+    strategos::saves::write_in(&dir, "gone.ron", "gone").unwrap();
+    strategos::saves::write_in(&dir, strategos::saves::CONTINUE, "gone.ron").unwrap();
+    strategos::saves::remove_in(&dir, "gone.ron").expect("deleted");
+    assert!(!dir.join("gone.ron").exists() && !dir.join(strategos::saves::CONTINUE).exists(), "the save and its record are gone");
+    assert_eq!(std::fs::read_to_string(dir.join("kept.ron")).unwrap(), "kept");
+    let again = strategos::saves::remove_in(&dir, "gone.ron").expect_err("nothing left to delete");
+    assert!(again.contains(&dir.join("gone.ron").display().to_string()), "the error names the file: {again}");
 }

@@ -242,14 +242,20 @@ impl<R: Ruleset> BattleApp<R> {
                 s.set_executor(SingleThreadedExecutor::new());
             });
         }
-        start_battle(app.world_mut(), battle, dice);
-        app.update();
         let mut battle_app = BattleApp {
             app,
             _ruleset: PhantomData,
         };
-        battle_app.settle_phase();
+        battle_app.restart(battle, dice);
         battle_app
+    }
+
+    /// Starts another battle in this app, as `new` would: the schedules, built at the first
+    /// update, are kept, which is most of the cost of a battle of a few commands (the fuzzer's).
+    pub fn restart(&mut self, battle: Battle<R>, dice: Dice) {
+        start_battle(self.app.world_mut(), battle, dice);
+        self.app.update();
+        self.settle_phase();
     }
 
     /// Applies a phase change `follow_phase` asked for, so `phase()` is current after each command.

@@ -4,7 +4,7 @@
 //! `Err` saying which, and a panic is a crash the fuzzer reports.
 
 use crate::ai::Judge;
-use crate::battle::{Dice, Present};
+use crate::battle::{Battle, Dice, Present, Ruleset};
 use crate::battle::ecs::BattleApp;
 use crate::rules::registry::{ForRuleset, with_ruleset};
 use crate::scenario::{BUNDLED, Scenario};
@@ -120,36 +120,60 @@ impl ForRuleset for Stream<'_> {
         let Stream { scenario, mut input } = self;
         let battle = R::setup(scenario).map_err(|e| format!("{}: {}: {}", scenario.id, e.path(), e.message))?;
         let seed = u64::from(input.next()) | u64::from(input.next()) << 8;
-        let mut app = BattleApp::<R>::new(battle, Dice::new(seed));
-        for _ in 0..STREAM_COMMANDS {
-            if input.is_empty() || R::outcome(app.view()).is_some() {
-                break;
-            }
-            let legal = app.legal_commands();
-            let Some(chosen) = legal.get(usize::from(input.next()) % legal.len().max(1)).cloned() else {
-                return Err(format!("{}: the battle waits for a side that has no command to give", scenario.id));
-            };
-            let command = match input.next() {
-                // One byte in four changes a digit of the command as a file writes it.
-                twist @ 0..64 => changed(&chosen, usize::from(twist), input.next()).unwrap_or(chosen),
-                _ => chosen,
-            };
-            let is_legal = legal.contains(&command);
-            match app.submit(command.clone()) {
-                Ok(_) if !is_legal => return Err(format!("{}: an illegal command was accepted: {command:?}", scenario.id)),
-                Err(e) if is_legal => return Err(format!("{}: a legal command was refused: {command:?}: {e}", scenario.id)),
-                _ => {}
-            }
-            let b = app.view();
-            if let Some(u) = b.units.iter().find(|u| u.hex.is_some_and(|h| !b.map.contains(h))) {
-                return Err(format!("{}: unit {} stands off the map", scenario.id, u.id.0));
-            }
-            if R::outcome(b).is_none() && R::deciding_side(b).is_none() {
-                return Err(format!("{}: the battle waits for no side but is not over", scenario.id));
-            }
-        }
-        Ok(())
+        with_app::<R, _>(battle, Dice::new(seed), |app| stream(scenario, input, app))
     }
+}
+
+thread_local! {
+    /// A battle app of each ruleset, restarted for every stream.
+    static APPS: std::cell::RefCell<Vec<Box<dyn std::any::Any>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` on this thread's app of ruleset `R`, restarted on `battle`: building a Bevy app's
+/// schedules costs more than a stream of a few dozen commands.
+fn with_app<R: Ruleset, T>(battle: Battle<R>, dice: Dice, f: impl FnOnce(&mut BattleApp<R>) -> T) -> T {
+    APPS.with_borrow_mut(|apps| {
+        if let Some(app) = apps.iter_mut().find_map(|a| a.downcast_mut::<BattleApp<R>>()) {
+            app.restart(battle, dice);
+            return f(app);
+        }
+        let mut app = BattleApp::new(battle, dice);
+        let result = f(&mut app);
+        apps.push(Box::new(app));
+        result
+    })
+}
+
+/// Sends the stream's commands to `app` and checks the battle after each.
+fn stream<R: Judge + Present>(scenario: &Scenario, mut input: Bytes, app: &mut BattleApp<R>) -> Result<(), String> {
+    for _ in 0..STREAM_COMMANDS {
+        if input.is_empty() || R::outcome(app.view()).is_some() {
+            break;
+        }
+        let legal = app.legal_commands();
+        let Some(chosen) = legal.get(usize::from(input.next()) % legal.len().max(1)).cloned() else {
+            return Err(format!("{}: the battle waits for a side that has no command to give", scenario.id));
+        };
+        let command = match input.next() {
+            // One byte in four changes a digit of the command as a file writes it.
+            twist @ 0..64 => changed(&chosen, usize::from(twist), input.next()).unwrap_or(chosen),
+            _ => chosen,
+        };
+        let is_legal = legal.contains(&command);
+        match app.submit(command.clone()) {
+            Ok(_) if !is_legal => return Err(format!("{}: an illegal command was accepted: {command:?}", scenario.id)),
+            Err(e) if is_legal => return Err(format!("{}: a legal command was refused: {command:?}: {e}", scenario.id)),
+            _ => {}
+        }
+        let b = app.view();
+        if let Some(u) = b.units.iter().find(|u| u.hex.is_some_and(|h| !b.map.contains(h))) {
+            return Err(format!("{}: unit {} stands off the map", scenario.id, u.id.0));
+        }
+        if R::outcome(b).is_none() && R::deciding_side(b).is_none() {
+            return Err(format!("{}: the battle waits for no side but is not over", scenario.id));
+        }
+    }
+    Ok(())
 }
 
 /// `command` as a file writes it, with its `nth` digit (counted round) set to `to`'s last digit,

@@ -40,6 +40,8 @@ pub struct MenuChoice {
     pub resume_now: Option<String>,
     /// The saves, read when the menu opens (and again every few seconds while it is up).
     pub saves: Vec<super::saves::Listed>,
+    /// The save whose "Delete" was clicked, waiting for a yes or a no.
+    pub deleting: Option<String>,
 }
 
 impl MenuChoice {
@@ -58,6 +60,7 @@ impl MenuChoice {
             start_now: o.scenario.is_some(),
             watch_now: o.watch.clone(),
             unfinished: None,
+            deleting: None,
             resume_now: o.resume.clone(),
             saves: Vec::new(),
         }
@@ -69,6 +72,12 @@ impl MenuChoice {
             return Ok(clock() % 1_000_000);
         }
         self.seed.trim().parse().map_err(|_| format!("the seed '{}' is not a whole number", self.seed.trim()))
+    }
+
+    /// The saves and the game to continue, read again.
+    fn reread_saves(&mut self) {
+        self.unfinished = super::saves::unfinished();
+        self.saves = super::saves::list();
     }
 
     pub fn mode(&self) -> Mode {
@@ -93,8 +102,8 @@ impl Plugin for MenuPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(EguiPrimaryContextPass, menu.run_if(in_state(AppState::Menu).and_then(not(super::framebench::running))))
             .add_systems(OnEnter(AppState::Menu), |mut choice: ResMut<MenuChoice>| {
-                choice.unfinished = super::saves::unfinished();
-                choice.saves = super::saves::list();
+                choice.reread_saves();
+                super::saves::log_listing(choice.unfinished.as_deref(), &choice.saves);
             })
             .add_systems(Update, reread_saves.run_if(in_state(AppState::Menu)));
     }
@@ -119,6 +128,14 @@ pub fn start_chosen(world: &mut World) {
         let session = Session { seed: choice.seed()?, mode: choice.mode(), level: choice.level, scenario, taken_over_at: None };
         super::session::start_fresh(world, session)
     });
+    say(world, result);
+}
+
+/// Shows what went wrong in the menu (and in the log), or clears the last error.
+fn say(world: &mut World, result: Result<(), String>) {
+    if let Err(e) = &result {
+        warn!("strategos: {e}");
+    }
     world.resource_mut::<MenuChoice>().error = result.err().unwrap_or_default();
 }
 
@@ -126,7 +143,7 @@ pub fn start_chosen(world: &mut World) {
 /// well), or in the menu's mode for a file that does not say.
 pub fn load_game(world: &mut World, name: &str) {
     let result = super::saves::read(name).and_then(|text| open_replay(world, Path::new(name), &text, Open::Play));
-    world.resource_mut::<MenuChoice>().error = result.err().unwrap_or_default();
+    say(world, result);
 }
 
 /// What to do with a replay once it is read and checked.
@@ -196,7 +213,7 @@ pub fn open_film<R: Present>(world: &mut World, film: Film<R>) {
 pub fn watch_save(world: &mut World, name: &str) {
     match super::saves::read(name) {
         Ok(text) => watch(world, Path::new(name), &text),
-        Err(e) => world.resource_mut::<MenuChoice>().error = e,
+        Err(e) => say(world, Err(e)),
     }
 }
 
@@ -205,13 +222,13 @@ pub fn watch_save(world: &mut World, name: &str) {
 pub fn watch_file(world: &mut World, path: &Path) {
     match crate::limits::read_file(path) {
         Ok(text) => watch(world, path, &text),
-        Err(e) => world.resource_mut::<MenuChoice>().error = e.to_string(),
+        Err(e) => say(world, Err(e.to_string())),
     }
 }
 
 fn watch(world: &mut World, file: &Path, text: &str) {
     let result = open_replay(world, file, text, Open::Watch);
-    world.resource_mut::<MenuChoice>().error = result.err().unwrap_or_default();
+    say(world, result);
 }
 
 /// Natively a typed path; in a browser the page's file picker, which puts the file among the saves.
@@ -329,8 +346,25 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut commands
                             let n = name.clone();
                             commands.queue(move |world: &mut World| watch_save(world, &n));
                         }
-                        ui.label(name);
+                        if ui.button("Delete").clicked() {
+                            choice.deleting = Some(name.clone());
+                        }
+                        ui.label(&name);
                     });
+                    if choice.deleting.as_deref() == Some(name.as_str()) {
+                        ui.horizontal(|ui| {
+                            ui.colored_label(egui::Color32::from_rgb(240, 150, 60), "Delete it for good?");
+                            if ui.button("Yes, delete").clicked() {
+                                let result = super::saves::remove(&name);
+                                choice.deleting = None;
+                                choice.reread_saves();
+                                choice.error = result.err().unwrap_or_default();
+                            }
+                            if ui.button("No").clicked() {
+                                choice.deleting = None;
+                            }
+                        });
+                    }
                     ui.small(listed.about);
                 }
             });

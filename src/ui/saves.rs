@@ -12,7 +12,7 @@ use bevy::prelude::*;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod store {
-    pub use crate::saves::{finished, modified, names, read, set_unfinished, unfinished, write};
+    pub use crate::saves::{finished, modified, names, read, remove, set_unfinished, unfinished, write};
 
     pub fn place() -> String {
         crate::saves::dir().display().to_string()
@@ -32,13 +32,19 @@ mod store {
 
     pub fn write(name: &str, text: &str) -> Result<String, String> {
         if !web::storage_set(&format!("{PREFIX}{name}"), text) {
-            return Err(format!("{name}: the browser's storage is full or refused it"));
+            return Err(format!("{name}: the browser's storage is full or refused it (deleting a saved game in the menu makes room)"));
         }
         Ok(format!("{name} in {}", place()))
     }
 
     pub fn read(name: &str) -> Result<String, String> {
         web::storage_get(&format!("{PREFIX}{name}")).ok_or_else(|| format!("{name}: not in {}", place()))
+    }
+
+    pub fn remove(name: &str) -> Result<(), String> {
+        finished(name);
+        web::storage_remove(&format!("{PREFIX}{name}"));
+        Ok(())
     }
 
     pub fn names() -> Vec<String> {
@@ -76,6 +82,8 @@ pub use store::write;
 pub use store::read;
 /// The autosave of the last game left unfinished, if any: the menu's "Continue".
 pub use store::unfinished;
+/// Deletes a save (the menu's "Delete"), and forgets it as the game to continue.
+pub use store::remove;
 
 /// A save as the menu lists it: its name and what it holds.
 #[derive(Clone, Debug)]
@@ -110,6 +118,12 @@ fn describe(name: &str) -> Listed {
     };
     let ago = written.and_then(|w| w.elapsed().ok()).map_or(String::new(), |d| format!(" · {}", ago(d.as_secs())));
     Listed { name: name.into(), about: format!("{title} · turn {}{mode}{ago}", summary.turn()), written }
+}
+
+/// The saves as the menu lists them, on one line of the log (which the web test reads).
+pub fn log_listing(unfinished: Option<&str>, saves: &[Listed]) {
+    let listed: Vec<String> = saves.iter().map(|l| format!("{}: {}", l.name, l.about)).collect();
+    info!("strategos: to continue: {}; saved games: {}", unfinished.unwrap_or("none"), listed.join(" | "));
 }
 
 /// How long ago, in a player's words.
@@ -173,7 +187,7 @@ pub fn autosave<R: Ruleset>(session: Res<Session>, log: Res<EventLog<R>>, view: 
     match saved {
         Err(e) => {
             warn!("autosave failed: {e}");
-            let text = format!("Autosave failed: {e}. The game goes on; use Save once the folder can be written.");
+            let text = format!("Autosave failed: {e}. The game goes on; use Save once there is room in {} and it can be written.", place());
             *notice = Notice { text, failed: Some(Failed::Autosave) };
         }
         Ok(()) if notice.failed == Some(Failed::Autosave) => *notice = Notice::default(),

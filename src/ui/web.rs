@@ -23,13 +23,16 @@ unsafe extern "C" {
     /// False when the storage is full or refuses.
     #[wasm_bindgen(js_namespace = strategos, js_name = storageSet)]
     pub fn storage_set(key: &str, text: &str) -> bool;
+    #[wasm_bindgen(js_namespace = strategos, js_name = storageRemove)]
+    pub fn storage_remove(key: &str);
     /// Every key of the local storage, one per line.
     #[wasm_bindgen(js_namespace = strategos, js_name = storageKeys)]
     pub fn storage_keys() -> String;
 }
 
 /// `?scenario=ID&seed=N&computer=0|1&level=easy|normal|strong|strong:MS` starts a battle at once; `?watch=NAME`
-/// opens a saved game or replay from the browser's storage in the replay viewer.
+/// opens a saved game or replay from the browser's storage in the replay viewer, and `?resume=NAME`
+/// goes on playing it.
 pub fn options() -> Options {
     let search = search();
     let mut o = Options {
@@ -51,6 +54,7 @@ pub fn options() -> Options {
             "computer" => o.computer = value.parse().ok().filter(|s| *s < 2),
             "level" => o.level = Level::from_name(&value).unwrap_or(Level::Normal),
             "watch" => o.watch = Some(super::Watched::Save(value)),
+            "resume" => o.resume = Some(value),
             _ => {}
         }
     }

@@ -1,8 +1,10 @@
 // The page in Debian's headless Chromium (software WebGL through SwiftShader): opens the menu and
 // prints the time from navigation to its first frame, starts each scenario and saves a screenshot
 // of it, then loads each replay recorded by the native build and prints the final state hash the
-// page logs; last, without WebGL2, the page must say so. Fails on a console error or when the page
-// never says it started.
+// page logs. Then the saves in the page's storage: an autosave survives a reload and is offered to
+// continue, broken entries are listed as broken, and a full storage gets a message while the last
+// save stays whole. Last, without WebGL2, the page must say so. Fails on a console error, a broken
+// check, or when the page never says it started.
 //
 // node smoke.mjs URL SCREENSHOT_DIR SCENARIO,SCENARIO... REPLAY_FILE...
 import { createRequire } from "node:module";
@@ -32,8 +34,10 @@ const errors = [];
 let failed = false;
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const lines = [];
   page.on("console", (m) => {
     console.log(`console.${m.type()}: ${m.text()}`);
+    lines.push(m.text());
     if (m.type() === "error") errors.push(m.text());
   });
   page.on("pageerror", (e) => errors.push(String(e)));
@@ -64,11 +68,93 @@ try {
     const line = (await hash).text();
     console.log(`page ${name}: ${line}`);
   }
+
+  await saves(page, said, lines, scenarios.split(",")[0]);
 } catch (e) {
   console.log(`failed: ${e}`);
   failed = true;
 } finally {
   await browser.close();
+}
+
+// A check of the page: a failure throws, which fails the run.
+function check(holds, what) {
+  if (!holds) throw new Error(what);
+  console.log(`checked: ${what}`);
+}
+
+// Presses E (end the phase; twice where the game asks first) on the board until `done` gives
+// something, or gives up after about half a minute.
+async function pressUntil(page, done) {
+  await page.focus("#strategos");
+  for (let i = 0; i < 40; i++) {
+    const result = await done();
+    if (result) return result;
+    await page.keyboard.press("KeyE");
+    await page.waitForTimeout(700);
+  }
+  return done();
+}
+
+// The saves in the page's storage, through a game of `scenario` against the computer.
+async function saves(page, said, lines, scenario) {
+  const get = (key) => page.evaluate((k) => localStorage.getItem(k), key);
+
+  // A command leaves an autosave, recorded as the game to continue.
+  let started = said("strategos: battle started");
+  await page.goto(`${url}/?scenario=${scenario}&computer=1&seed=5`);
+  await started;
+  await page.waitForTimeout(2000);
+  const name = await pressUntil(page, () => get("strategos/continue"));
+  check(name, `a command leaves an autosave to continue (${name})`);
+  const autosave = await get(`strategos/saves/${name}`);
+
+  // After a reload the menu still lists it and offers it; a broken entry and a cut save are listed
+  // as what they are.
+  await page.evaluate((cut) => {
+    localStorage.setItem("strategos/saves/broken.ron", "(not a save");
+    localStorage.setItem("strategos/saves/cut.ron", cut);
+  }, autosave.slice(0, autosave.length >> 1));
+  const listing = said("strategos: to continue:");
+  await page.goto(`${url}/`);
+  const listed = (await listing).text();
+  check(listed.includes(`to continue: ${name};`), "the menu, reloaded, offers the autosave to continue");
+  check(new RegExp(`${name.replace(/[.]/g, "[.]")}: [^|]* turn \\d`).test(listed), "the menu, reloaded, lists the autosave with its turn");
+  check(listed.includes("broken.ron: not a game this build reads"), "a broken entry is listed as such");
+  check(listed.includes("cut.ron: not a game this build reads"), "a cut save is listed as such");
+  const refused = said("strategos: broken.ron");
+  await page.goto(`${url}/?watch=broken.ron`);
+  console.log(`watching broken.ron: ${(await refused).text()}`);
+
+  // Gone on with after the reload, in a storage filled to the brim: the next autosave fails with
+  // a message, and the save in storage stays as it was.
+  started = said("strategos: battle started");
+  await page.goto(`${url}/?resume=${encodeURIComponent(name)}`);
+  await started;
+  await page.waitForTimeout(2000);
+  const { fillers, before } = await page.evaluate((key) => {
+    let chunk = "x".repeat(1 << 20);
+    let fillers = 0;
+    while (chunk.length > 0) {
+      try {
+        localStorage.setItem(`filler/${fillers}`, chunk);
+        fillers += 1;
+      } catch (e) {
+        chunk = chunk.slice(0, chunk.length >> 1);
+      }
+    }
+    return { fillers, before: localStorage.getItem(key) };
+  }, `strategos/saves/${name}`);
+  console.log(`storage filled with ${fillers} entries`);
+  const failure = await pressUntil(page, () => lines.find((l) => l.includes("autosave failed")));
+  check(failure && failure.includes("full or refused"), `a full storage is said (${failure})`);
+  check((await get(`strategos/saves/${name}`)) === before, "the save in a full storage is kept whole");
+  const screenshot = `${screenshotDir}/web-storage-full.png`;
+  await page.screenshot({ path: screenshot });
+  console.log(`screenshot: ${screenshot}`);
+  await page.evaluate((n) => {
+    for (let i = 0; i < n; i++) localStorage.removeItem(`filler/${i}`);
+  }, fillers);
 }
 
 // Without WebGL2 the page explains itself instead of failing.
