@@ -32,7 +32,7 @@ mod store {
 
     pub fn write(name: &str, text: &str) -> Result<String, String> {
         if !web::storage_set(&format!("{PREFIX}{name}"), text) {
-            return Err(format!("{name}: the browser's storage is full or refused it (deleting a saved game in the menu makes room)"));
+            return Err(format!("{name}: the browser's storage is full or refused it"));
         }
         Ok(format!("{name} in {}", place()))
     }
@@ -187,7 +187,7 @@ pub fn autosave<R: Ruleset>(session: Res<Session>, log: Res<EventLog<R>>, view: 
     match saved {
         Err(e) => {
             warn!("autosave failed: {e}");
-            let text = format!("Autosave failed: {e}. The game goes on; use Save once there is room in {} and it can be written.", place());
+            let text = format!("Autosave failed: {e}. The game goes on; use Save once {} can take it (the menu deletes old saves).", place());
             *notice = Notice { text, failed: Some(Failed::Autosave) };
         }
         Ok(()) if notice.failed == Some(Failed::Autosave) => *notice = Notice::default(),
