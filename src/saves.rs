@@ -56,10 +56,7 @@ pub fn remove(name: &str) -> Result<(), String> {
 pub fn remove_in(dir: &Path, name: &str) -> Result<(), String> {
     let path = dir.join(name);
     std::fs::remove_file(&path).map_err(|e| format!("{}: cannot be deleted: {e}", path.display()))?;
-    let record = dir.join(CONTINUE);
-    if std::fs::read_to_string(&record).is_ok_and(|n| n.trim() == name) {
-        let _ = std::fs::remove_file(record);
-    }
+    finished_in(dir, name);
     Ok(())
 }
 
@@ -93,7 +90,13 @@ pub fn unfinished() -> Option<String> {
 
 /// Forgets the game to continue if it is `name` (that game is over).
 pub fn finished(name: &str) {
-    if unfinished().as_deref() == Some(name) {
-        let _ = std::fs::remove_file(dir().join(CONTINUE));
+    finished_in(&dir(), name);
+}
+
+/// `finished`, in the folder `dir`.
+fn finished_in(dir: &Path, name: &str) {
+    let record = dir.join(CONTINUE);
+    if crate::limits::read_text(&record).is_ok_and(|n| n.trim() == name) {
+        let _ = std::fs::remove_file(record);
     }
 }

@@ -31,17 +31,19 @@ fn an_illegal_command_is_refused_and_changes_nothing() {
     assert_eq!(app.events().len(), before);
 }
 
-/// Plays up to `commands` random commands from the opening and returns them with the events and
-/// the turn hashes they gave.
+/// Plays up to `commands` random commands from the opening and returns them with the phase
+/// sub-state after each, the events and the turn hashes they gave.
 fn random_game<R: Ruleset>(app: &mut BattleApp<R>, seed: u64, commands: usize) -> (Vec<R::Command>, Vec<R::Event>, String) {
     let mut player = RandomPlayer::new(seed);
     let mut sent = Vec::new();
+    let mut phases = Vec::new();
     while sent.len() < commands && R::deciding_side(app.view()).is_some() {
         let command = Player::<R>::choose(&mut player, app.view()).expect("a legal command");
         app.submit(command.clone()).expect("a legal command is accepted");
         sent.push(command);
+        phases.push(app.phase());
     }
-    (sent, app.events().to_vec(), format!("{:?}", app.turn_hashes()))
+    (sent, app.events().to_vec(), format!("{phases:?} {:?}", app.turn_hashes()))
 }
 
 fn restarted_like_new<R: Ruleset>(scenario: &str) {
@@ -57,7 +59,7 @@ fn restarted_like_new<R: Ruleset>(scenario: &str) {
     let again = random_game(&mut fresh, 3, 150);
     assert_eq!(format!("{:?}", first.0), format!("{:?}", again.0), "{scenario}: the same commands");
     assert_eq!(format!("{:?}", first.1), format!("{:?}", again.1), "{scenario}: the same events");
-    assert_eq!(first.2, again.2, "{scenario}: the same turn hashes");
+    assert_eq!(first.2, again.2, "{scenario}: the same phases and turn hashes");
 }
 
 #[test]

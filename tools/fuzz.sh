@@ -6,16 +6,18 @@
 #
 #   tools/fuzz.sh SECONDS [TARGET...]
 #
-# The corpus is minimised after the runs (`cargo fuzz cmin`). The command streams' corpora (a few
+# The corpus is minimised after the runs (`cargo fuzz cmin`) to an input for each code edge reached
+# (hit counts left out: they keep thousands of files). The command streams' corpora (a few
 # kilobytes) are committed; the text targets' (megabytes grown from their seeds) are not, and are
 # seeded again here on a fresh clone.
 #
 # The text targets run under the address sanitizer with comparisons traced (what finds the magic
 # values a parser compares against). The command streams run without either: the probe and the
 # rules are safe Rust, a stream picks commands by index rather than by value, and both cost more
-# than half of a stream's time. Their inputs are kept to 128 bytes (some 40 commands from the
-# opening), which libFuzzer grows to anyway. FUZZ_PROCESSES=N (default 1) runs N processes a target
-# sharing its corpus (libFuzzer's fork mode).
+# than half of a stream's time. Their inputs are kept to 128 bytes (some 50 commands from the
+# opening: two bytes a command, three when it is twisted). FUZZ_PROCESSES=N (default 1) runs N
+# processes a target sharing its corpus (libFuzzer's fork mode, which is told not to ignore a hang,
+# a memory blow-up or a crash: each ends the run as a failure).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,13 +47,14 @@ for target in "${TARGETS[@]}"; do
         commands_*) build=(--sanitizer none --no-trace-compares) run=(-max_len=128) ;;
         *) build=(--target-dir fuzz/target/address) run=() ;;
     esac
-    cargo +nightly fuzz run --release "${build[@]}" "$target" "fuzz/corpus/$target" -- "${run[@]}" -fork="${FUZZ_PROCESSES:-1}" \
+    cargo +nightly fuzz run --release "${build[@]}" "$target" "fuzz/corpus/$target" -- ${run[@]+"${run[@]}"} -fork="${FUZZ_PROCESSES:-1}" \
+        -ignore_timeouts=0 -ignore_ooms=0 -ignore_crashes=0 \
         -max_total_time="$SECONDS_EACH" -rss_limit_mb=2048 -timeout=20 >"$log" 2>&1 || status=$?
     # libFuzzer's status lines start with the inputs run so far: the last one has them all.
-    runs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
+    runs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
     if [ "$status" -eq 0 ]; then verdict="no failure"; else verdict="FAILED (see fuzz/artifacts/$target/)"; tail -40 "$log"; fi
     report+=("$(printf '%-24s %12s inputs in %ss  %s' "$target" "${runs:-?}" "$SECONDS_EACH" "$verdict")")
-    cargo +nightly fuzz cmin --release "${build[@]}" "$target" "fuzz/corpus/$target" >/dev/null 2>&1 || true
+    cargo +nightly fuzz cmin --release "${build[@]}" "$target" "fuzz/corpus/$target" -- -use_counters=0 >/dev/null 2>&1 || true
     rm -f "$log"
 done
 printf '%s\n' "${report[@]}"

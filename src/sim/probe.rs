@@ -130,18 +130,21 @@ thread_local! {
 }
 
 /// Runs `f` on this thread's app of ruleset `R`, restarted on `battle`: building a Bevy app's
-/// schedules costs more than a stream of a few dozen commands.
+/// schedules costs more than a stream of a few dozen commands. The app is kept again only when `f`
+/// returns: a panic in a system leaves the app without its schedules, and the next input would
+/// then fail on that instead of on its own.
 fn with_app<R: Ruleset, T>(battle: Battle<R>, dice: Dice, f: impl FnOnce(&mut BattleApp<R>) -> T) -> T {
-    APPS.with_borrow_mut(|apps| {
-        if let Some(app) = apps.iter_mut().find_map(|a| a.downcast_mut::<BattleApp<R>>()) {
+    let kept = APPS.with_borrow_mut(|apps| apps.iter().position(|a| a.is::<BattleApp<R>>()).map(|i| apps.swap_remove(i)));
+    let mut app = match kept.and_then(|a| a.downcast::<BattleApp<R>>().ok()) {
+        Some(mut app) => {
             app.restart(battle, dice);
-            return f(app);
+            app
         }
-        let mut app = BattleApp::new(battle, dice);
-        let result = f(&mut app);
-        apps.push(Box::new(app));
-        result
-    })
+        None => Box::new(BattleApp::new(battle, dice)),
+    };
+    let result = f(&mut app);
+    APPS.with_borrow_mut(|apps| apps.push(app));
+    result
 }
 
 /// Sends the stream's commands to `app` and checks the battle after each.

@@ -102,18 +102,19 @@ impl Plugin for MenuPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(EguiPrimaryContextPass, menu.run_if(in_state(AppState::Menu).and_then(not(super::framebench::running))))
             .add_systems(OnEnter(AppState::Menu), |mut choice: ResMut<MenuChoice>| {
+                choice.deleting = None;
                 choice.reread_saves();
                 super::saves::log_listing(choice.unfinished.as_deref(), &choice.saves);
             })
-            .add_systems(Update, reread_saves.run_if(in_state(AppState::Menu)));
+            .add_systems(Update, keep_saves_listed.run_if(in_state(AppState::Menu)));
     }
 }
 
 /// A file picked in the browser, or written by another instance, joins the list while the menu is up.
-fn reread_saves(time: Res<Time>, mut last: Local<f32>, mut choice: ResMut<MenuChoice>) {
+fn keep_saves_listed(time: Res<Time>, mut last: Local<f32>, mut choice: ResMut<MenuChoice>) {
     if time.elapsed_secs() - *last > 2.0 {
         *last = time.elapsed_secs();
-        choice.saves = super::saves::list();
+        choice.reread_saves();
     }
 }
 
@@ -128,22 +129,22 @@ pub fn start_chosen(world: &mut World) {
         let session = Session { seed: choice.seed()?, mode: choice.mode(), level: choice.level, scenario, taken_over_at: None };
         super::session::start_fresh(world, session)
     });
-    say(world, result);
+    say(&mut world.resource_mut::<MenuChoice>(), result);
 }
 
 /// Shows what went wrong in the menu (and in the log), or clears the last error.
-fn say(world: &mut World, result: Result<(), String>) {
+fn say(choice: &mut MenuChoice, result: Result<(), String>) {
     if let Err(e) = &result {
         warn!("strategos: {e}");
     }
-    world.resource_mut::<MenuChoice>().error = result.err().unwrap_or_default();
+    choice.error = result.err().unwrap_or_default();
 }
 
 /// Loads a saved game and goes on playing it as it was played (who the computer plays and how
 /// well), or in the menu's mode for a file that does not say.
 pub fn load_game(world: &mut World, name: &str) {
     let result = super::saves::read(name).and_then(|text| open_replay(world, Path::new(name), &text, Open::Play));
-    say(world, result);
+    say(&mut world.resource_mut::<MenuChoice>(), result);
 }
 
 /// What to do with a replay once it is read and checked.
@@ -213,7 +214,7 @@ pub fn open_film<R: Present>(world: &mut World, film: Film<R>) {
 pub fn watch_save(world: &mut World, name: &str) {
     match super::saves::read(name) {
         Ok(text) => watch(world, Path::new(name), &text),
-        Err(e) => say(world, Err(e)),
+        Err(e) => say(&mut world.resource_mut::<MenuChoice>(), Err(e)),
     }
 }
 
@@ -222,13 +223,13 @@ pub fn watch_save(world: &mut World, name: &str) {
 pub fn watch_file(world: &mut World, path: &Path) {
     match crate::limits::read_file(path) {
         Ok(text) => watch(world, path, &text),
-        Err(e) => say(world, Err(e.to_string())),
+        Err(e) => say(&mut world.resource_mut::<MenuChoice>(), Err(e.to_string())),
     }
 }
 
 fn watch(world: &mut World, file: &Path, text: &str) {
     let result = open_replay(world, file, text, Open::Watch);
-    say(world, result);
+    say(&mut world.resource_mut::<MenuChoice>(), result);
 }
 
 /// Natively a typed path; in a browser the page's file picker, which puts the file among the saves.
@@ -353,12 +354,12 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut commands
                     });
                     if choice.deleting.as_deref() == Some(name.as_str()) {
                         ui.horizontal(|ui| {
-                            ui.colored_label(egui::Color32::from_rgb(240, 150, 60), "Delete it for good?");
+                            ui.colored_label(super::panels::WARNING, "Delete it for good?");
                             if ui.button("Yes, delete").clicked() {
                                 let result = super::saves::remove(&name);
                                 choice.deleting = None;
                                 choice.reread_saves();
-                                choice.error = result.err().unwrap_or_default();
+                                say(&mut choice, result);
                             }
                             if ui.button("No").clicked() {
                                 choice.deleting = None;

@@ -46,10 +46,13 @@ pub enum Failed {
     Autosave,
 }
 
+/// Amber: something failed or asks to be confirmed, and nothing is lost yet.
+pub const WARNING: egui::Color32 = egui::Color32::from_rgb(240, 170, 60);
+
 /// The notice, small, in amber when something failed.
 fn show_notice(ui: &mut egui::Ui, notice: &Notice) {
     if notice.failed.is_some() {
-        ui.label(egui::RichText::new(&notice.text).small().color(egui::Color32::from_rgb(240, 170, 60)));
+        ui.label(egui::RichText::new(&notice.text).small().color(WARNING));
     } else if !notice.text.is_empty() {
         ui.small(&notice.text);
     }

@@ -43,8 +43,7 @@ mod store {
 
     pub fn remove(name: &str) -> Result<(), String> {
         finished(name);
-        web::storage_remove(&format!("{PREFIX}{name}"));
-        Ok(())
+        if web::storage_remove(&format!("{PREFIX}{name}")) { Ok(()) } else { Err(format!("{name}: the browser's storage refused to delete it")) }
     }
 
     pub fn names() -> Vec<String> {
@@ -69,7 +68,7 @@ mod store {
 
     pub fn finished(name: &str) {
         if unfinished().as_deref() == Some(name) {
-            web::storage_set(CONTINUE, "");
+            web::storage_remove(CONTINUE);
         }
     }
 }
@@ -187,7 +186,7 @@ pub fn autosave<R: Ruleset>(session: Res<Session>, log: Res<EventLog<R>>, view: 
     match saved {
         Err(e) => {
             warn!("autosave failed: {e}");
-            let text = format!("Autosave failed: {e}. The game goes on; use Save once {} can take it (the menu deletes old saves).", place());
+            let text = format!("Autosave failed: {e}. The game goes on; use Save once saves can be written again (old saves can be deleted from the menu).");
             *notice = Notice { text, failed: Some(Failed::Autosave) };
         }
         Ok(()) if notice.failed == Some(Failed::Autosave) => *notice = Notice::default(),

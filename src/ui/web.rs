@@ -23,8 +23,9 @@ unsafe extern "C" {
     /// False when the storage is full or refuses.
     #[wasm_bindgen(js_namespace = strategos, js_name = storageSet)]
     pub fn storage_set(key: &str, text: &str) -> bool;
+    /// False when the storage refuses.
     #[wasm_bindgen(js_namespace = strategos, js_name = storageRemove)]
-    pub fn storage_remove(key: &str);
+    pub fn storage_remove(key: &str) -> bool;
     /// Every key of the local storage, one per line.
     #[wasm_bindgen(js_namespace = strategos, js_name = storageKeys)]
     pub fn storage_keys() -> String;
@@ -48,6 +49,9 @@ pub fn options() -> Options {
     for pair in search.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
         let value = decode(value);
+        if value.is_empty() {
+            continue;
+        }
         match key {
             "scenario" => o.scenario = Some(value),
             "seed" => o.seed = value.parse().ok(),
