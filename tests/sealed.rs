@@ -42,6 +42,7 @@ enum Phase {
 
 impl Ruleset for Bids {
     const NAME: &'static str = "bids";
+    const TITLE: &'static str = "Bids";
     type UnitState = ();
     type Global = Global;
     type Command = Bid;

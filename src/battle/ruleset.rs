@@ -25,6 +25,8 @@ impl std::error::Error for RuleError {}
 pub trait Ruleset: Sized + Send + Sync + 'static {
     /// The lower-case name scenarios and replays give in their `ruleset` field.
     const NAME: &'static str;
+    /// The name a player reads (the menu's headings).
+    const TITLE: &'static str;
     type UnitState: Clone + Debug + PartialEq + Serialize + Send + Sync + 'static;
     type Global: Clone + Debug + Serialize + Send + Sync + 'static;
     type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;

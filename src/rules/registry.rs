@@ -36,6 +36,14 @@ macro_rules! registry {
         /// The rulesets, by the name scenarios and replays use.
         pub const NAMES: &[&str] = &[$(<$ruleset as Ruleset>::NAME),+];
 
+        /// The title a player reads of the ruleset called `name`.
+        pub fn title(name: &str) -> Option<&'static str> {
+            $(if name == <$ruleset as Ruleset>::NAME {
+                return Some(<$ruleset as Ruleset>::TITLE);
+            })+
+            None
+        }
+
         /// Runs `work` with the ruleset called `name`.
         pub fn with_ruleset<W: ForRuleset>(name: &str, work: W) -> Result<W::Output, UnknownRuleset> {
             $(if name == <$ruleset as Ruleset>::NAME {

@@ -281,7 +281,7 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut commands
             let mut rulesets: Vec<&str> = scenarios.iter().map(|s| s.ruleset.as_str()).collect();
             rulesets.dedup();
             for r in rulesets {
-                ui.strong(format!("{}", r[..1].to_uppercase() + &r[1..]));
+                ui.strong(crate::rules::registry::title(r).unwrap_or(r));
                 for s in scenarios.iter().filter(|s| s.ruleset == r) {
                     ui.radio_value(&mut choice.scenario, s.id.clone(), &s.name);
                 }

@@ -38,6 +38,7 @@ pub struct BlackPowder;
 
 impl Ruleset for BlackPowder {
     const NAME: &'static str = "black-powder";
+    const TITLE: &'static str = "Black Powder";
     type UnitState = UnitState;
     type Global = Global;
     type Command = Command;

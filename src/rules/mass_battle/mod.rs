@@ -37,6 +37,7 @@ pub struct MassBattle;
 
 impl Ruleset for MassBattle {
     const NAME: &'static str = "mass-battle";
+    const TITLE: &'static str = "Mass battle";
     type UnitState = UnitState;
     type Global = Global;
     type Command = Command;

@@ -38,6 +38,7 @@ pub struct Swidenth;
 
 impl Ruleset for Swidenth {
     const NAME: &'static str = "swidenth";
+    const TITLE: &'static str = "Swidenth";
     type UnitState = UnitState;
     type Global = Global;
     type Command = Command;

@@ -35,6 +35,7 @@ pub struct Swordpoint;
 
 impl Ruleset for Swordpoint {
     const NAME: &'static str = "swordpoint";
+    const TITLE: &'static str = "Swordpoint";
     type UnitState = UnitState;
     type Global = Global;
     type Command = Command;

@@ -39,6 +39,7 @@ pub struct Thucydide;
 
 impl Ruleset for Thucydide {
     const NAME: &'static str = "thucydide";
+    const TITLE: &'static str = "Thucydide";
     type UnitState = UnitState;
     type Global = Global;
     type Command = Command;
