@@ -21,6 +21,8 @@ pub const TURNS: u32 = 200;
 pub const COMMANDS: usize = 100_000;
 /// The most forced dice faces a replay may hold.
 pub const FORCED_DICE: usize = 10_000;
+/// The most reseeds a replay may hold (one each time the game was loaded with fresh dice).
+pub const RESEEDS: usize = 10_000;
 
 /// Reads a text file, refusing what is not a plain file (a device, a pipe, a folder: a replay may
 /// name its scenario by path), one larger than `FILE_BYTES` without reading more than that, and one

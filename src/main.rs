@@ -37,9 +37,19 @@ mod command_line {
             /// Go on with the last game left unfinished (its autosave), as it was being played.
             #[arg(long = "continue")]
             resume: bool,
+            /// With --continue in the terminal: go on with the game's own dice rather than fresh ones.
+            #[arg(long)]
+            same_dice: bool,
+            /// The window's size in logical pixels, WIDTHxHEIGHT (1280x800 by default).
+            #[arg(long, value_name = "WIDTHxHEIGHT")]
+            size: Option<String>,
             /// Drive the window through a scripted game, saving screenshots in this folder (render test).
             #[arg(long, hide = true)]
             autopilot: Option<PathBuf>,
+            /// With --autopilot: instead of a game, open every bundled battle from the menu and check
+            /// that every control of the menu and the top bar lies inside the window (render test).
+            #[arg(long, hide = true)]
+            layout_check: bool,
             /// Measure frame times: `FRAMES` of an empty scene, of the largest scenario of each ruleset, of the empty scene again (bench).
             #[arg(long, hide = true, num_args = 2, value_names = ["FRAMES", "REPORT"])]
             frame_bench: Option<Vec<String>>,
@@ -80,24 +90,40 @@ mod command_line {
         Validate { files: Vec<PathBuf> },
     }
 
-    #[cfg(feature = "gui")]
-    fn window(
+    /// How `play` opens the window.
+    struct Window {
         scenario: Option<String>,
         seed: Option<u64>,
         computer: Option<u8>,
         level: strategos::ai::Level,
+        size: (u32, u32),
         autopilot: Option<PathBuf>,
+        layout_check: bool,
         frame_bench: Option<Vec<String>>,
-    ) -> Result<(), String> {
-        let frame_bench = match frame_bench.as_deref() {
+    }
+
+    /// `--size WIDTHxHEIGHT`, or the default.
+    fn window_size(size: Option<&str>) -> Result<(u32, u32), String> {
+        let Some(size) = size else { return Ok((1280, 800)) };
+        let parsed = size.split_once('x').and_then(|(w, h)| Some((w.trim().parse::<u32>().ok()?, h.trim().parse::<u32>().ok()?)));
+        match parsed {
+            Some((w, h)) if (320..=10_000).contains(&w) && (240..=10_000).contains(&h) => Ok((w, h)),
+            _ => Err(format!("--size: '{size}' is not WIDTHxHEIGHT in pixels, from 320x240 up (1280x800, say)")),
+        }
+    }
+
+    #[cfg(feature = "gui")]
+    fn window(w: Window) -> Result<(), String> {
+        let frame_bench = match w.frame_bench.as_deref() {
             Some([frames, report]) => Some((frames.parse().map_err(|_| format!("--frame-bench: '{frames}' is not a number of frames"))?, PathBuf::from(report))),
             _ => None,
         };
-        strategos::ui::run(strategos::ui::Options { scenario, seed, computer, level, watch: None, resume: None, autopilot, frame_bench })
+        let Window { scenario, seed, computer, level, size, autopilot, layout_check, .. } = w;
+        strategos::ui::run(strategos::ui::Options { scenario, seed, computer, level, size, watch: None, resume: None, autopilot, layout_check, frame_bench, address_errors: Vec::new() })
     }
 
     #[cfg(not(feature = "gui"))]
-    fn window(_: Option<String>, _: Option<u64>, _: Option<u8>, _: strategos::ai::Level, _: Option<PathBuf>, _: Option<Vec<String>>) -> Result<(), String> {
+    fn window(_: Window) -> Result<(), String> {
         Err(NO_WINDOW.into())
     }
 
@@ -105,7 +131,7 @@ mod command_line {
     #[cfg(feature = "gui")]
     fn watch(file: PathBuf) -> Result<(), String> {
         let watch = Some(strategos::ui::Watched::File(file));
-        strategos::ui::run(strategos::ui::Options { scenario: None, seed: None, computer: None, level: strategos::ai::Level::Normal, watch, resume: None, autopilot: None, frame_bench: None })
+        strategos::ui::run(strategos::ui::Options { watch, ..strategos::ui::Options::default() })
     }
 
     #[cfg(not(feature = "gui"))]
@@ -114,13 +140,13 @@ mod command_line {
     }
 
     #[cfg(feature = "gui")]
-    fn resume_window() -> Result<(), String> {
+    fn resume_window(size: (u32, u32)) -> Result<(), String> {
         let name = strategos::saves::unfinished().ok_or_else(|| format!("no unfinished game to continue in {}", strategos::saves::dir().display()))?;
-        strategos::ui::run(strategos::ui::Options { scenario: None, seed: None, computer: None, level: strategos::ai::Level::Normal, watch: None, resume: Some(name), autopilot: None, frame_bench: None })
+        strategos::ui::run(strategos::ui::Options { size, resume: Some(name), ..strategos::ui::Options::default() })
     }
 
     #[cfg(not(feature = "gui"))]
-    fn resume_window() -> Result<(), String> {
+    fn resume_window(_: (u32, u32)) -> Result<(), String> {
         Err(NO_WINDOW.into())
     }
 
@@ -129,14 +155,14 @@ mod command_line {
 
     pub fn main() -> ExitCode {
         let args = Args::parse();
-        let play = Command::Play { scenario: None, seed: None, computer: None, level: "normal".into(), terminal: false, resume: false, autopilot: None, frame_bench: None };
+        let play = Command::Play { scenario: None, seed: None, computer: None, level: "normal".into(), terminal: false, resume: false, same_dice: false, size: None, autopilot: None, layout_check: false, frame_bench: None };
         let result = match args.command.unwrap_or(play) {
-            Command::Play { resume: true, terminal, .. } if terminal || !cfg!(feature = "gui") => cli::terminal::resume(),
-            Command::Play { resume: true, .. } => resume_window(),
-            Command::Play { scenario, seed, computer, level, terminal, autopilot, frame_bench, .. } => match strategos::ai::Level::from_name(&level) {
+            Command::Play { resume: true, terminal, same_dice, .. } if terminal || !cfg!(feature = "gui") => cli::terminal::resume(same_dice),
+            Command::Play { resume: true, size, .. } => window_size(size.as_deref()).and_then(resume_window),
+            Command::Play { scenario, seed, computer, level, terminal, size, autopilot, layout_check, frame_bench, .. } => match strategos::ai::Level::from_name(&level) {
                 Err(e) => Err(e),
                 Ok(level) if terminal || !cfg!(feature = "gui") => cli::terminal::run(scenario.as_deref(), seed, computer, level),
-                Ok(level) => window(scenario, seed, computer, level, autopilot, frame_bench),
+                Ok(level) => window_size(size.as_deref()).and_then(|size| window(Window { scenario, seed, computer, level, size, autopilot, layout_check, frame_bench })),
             },
             Command::Simulate { scenario, players, games, seed, save, threads } => {
                 let Some((a, b)) = players.split_once(',') else {

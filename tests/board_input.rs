@@ -15,7 +15,7 @@ fn the_replay_viewer_steps_forward_then_back_to_the_same_state() {
     let played = strategos::replay::play::<Thucydide>(&s, &game.replay).unwrap();
     let events = played.app.events().to_vec();
     let log = played.app.log();
-    let film = Film::<Thucydide>::of_game(s.clone(), 3, log, String::new());
+    let film = Film::<Thucydide>::of_game(s.clone(), 3, &[], log, String::new());
     let mut stage = Stage::new(Thucydide::setup(&s).unwrap(), false);
     let hash = |st: &Stage<Thucydide>| strategos::battle::hash::state_hash(&st.shown);
     for stride in [Stride::Event, Stride::Command, Stride::Turn] {
@@ -62,9 +62,9 @@ fn a_saved_game_is_a_replay_that_verifies_and_says_who_played() {
     use strategos::ui::session::{Mode, Session};
     let s = common::load_bundled("thucydide-first-clash");
     let game = play_game::<Thucydide>(&s, 8, |_| {}).unwrap();
-    let session = Session { scenario: s.clone(), seed: 8, mode: Mode::Computer(strategos::battle::Side(1)), level: strategos::ai::Level::Easy, taken_over_at: None };
+    let session = Session::new(s.clone(), 8, Mode::Computer(strategos::battle::Side(1)), strategos::ai::Level::Easy);
     let live = strategos::replay::play::<Thucydide>(&s, &game.replay).unwrap();
-    let saved = replay_of(&session, live.app.log());
+    let saved = replay_of(&session, live.app.log(), live.app.view());
     assert_eq!(saved.commands, game.replay.commands);
     let back: strategos::replay::Replay<Command> = ron::from_str(&strategos::replay::to_ron(&saved)).unwrap();
     assert_eq!(back, saved);
@@ -83,7 +83,7 @@ fn after_a_pause_the_next_events_show_at_once_then_at_their_pace() {
     let game = play_game::<Thucydide>(&s, 3, |_| {}).unwrap();
     let played = strategos::replay::play::<Thucydide>(&s, &game.replay).unwrap();
     let events = played.app.events().to_vec();
-    let film = Film::<Thucydide>::of_game(s.clone(), 3, played.app.log(), String::new());
+    let film = Film::<Thucydide>::of_game(s.clone(), 3, &[], played.app.log(), String::new());
     use strategos::battle::Present;
     // A command whose last event keeps the board waiting (a move, a roll), with more to come.
     let split = film.command_ends.iter().copied().find(|end| *end < events.len() && Thucydide::pause_after(&events[end - 1]) > 0.0).expect("a paced event");
@@ -100,7 +100,7 @@ fn the_replay_viewer_opens_on_the_first_turn() {
     let s = common::load_bundled("thucydide-first-clash");
     let game = play_game::<Thucydide>(&s, 4, |_| {}).unwrap();
     let played = strategos::replay::play::<Thucydide>(&s, &game.replay).unwrap();
-    let film = Film::<Thucydide>::of_game(s.clone(), 4, played.app.log(), String::new());
+    let film = Film::<Thucydide>::of_game(s.clone(), 4, &[], played.app.log(), String::new());
     let stage = film.first_stage().unwrap();
     assert_eq!(stage.board().turn, 1, "not turn 0, the state before the opening events");
     assert_eq!(stage.cursor, film.opening);
@@ -149,7 +149,7 @@ fn a_battle_started_from_the_menu_has_its_legal_commands_at_its_first_frame() {
     for _ in 0..3 {
         app.update();
     }
-    let session = Session { scenario: s, seed: 5, mode: Mode::Hotseat, level: strategos::ai::Level::Easy, taken_over_at: None };
+    let session = Session::new(s, 5, Mode::Hotseat, strategos::ai::Level::Easy);
     let mut to_start = Some(session);
     app.add_systems(
         Update,

@@ -1,12 +1,15 @@
 //! A game is never lost: the terminal game is killed (SIGKILL) right after an autosave at a random
-//! point, started again with `--continue`, and ends on the same final state as the same game played
-//! straight through. Two players in hotseat both answer "0" (the first legal command) every time.
+//! point, started again with `--continue --same-dice`, and ends on the same final state as the same
+//! game played straight through; without `--same-dice` it goes on with fresh dice, recorded in its
+//! autosave, which verifies. Two players in hotseat both answer "0" (the first legal command) every
+//! time, and press Enter at each hand-off.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 const PROMPT: &str = "choose a command number";
+const HAND_OFF: &str = "then press Enter";
 const SCENARIO: &str = "thucydide-first-clash";
 const SEED: &str = "11";
 
@@ -49,11 +52,21 @@ fn play_then_kill(mut command: Command, answers: usize) {
         let n = stdout.read(&mut chunk).unwrap();
         assert!(n > 0, "the game ended before {answers} answers");
         buffer.push_str(&String::from_utf8_lossy(&chunk[..n]));
-        while let Some(i) = buffer.find(PROMPT) {
-            buffer.drain(..i + PROMPT.len());
-            seen += 1;
-            if seen <= answers {
-                stdin.write_all(b"0\n").unwrap();
+        loop {
+            let (prompt, hand_off) = (buffer.find(PROMPT), buffer.find(HAND_OFF));
+            match (prompt, hand_off) {
+                (Some(p), h) if h.is_none_or(|h| p < h) => {
+                    buffer.drain(..p + PROMPT.len());
+                    seen += 1;
+                    if seen <= answers {
+                        stdin.write_all(b"0\n").unwrap();
+                    }
+                }
+                (_, Some(h)) => {
+                    buffer.drain(..h + HAND_OFF.len());
+                    stdin.write_all(b"\n").unwrap();
+                }
+                _ => break,
             }
         }
     }
@@ -70,8 +83,22 @@ fn a_game_killed_after_an_autosave_continues_to_the_same_end() {
         let dir = saves(&format!("killed-{answers}"));
         play_then_kill(game(&dir, &["--scenario", SCENARIO, "--seed", SEED]), answers);
         assert!(dir.join(".continue").exists(), "killed after {answers} answers: the game to continue is recorded");
-        let resumed = play_out(game(&dir, &["--continue"]));
-        assert_eq!(resumed, straight, "killed after {answers} answers, continued: the same final state");
+        let resumed = play_out(game(&dir, &["--continue", "--same-dice"]));
+        assert_eq!(resumed, straight, "killed after {answers} answers, continued with the same dice: the same final state");
         assert!(!dir.join(".continue").exists(), "a finished game is no longer offered to continue");
     }
+}
+
+#[test]
+fn a_game_continued_goes_on_with_fresh_dice_recorded_in_its_autosave() {
+    let dir = saves("fresh");
+    play_then_kill(game(&dir, &["--scenario", SCENARIO, "--seed", SEED]), 40);
+    let autosave = format!("autosave-{SCENARIO}-{SEED}.ron");
+    let before = std::fs::read_to_string(dir.join(&autosave)).unwrap();
+    assert!(!before.contains("reseeds"), "a game played straight through keeps its seed's dice");
+    play_then_kill(game(&dir, &["--continue"]), 5);
+    let after = std::fs::read_to_string(dir.join(&autosave)).unwrap();
+    assert!(after.contains("reseeds"), "the fresh dice are recorded:\n{after}");
+    let validate = Command::new(env!("CARGO_BIN_EXE_strategos")).arg("validate").arg(dir.join(&autosave)).env("STRATEGOS_SAVES", &dir).output().unwrap();
+    assert!(validate.status.success(), "the continued game's autosave verifies: {}", String::from_utf8_lossy(&validate.stderr));
 }

@@ -109,6 +109,40 @@ fn script(scenario: Option<&str>, dir: &Path, options: &[&str]) {
     assert_eq!(places[0], places[1], "the decision's first button moved when the pointer moved");
 }
 
+/// Every control of the menu and of a battle's top bar lies inside the window, for every bundled
+/// battle, at a laptop's size and at 1024x768, and "Start the battle" stays put when hotseat is
+/// chosen; a screenshot of each menu and battle at each size
+/// (`<target>/screenshots-layout-WxH/`).
+#[test]
+fn every_control_lies_inside_the_window_at_1024x768_and_1280x800() {
+    let ids: Vec<String> = strategos::scenario::BUNDLED.iter().map(|(_, text)| strategos::scenario::parse(text).unwrap().id).collect();
+    for (w, h) in [(1024, 768), (1280, 800)] {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("../screenshots-layout-{w}x{h}"));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let runtime = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("xdg-runtime-layout-{w}"));
+        std::fs::create_dir_all(&runtime).unwrap();
+        let status = Command::new("timeout")
+            .args(["600", "xvfb-run", "-a", "-s", &format!("-screen 0 {w}x{h}x24")])
+            .arg(env!("CARGO_BIN_EXE_strategos"))
+            .args(["play", "--layout-check", "--size", &format!("{w}x{h}"), "--autopilot"])
+            .arg(&dir)
+            .env("XDG_RUNTIME_DIR", &runtime)
+            .env("STRATEGOS_SAVES", Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("layout-saves-{w}")))
+            .status()
+            .expect("xvfb-run and timeout must be installed");
+        let report = std::fs::read_to_string(dir.join("layout.txt")).unwrap_or_default();
+        assert!(status.success(), "{w}x{h}: the layout check failed ({status}):\n{report}");
+        assert!(report.contains(&format!("{} battles checked", ids.len())), "{w}x{h}: {report}");
+        for id in &ids {
+            for screen in ["menu", "battle"] {
+                let path = dir.join(format!("{screen}-{id}.png"));
+                assert!(path.exists() && colours(&path) > 20, "{w}x{h}: {} is missing or blank", path.display());
+            }
+        }
+    }
+}
+
 /// A window at rest (the menu, nothing moving) costs almost no processor time.
 #[test]
 fn an_idle_window_draws_nothing() {

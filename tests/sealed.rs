@@ -180,7 +180,7 @@ impl Present for Bids {
 }
 
 fn opening() -> Battle<Bids> {
-    let side = |name: &str, edge| SideInfo { name: name.into(), edge };
+    let side = |name: &str, edge| SideInfo { name: name.into(), edge, colour: None };
     Battle { map: Arc::new(HexMap::new(1, 1)), sides: [side("West", BoardEdge::West), side("East", BoardEdge::East)], units: Vec::new(), turn: 1, active: Side(0), last_turn: 1, global: Global::default() }
 }
 

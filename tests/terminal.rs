@@ -1,5 +1,6 @@
 //! The terminal game as a person plays it, through the real binary line by line: the board with its
-//! column numbers and legend, the commands listed with their codes, a move given by its code and
+//! column numbers and legend, a summary of what may be done, the commands listed with their codes
+//! on request (all, or one unit's), a move given by its code and
 //! taken back with `undo`, given again by its number, the game saved with `save` (a file
 //! `validate` accepts), and `quit`; a mass battle's sealed orders hidden from the other player.
 
@@ -60,6 +61,21 @@ impl Game {
         self.screen()
     }
 
+    /// Types a line; what the game printed up to `marker` (a prompt other than the command's).
+    fn answer_until(&mut self, line: &str, marker: &str) -> String {
+        writeln!(self.stdin, "{line}").unwrap();
+        let mut chunk = [0u8; 4096];
+        loop {
+            if let Some(i) = self.unread.windows(marker.len()).position(|w| w == marker.as_bytes()) {
+                let screen: Vec<u8> = self.unread.drain(..i + marker.len()).collect();
+                return String::from_utf8(screen).unwrap();
+            }
+            let n = self.stdout.read(&mut chunk).unwrap();
+            assert!(n > 0, "the game ended before '{marker}':\n{}", String::from_utf8_lossy(&self.unread));
+            self.unread.extend_from_slice(&chunk[..n]);
+        }
+    }
+
     /// Types `quit`; what the game printed before it exited, once it exited successfully.
     fn quit(mut self) -> String {
         writeln!(self.stdin, "quit").unwrap();
@@ -103,9 +119,13 @@ fn a_person_reads_the_board_gives_codes_takes_back_saves_and_quits() {
     assert!(first.contains("Units, Athenians in capitals, Thebans in lower case:"), "the legend says which side is which:\n{first}");
     assert!(first.contains("  Hoplites: H1 H2 h11"), "the legend lists the cells of each type of unit:\n{first}");
     assert!(first.contains("Athenians, the whole side"), "the end of the phase is the whole side's:\n{first}");
-    let listed_first = listed(&first);
-    assert_eq!(listed_first.iter().map(|(i, _)| *i).max(), Some(listed_first.len() - 1), "every legal command is listed once:\n{first}");
-    assert!(listed_first.iter().any(|(_, code)| code == "e"), "the end of the phase is coded e:\n{first}");
+    assert!(listed(&first).is_empty() && first.contains("Units that can act: H1 (") && first.contains("`list`"), "a short summary, not every command:\n{first}");
+    let all = game.answer("list");
+    let listed_first = listed(&all);
+    assert_eq!(listed_first.iter().map(|(i, _)| *i).max(), Some(listed_first.len() - 1), "list lists every legal command once:\n{all}");
+    assert!(listed_first.iter().any(|(_, code)| code == "e"), "the end of the phase is coded e:\n{all}");
+    let one = game.answer("list h1");
+    assert!(!listed(&one).is_empty() && listed(&one).len() < listed_first.len() && !one.contains("H2 ·"), "list H1 lists the commands of H1 alone:\n{one}");
 
     let help = game.answer("help");
     for word in ["undo", "save", "quit"] {
@@ -149,7 +169,10 @@ fn a_mass_battle_in_hotseat_hides_the_sealed_orders_from_the_other_side() {
     assert!(given.contains("Order for Levée de piquiers: hold"), "the code gives the order:\n{given}");
     assert!(game.answer("undo").contains("took back: "), "an order is taken back before the seal");
     game.answer("o 1 h");
-    let horde = game.answer("seal");
+    let hand_off = game.answer_until("seal", "then press Enter");
+    let wiped = hand_off.rfind("\x1b[2J\x1b[3J").expect("the Ost's screen is wiped, scrollback and all, before the hand-off");
+    assert!(hand_off[wiped..].contains("Pass the terminal to Horde du Val Noir"), "the hand-off names the Horde:\n{hand_off}");
+    let horde = game.answer("");
     assert!(horde.contains("Ost de Swidenth seals its orders") && horde.contains("Horde du Val Noir (side 1"), "the Horde gives its orders next:\n{horde}");
     assert!(!horde.contains("Levée de piquiers: hold"), "the Horde does not see the Ost's order:\n{horde}");
     game.quit();

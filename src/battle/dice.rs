@@ -4,12 +4,17 @@
 //! face first and only then draws from the stream. A forced face a die cannot show (0, or more than
 //! its faces) is kept as a misfit, so the replay that forced it is refused with the face's index.
 //!
+//! A game loaded, continued or taken over goes on with fresh dice: a reseed, recorded in its
+//! replay, starts a new stream from a new seed before a given command, so the dice to come cannot
+//! be learned by reloading, while the whole game still replays to the same events.
+//!
 //! The seed's expansion into a ChaCha key and the sampling of a face from the stream's 32-bit words
 //! are our own code (the algorithms rand 0.10 used when the first games were recorded), so no crate
 //! upgrade can change a stored game; a test pins the faces of a known seed.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 #[derive(Clone, Debug)]
@@ -18,6 +23,15 @@ pub struct Dice {
     forced: VecDeque<u8>,
     rolled: u64,
     misfit: Option<Misfit>,
+    reseeds: Vec<Reseed>,
+}
+
+/// From command number `at` (counted from 0) on, the dice come from a new stream seeded with
+/// `seed`; of several reseeds at one command, the last counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reseed {
+    pub at: usize,
+    pub seed: u64,
 }
 
 /// A forced face that the die it was used for cannot show.
@@ -68,6 +82,26 @@ impl Dice {
             forced: VecDeque::new(),
             rolled: 0,
             misfit: None,
+            reseeds: Vec::new(),
+        }
+    }
+
+    /// The same dice, reseeded before the commands `reseeds` name.
+    pub fn with_reseeds(mut self, reseeds: &[Reseed]) -> Dice {
+        self.reseeds.extend_from_slice(reseeds);
+        self
+    }
+
+    /// Reseeds the dice before one more command, of a game already under way.
+    pub fn add_reseed(&mut self, reseed: Reseed) {
+        self.reseeds.push(reseed);
+    }
+
+    /// Called before command number `index` is resolved: starts the new stream a reseed names
+    /// there, if any (forced faces still come first).
+    pub fn before_command(&mut self, index: usize) {
+        if let Some(r) = self.reseeds.iter().rev().find(|r| r.at == index) {
+            self.rng = ChaCha8Rng::from_seed(key(r.seed));
         }
     }
 
@@ -116,6 +150,24 @@ impl Dice {
     }
 }
 
+/// A seed no one can know in advance: the process's random hash keys (drawn from the system) and
+/// the clock, natively; the browser's random numbers and clock in a page.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    hasher.write_u128(nanos);
+    hasher.finish()
+}
+
+#[cfg(target_arch = "wasm32")]
+pub fn fresh_seed() -> u64 {
+    let high = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    let low = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    (high << 32 | low) ^ js_sys::Date::now() as u64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,6 +193,21 @@ mod tests {
         let mut d = Dice::new(u64::MAX);
         let d20: Vec<u8> = (0..12).map(|_| d.roll(20)).collect();
         assert_eq!(d20, [18, 14, 12, 9, 1, 8, 12, 9, 12, 14, 12, 17]);
+    }
+
+    #[test]
+    fn a_reseed_starts_the_new_stream_at_its_command_and_the_last_of_two_counts() {
+        let mut plain = Dice::new(7);
+        let mut reseeded = Dice::new(7).with_reseeds(&[Reseed { at: 2, seed: 99 }, Reseed { at: 2, seed: 5 }]);
+        for index in 0..2 {
+            reseeded.before_command(index);
+            assert_eq!(reseeded.roll(6), plain.roll(6), "before command {index}, the seed's own stream");
+        }
+        reseeded.before_command(2);
+        let after: Vec<u8> = (0..20).map(|_| reseeded.roll(6)).collect();
+        let mut fresh = Dice::new(5);
+        assert_eq!(after, (0..20).map(|_| fresh.roll(6)).collect::<Vec<u8>>(), "the last reseed's stream");
+        assert_ne!(after, (0..20).map(|_| plain.roll(6)).collect::<Vec<u8>>());
     }
 
     #[test]

@@ -55,6 +55,8 @@ pub struct EventLog<R: Ruleset> {
     /// The events before the first command (the opening of the first turn).
     pub opening: usize,
     pub commands: Vec<(R::Command, usize)>,
+    /// The side that gave each accepted command: the one deciding when it came.
+    pub givers: Vec<Option<Side>>,
     pub turn_hashes: Vec<TurnHash>,
     pub rejected: Vec<(R::Command, RuleError)>,
 }
@@ -132,6 +134,8 @@ pub fn process_commands<R: Ruleset>(
     let battle = &mut view.0;
     gather(battle, &units);
     while let Some(command) = inbox.0.pop_front() {
+        dice.0.before_command(log.commands.len());
+        let giver = R::deciding_side(battle);
         match R::resolve(battle, &command, &mut dice.0) {
             Ok(events) => {
                 for e in &events {
@@ -143,6 +147,7 @@ pub fn process_commands<R: Ruleset>(
                 log.events.extend(events);
                 let count = log.events.len();
                 log.commands.push((command, count));
+                log.givers.push(giver);
             }
             Err(e) => log.rejected.push((command, e)),
         }
@@ -205,6 +210,7 @@ pub fn start_battle<R: Ruleset>(world: &mut World, mut battle: Battle<R>, mut di
         opening: opening.len(),
         events: opening,
         commands: Vec::new(),
+        givers: Vec::new(),
         turn_hashes: vec![TurnHash::of(&battle)],
         rejected: Vec::new(),
     });
@@ -308,5 +314,10 @@ impl<R: Ruleset> BattleApp<R> {
 
     pub fn world(&self) -> &World {
         self.app.world()
+    }
+
+    /// Reseeds the battle's dice before the command `reseed` names (a game going on with fresh dice).
+    pub fn add_reseed(&mut self, reseed: super::dice::Reseed) {
+        self.app.world_mut().resource_mut::<BattleDice>().0.add_reseed(reseed);
     }
 }

@@ -183,6 +183,26 @@ pub struct Die {
     pub border: Rgb,
 }
 
+/// An order drawn on the board: from a unit's hex to what it goes for, in a colour and a word.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arrow {
+    pub from: Hex,
+    pub to: Hex,
+    pub colour: Rgb,
+    pub label: String,
+}
+
+/// A mark on the ground of one hex (a siege's gate, a breach and its rubble): an outline and a word
+/// in a colour, drawn under the counters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stamp {
+    pub hex: Hex,
+    pub word: String,
+    pub colour: Rgb,
+    /// Strewn with rubble: hatched.
+    pub rubble: bool,
+}
+
 /// What a command is expected to do, shown before the player commits to it (the odds of an attack).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Preview {

@@ -5,6 +5,7 @@ pub mod agenda;
 pub mod dice;
 pub mod ecs;
 pub mod factor;
+pub mod handoff;
 pub mod hash;
 pub mod ids;
 pub mod look;
@@ -12,8 +13,9 @@ pub mod model;
 pub mod present;
 pub mod ruleset;
 pub mod sight;
+pub mod undo;
 
-pub use dice::Dice;
+pub use dice::{Dice, Reseed};
 pub use ecs::AppState;
 pub use factor::Factor;
 pub use ids::{Side, UnitId};

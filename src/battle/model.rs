@@ -11,6 +11,17 @@ use std::sync::Arc;
 pub struct SideInfo {
     pub name: String,
     pub edge: BoardEdge,
+    /// The side's colour on the board, where its scenario gives one (`(r, g, b)`); not part of the
+    /// state the turn hashes are taken of.
+    #[serde(skip)]
+    pub colour: Option<(u8, u8, u8)>,
+}
+
+impl SideInfo {
+    /// A side as its scenario describes it.
+    pub fn of(spec: &crate::scenario::SideSpec) -> SideInfo {
+        SideInfo { name: spec.name.clone(), edge: spec.edge, colour: spec.colour }
+    }
 }
 
 /// One unit: what every ruleset knows of it, and its ruleset's own state.

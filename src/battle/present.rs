@@ -5,7 +5,7 @@
 //! window and the terminal game read it; each ruleset implements it in its own folder.
 
 use super::ids::{Side, UnitId};
-use super::look::{Counter, Cue, Decision, Intent, Legend, Line, Marks, Preview, Token};
+use super::look::{Arrow, Counter, Cue, Decision, Intent, Legend, Line, Marks, Preview, Stamp, Token};
 use super::model::{Battle, Unit};
 use super::ruleset::Ruleset;
 use crate::hex::Hex;
@@ -34,6 +34,16 @@ pub trait Present: Ruleset {
     fn glyph(battle: &Battle<Self>, unit: &Unit<Self::UnitState>) -> char;
     /// How a unit's counter looks.
     fn counter(battle: &Battle<Self>, unit: &Unit<Self::UnitState>) -> Counter;
+    /// The orders the battle holds that the viewer may know (a declared charge, a marching or
+    /// engaging order), drawn as arrows over the board.
+    fn arrows(_battle: &Battle<Self>) -> Vec<Arrow> {
+        Vec::new()
+    }
+    /// Marks on the ground that change in play (a siege's gates, breaches and rubble), drawn on
+    /// their hexes under the counters.
+    fn stamps(_battle: &Battle<Self>) -> Vec<Stamp> {
+        Vec::new()
+    }
     /// The markers standing on the board apart from the units (commanders who move on their own).
     fn tokens(_battle: &Battle<Self>) -> Vec<Token> {
         Vec::new()
@@ -48,6 +58,19 @@ pub trait Present: Ruleset {
     fn legend() -> Vec<Legend>;
     /// What the side panel says of a unit.
     fn unit_card(battle: &Battle<Self>, unit: UnitId) -> Vec<Line>;
+    /// A unit's line in the order of battle: its name, what it has left, its state, its order and
+    /// its commander where the ruleset has them. By default what its counter shows.
+    fn roster_line(battle: &Battle<Self>, unit: &Unit<Self::UnitState>) -> String {
+        let k = Self::counter(battle, unit);
+        let mut line = format!("{} · {}", k.name, k.badge);
+        if let Some((_, state)) = k.alert {
+            line.push_str(&format!(" · {}", state.to_lowercase()));
+        }
+        if let Some(hex) = unit.hex {
+            line.push_str(&format!(" · {}", crate::hex::Offset::from_hex(hex)));
+        }
+        line
+    }
     /// What the side panel says of a hex: its ground and what the ground does in this ruleset.
     fn terrain_card(battle: &Battle<Self>, hex: Hex) -> Vec<Line>;
     /// What the board marks, among the commands `legal` (empty while no person may act), for the

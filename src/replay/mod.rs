@@ -4,7 +4,7 @@
 
 use crate::battle::dice::Misfit;
 use crate::battle::ecs::{BattleApp, BattleDice};
-use crate::battle::{Dice, Ruleset};
+use crate::battle::{Dice, Outcome, Reseed, Ruleset};
 use crate::scenario::{FileError, Scenario, key_line};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -13,7 +13,7 @@ pub use crate::battle::hash::TurnHash;
 
 /// The replay format this build writes and reads (see `docs/replay.md`, "Formats"). A file without
 /// `format` was written before the field existed, in format 1.
-pub const FORMAT: u32 = 6;
+pub const FORMAT: u32 = 7;
 
 /// The first format whose turn hashes this build can compare: format 2 moved a unit's strength into
 /// its ruleset's state, which changed the state the hashes are taken of. An older file plays the
@@ -41,6 +41,10 @@ pub struct Replay<C> {
     /// Faces the first rolls take, in order, before the seeded generator (1-based face numbers).
     #[serde(default)]
     pub forced_dice: Vec<u8>,
+    /// Where the game was loaded, continued or taken over with fresh dice: from each of these
+    /// commands on, the dice come from a new seed (format 7).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reseeds: Vec<Reseed>,
     pub commands: Vec<C>,
     #[serde(default)]
     pub turn_hashes: Vec<TurnHash>,
@@ -48,6 +52,10 @@ pub struct Replay<C> {
     /// simulator writes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub table: Option<Table>,
+    /// How the battle ended, for a finished game: what the saves list says of it (checked against
+    /// the game played back when the file is opened).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
 }
 
 /// Who played a saved game and how: the side the computer plays (hotseat when none) and how
@@ -91,6 +99,8 @@ pub struct Summary {
     pub turn_hashes: Vec<TurnHash>,
     #[serde(default)]
     pub table: Option<Table>,
+    #[serde(default)]
+    pub outcome: Option<Outcome>,
 }
 
 impl Summary {
@@ -114,10 +124,22 @@ impl<C> Replay<C> {
             ruleset: scenario.ruleset.clone(),
             seed,
             forced_dice: Vec::new(),
+            reseeds: Vec::new(),
             commands,
             turn_hashes,
             table: None,
+            outcome: None,
         }
+    }
+
+    /// The same replay, with the dice reseeded where `reseeds` say.
+    pub fn reseeded(self, reseeds: Vec<Reseed>) -> Replay<C> {
+        Replay { reseeds, ..self }
+    }
+
+    /// The same replay, saying how the battle ended, if it has.
+    pub fn ended(self, outcome: Option<Outcome>) -> Replay<C> {
+        Replay { outcome, ..self }
     }
 
     /// The same replay, saying how the game was being played.
@@ -153,8 +175,13 @@ pub struct Played<R: Ruleset> {
 
 /// Starts a battle for a scenario through the ECS path.
 pub fn start<R: Ruleset>(scenario: &Scenario, seed: u64, forced: &[u8]) -> Result<BattleApp<R>, FileError> {
+    start_with(scenario, Dice::with_forced(seed, forced))
+}
+
+/// Starts a battle for a scenario with these dice (forced faces, reseeds).
+pub fn start_with<R: Ruleset>(scenario: &Scenario, dice: Dice) -> Result<BattleApp<R>, FileError> {
     let battle = R::setup(scenario).map_err(|e| FileError::plain(format!("{}: {}", e.path(), e.message)))?;
-    Ok(BattleApp::new(battle, Dice::with_forced(seed, forced)))
+    Ok(BattleApp::new(battle, dice))
 }
 
 /// The state hash of a running battle, labelled with its turn and active side.
@@ -165,7 +192,8 @@ pub fn turn_hash<R: Ruleset>(app: &BattleApp<R>) -> TurnHash {
 /// Plays every command; stops at the first refused one, or at the first forced face that does not
 /// fit its die.
 pub fn play<R: Ruleset>(scenario: &Scenario, replay: &Replay<R::Command>) -> Result<Played<R>, Refused> {
-    let mut app = start::<R>(scenario, replay.seed, &replay.forced_dice).map_err(|e| Refused::Setup(e.to_string()))?;
+    let dice = Dice::with_forced(replay.seed, &replay.forced_dice).with_reseeds(&replay.reseeds);
+    let mut app = start_with::<R>(scenario, dice).map_err(|e| Refused::Setup(e.to_string()))?;
     let misfit = |app: &BattleApp<R>| app.world().resource::<BattleDice>().0.misfit().map(Refused::ForcedFace);
     misfit(&app).map_or(Ok(()), Err)?;
     for (i, command) in replay.commands.iter().enumerate() {
@@ -198,7 +226,10 @@ pub fn check<R: Ruleset>(path: &Path, text: &str, header: &ReplayHeader) -> Resu
     }
     let replay: Replay<R::Command> = crate::limits::from_ron(text).map_err(|e| FileError::from_ron(&e).in_file(path).to_string())?;
     let over = |key: &str, held: usize, most: usize| (held > most).then(|| FileError::plain(format!("{held} entries, more than the {most} a replay may hold")).in_file(path).at_key(text, key).to_string());
-    if let Some(e) = over("commands", replay.commands.len(), crate::limits::COMMANDS).or_else(|| over("forced_dice", replay.forced_dice.len(), crate::limits::FORCED_DICE)) {
+    let too_many = over("commands", replay.commands.len(), crate::limits::COMMANDS)
+        .or_else(|| over("forced_dice", replay.forced_dice.len(), crate::limits::FORCED_DICE))
+        .or_else(|| over("reseeds", replay.reseeds.len(), crate::limits::RESEEDS));
+    if let Some(e) = too_many {
         return Err(e);
     }
     let scenario = crate::scenario::load_named(&header.scenario).map_err(|e| FileError::plain(e).in_file(path).at_key(text, "scenario").to_string())?;
@@ -227,10 +258,15 @@ pub fn verified<R: Ruleset>(path: &Path, text: &str, header: &ReplayHeader) -> R
     if !hashes_comparable(replay.format) {
         return Ok((replay, played));
     }
-    match first_divergence(&replay.turn_hashes, played.app.turn_hashes()) {
-        Some(diff) => Err(FileError::plain(diff).in_file(path).at_key(text, "turn_hashes").to_string()),
-        None => Ok((replay, played)),
+    if let Some(diff) = first_divergence(&replay.turn_hashes, played.app.turn_hashes()) {
+        return Err(FileError::plain(diff).in_file(path).at_key(text, "turn_hashes").to_string());
     }
+    let ended = R::outcome(played.app.view());
+    if replay.outcome.is_some() && replay.outcome != ended {
+        let message = format!("the file says the battle ended {:?}, playing it gives {ended:?}", replay.outcome);
+        return Err(FileError::plain(message).in_file(path).at_key(text, "outcome").to_string());
+    }
+    Ok((replay, played))
 }
 
 /// Compares recorded hashes with those of a fresh play; the first difference, if any.

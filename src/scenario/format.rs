@@ -74,6 +74,20 @@ pub struct SideSpec {
     pub name: String,
     /// The board edge the side comes from, and retreats and flees toward.
     pub edge: BoardEdge,
+    /// Its counters' colour, `(red, green, blue)`: the French in their blue whichever side they
+    /// are; by default blue for the first side and red for the second.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "bare_colour", serialize_with = "bare_colour_out")]
+    pub colour: Option<(u8, u8, u8)>,
+}
+
+/// A colour written bare, `colour: (52, 86, 150)`, rather than as `Some((52, 86, 150))`.
+fn bare_colour<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<(u8, u8, u8)>, D::Error> {
+    <(u8, u8, u8) as Deserialize>::deserialize(d).map(Some)
+}
+
+/// Writes a colour as `bare_colour` reads it (only a present one is written).
+fn bare_colour_out<S: serde::Serializer>(colour: &Option<(u8, u8, u8)>, s: S) -> Result<S::Ok, S::Error> {
+    colour.unwrap_or_default().serialize(s)
 }
 
 /// A ruleset's part of a scenario, as RON text, and where it starts in its file (so an error in

@@ -67,6 +67,7 @@ enum Step {
     AskEndShot,
     Help,
     HelpShot,
+    HelpClose,
     Decision,
     DecisionShot,
     ToTheEnd,
@@ -242,6 +243,10 @@ fn drive<R: Judge + Present>(world: &mut World) {
         }
         Step::HelpShot => {
             shot::<R>(world, "11-help.png");
+            // Closed a few frames later: the screenshot is taken of a frame still to be drawn.
+            next::<R>(world, Step::HelpClose, 5);
+        }
+        Step::HelpClose => {
             world.resource_mut::<super::help::HelpOpen>().0 = false;
             next::<R>(world, Step::Decision, 5);
         }
@@ -262,7 +267,7 @@ fn drive<R: Judge + Present>(world: &mut World) {
         }
         Step::Replay => {
             // Save the game so far and open it in the replay viewer, two commands in.
-            let saved = super::saves::save(world.resource::<super::session::Session>(), world.resource::<EventLog<R>>(), "autopilot.ron");
+            let saved = super::saves::save(world.resource::<super::session::Session>(), world.resource::<EventLog<R>>(), &world.resource::<BattleView<R>>().0, "autopilot.ron");
             match saved {
                 Ok(_) => super::menu::watch_save(world, "autopilot.ron"),
                 Err(e) => error!("autopilot: {e}"),

@@ -81,36 +81,55 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, BoardCamera, Msaa::Off));
 }
 
-/// Frames a map of `width` by `height` hexes in the part of the window the panels leave free.
-pub fn fit_transform(width: i32, height: i32, window: Vec2) -> (Vec2, f32) {
+/// Frames a map of `width` by `height` hexes in `area`, the part of a window of size `window` that
+/// the panels leave free (the panels' usual room, until they have been laid out once).
+pub fn fit_transform(width: i32, height: i32, window: Vec2, area: Option<Rect>) -> (Vec2, f32) {
     let b = map_bounds(width, height);
-    let panel = panel_width(window.x);
-    let free = Vec2::new((window.x - panel).max(100.0), (window.y - TOP_BAR).max(100.0));
+    let area = area.unwrap_or_else(|| Rect::new(0.0, TOP_BAR, (window.x - panel_width(window.x)).max(100.0), window.y));
+    let free = Vec2::new(area.width().max(100.0), area.height().max(100.0));
     let scale = (b.width() / free.x).max(b.height() / free.y) * 1.04;
-    // Centre the map in the free area: shift the camera right by half the panel, down by half the bar.
-    let centre = b.center() + Vec2::new(panel / 2.0, TOP_BAR / 2.0) * scale;
+    // The map's centre where the free area's centre is: the camera sits off the map's centre by
+    // the area's offset from the window's (screen y runs down, world y up).
+    let offset = area.center() - window / 2.0;
+    let centre = b.center() + Vec2::new(-offset.x, offset.y) * scale;
     (centre, scale)
 }
 
+/// The camera as the last fit left it, and the free area it fitted: while the player has not
+/// moved the camera since, a change of the panels' room (a top bar that wraps onto a second line)
+/// fits the map again.
+#[derive(Default)]
+struct Fitted(Option<(Vec3, f32, Option<Rect>, (i32, i32))>);
+
+#[allow(clippy::too_many_arguments)]
 fn fit(
     mut request: ResMut<FitRequest>,
     keys: Res<ButtonInput<KeyCode>>,
     board: Option<Res<super::stage::BoardMap>>,
+    area: Res<BoardArea>,
     windows: Query<&Window>,
     mut camera: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
     mut resized: MessageReader<bevy::window::WindowResized>,
+    mut fitted: Local<Fitted>,
 ) {
     let size = board.as_ref().map(|b| (b.0.width(), b.0.height()));
     // F, or a new window size: the whole map in view again.
     if keys.just_pressed(KeyCode::KeyF) || resized.read().count() > 0 {
         request.0 = size;
     }
-    let (Some((w, h)), Ok(window), Ok((mut t, mut p))) = (request.0.take(), windows.single(), camera.single_mut()) else { return };
-    let (centre, scale) = fit_transform(w, h, window.size());
-    t.translation = centre.extend(t.translation.z);
-    if let Projection::Orthographic(o) = p.as_mut() {
-        o.scale = scale;
+    let (Ok(window), Ok((mut t, mut p))) = (windows.single(), camera.single_mut()) else { return };
+    let Projection::Orthographic(o) = p.as_mut() else { return };
+    if let (Some((at, scale, fitted_area, map)), Some(now), None) = (fitted.0, area.0, request.0) {
+        let untouched = at == t.translation && scale == o.scale && Some(map) == size;
+        if untouched && fitted_area.is_none_or(|before| (now.size() - before.size()).abs().max_element() > 1.0) {
+            request.0 = size;
+        }
     }
+    let Some((w, h)) = request.0.take() else { return };
+    let (centre, scale) = fit_transform(w, h, window.size(), area.0);
+    t.translation = centre.extend(t.translation.z);
+    o.scale = scale;
+    fitted.0 = Some((t.translation, scale, area.0, (w, h)));
 }
 
 fn pan_and_zoom(
@@ -131,7 +150,8 @@ fn pan_and_zoom(
     let Projection::Orthographic(o) = p.as_mut() else { return };
     let mut pan = Vec2::ZERO;
     let cursor = windows.single().ok().and_then(|w| board_cursor(w, &area));
-    {
+    // Ctrl-S saves rather than pans.
+    if !(keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight)) {
         for (key, dir) in [
             (KeyCode::ArrowLeft, Vec2::NEG_X),
             (KeyCode::KeyA, Vec2::NEG_X),

@@ -101,7 +101,7 @@ fn measure(world: &mut World) {
         bench.drawing = scene.as_ref().map(|s| s.id.clone());
         bench.warmup = WARMUP_FRAMES;
         let Some(scenario) = scene else { return };
-        if let Err(e) = start_fresh(world, Session { scenario, seed: 1, mode: Mode::Hotseat, level: crate::ai::Level::Easy, taken_over_at: None }) {
+        if let Err(e) = start_fresh(world, Session::new(scenario, 1, Mode::Hotseat, crate::ai::Level::Easy)) {
             error!("frame bench: {e}");
             world.write_message(AppExit::error());
         }

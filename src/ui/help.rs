@@ -14,12 +14,12 @@ use bevy_egui::{EguiContexts, egui};
 #[derive(Resource, Default)]
 pub struct HelpOpen(pub bool);
 
-pub const KEYS: [(&str, &str); 13] = [
+pub const KEYS: [(&str, &str); 17] = [
     ("Click a unit", "select it: its reach and targets are marked"),
     ("Click a marked hex", "move there, or attack the unit there"),
     ("Shift-click", "the variant of the order (an attack order, say)"),
     ("Tab or N", "select the next unit that can still act"),
-    ("Esc", "deselect; while events play, skip to the end"),
+    ("Esc", "deselect; while events play, skip to the end; else back to the menu (asks first)"),
     ("E or Enter", "end the phase"),
     ("U or Ctrl-Z", "undo the last order, while no die was rolled"),
     ("Space or a click", "go on after dice held on the board"),
@@ -27,7 +27,11 @@ pub const KEYS: [(&str, &str); 13] = [
     ("Right or middle drag", "pan the map"),
     ("Arrows or WASD", "pan the map"),
     ("F", "fit the map to the window"),
+    ("C", "write each hex's column and row on the board"),
+    ("O", "the order of battle: every unit, its strength and state"),
     ("H", "open or close this help"),
+    ("Ctrl-S", "save the game"),
+    ("Ctrl-Q", "quit (the battle stays in its autosave)"),
 ];
 
 const MARKS: [&str; 8] = [
@@ -120,19 +124,17 @@ fn grounds<R: Present>(ui: &mut egui::Ui, b: &Battle<R>, atlas: Option<egui::Tex
     }
 }
 
-/// A part of the legend, two pictures with their meanings a row.
+/// A part of the legend, a picture and its meaning a row, the meaning wrapping within the column
+/// (two a row ran past a narrow window's edge).
 fn legend(ui: &mut egui::Ui, part: &Legend) {
     ui.strong(&part.heading);
-    egui::Grid::new(&part.heading).num_columns(4).spacing([6.0, 2.0]).show(ui, |ui| {
-        for (i, (swatch, meaning)) in part.entries.iter().enumerate() {
+    for (swatch, meaning) in &part.entries {
+        ui.horizontal(|ui| {
             let (rect, _) = ui.allocate_exact_size(egui::vec2(40.0, 26.0), egui::Sense::hover());
             paint_swatch(ui.painter(), rect, swatch);
-            ui.label(egui::RichText::new(meaning).small());
-            if i % 2 == 1 {
-                ui.end_row();
-            }
-        }
-    });
+            ui.add(egui::Label::new(egui::RichText::new(meaning).small()).wrap());
+        });
+    }
 }
 
 fn paint_swatch(painter: &egui::Painter, rect: egui::Rect, swatch: &Swatch) {

@@ -117,6 +117,42 @@ pub fn next_unit<R: Present>(b: &Battle<R>, legal: &[R::Command], after: Option<
     (0..ours.len()).map(|k| ours[(start + k) % ours.len()]).find(|id| busy(*id))
 }
 
+/// The keys a battle heeds whoever is to decide, read before anything else this frame changes:
+/// Ctrl-S saves; Esc closes the help, else (when no events are playing, which it skips, and no
+/// unit is selected or question asked, which `board_input` handles) asks to leave for the menu, or
+/// answers that question with a Stay.
+#[allow(clippy::too_many_arguments)]
+pub fn battle_keys<R: Present>(
+    keys: Res<ButtonInput<KeyCode>>,
+    view: Res<BattleView<R>>,
+    log: Res<EventLog<R>>,
+    stage: Res<Stage<R>>,
+    session: Res<Session>,
+    selection: Res<Selection>,
+    asking: Res<AskingToEnd>,
+    (mut help, mut leaving, mut notice, curtain): (ResMut<super::help::HelpOpen>, ResMut<super::panels::Leaving>, ResMut<super::panels::Notice>, Res<super::panels::Curtain>),
+    (naming, typing): (Res<super::panels::SaveNaming>, Option<Res<bevy_egui::input::EguiWantsInput>>),
+) {
+    // Keys typed into a field (a save's name) are the field's; its window answers Esc itself.
+    if typing.is_some_and(|t| t.wants_keyboard_input()) || naming.0.is_some() {
+        return;
+    }
+    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
+    if ctrl && keys.just_pressed(KeyCode::KeyS) {
+        super::panels::save_and_say(&session, &log, &view.0, &mut notice);
+    }
+    if !keys.just_pressed(KeyCode::Escape) {
+        return;
+    }
+    if help.0 {
+        help.0 = false;
+    } else if leaving.0 {
+        leaving.0 = false;
+    } else if stage.caught_up(&log.events) && selection.0.is_none() && asking.0.is_none() && curtain.0.is_none() {
+        leaving.0 = true;
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn board_input<R: Present>(
     buttons: Res<ButtonInput<MouseButton>>,
@@ -132,8 +168,13 @@ fn board_input<R: Present>(
     mut selection: ResMut<Selection>,
     mut asking: ResMut<AskingToEnd>,
     mut inbox: ResMut<CommandInbox<R>>,
+    (naming, typing): (Option<Res<super::panels::SaveNaming>>, Option<Res<bevy_egui::input::EguiWantsInput>>),
     mut commands: Commands,
 ) {
+    // Keys typed into a field (a save's name) are the field's.
+    if typing.is_some_and(|t| t.wants_keyboard_input()) || naming.is_some_and(|n| n.0.is_some()) {
+        return;
+    }
     // As the person deciding may know it (the stage has caught up before they may act).
     let b = stage.board();
     if !stage.caught_up(&log.events) || curtain.0.is_some() || human_to_decide(&view.0, session.mode).is_none() || !inbox.0.is_empty() {

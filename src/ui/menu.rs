@@ -56,7 +56,7 @@ impl MenuChoice {
                 _ => crate::ai::STRONG_THINK_MS,
             },
             replay_path: String::new(),
-            error: String::new(),
+            error: o.address_errors.join("; "),
             start_now: o.scenario.is_some(),
             watch_now: o.watch.clone(),
             unfinished: None,
@@ -106,7 +106,40 @@ impl Plugin for MenuPlugin {
                 choice.reread_saves();
                 super::saves::log_listing(choice.unfinished.as_deref(), &choice.saves);
             })
-            .add_systems(Update, keep_saves_listed.run_if(in_state(AppState::Menu)));
+            .add_systems(Update, keep_saves_listed.run_if(in_state(AppState::Menu)))
+            .add_systems(Startup, (recall_level, say_the_first_error))
+            .add_systems(Update, quit_on_ctrl_q);
+    }
+}
+
+/// The menu offers the computer's level chosen last time, unless the command line started a
+/// battle at a level of its own.
+fn recall_level(mut choice: ResMut<MenuChoice>, preferences: Res<super::preferences::Preferences>) {
+    if choice.start_now {
+        return;
+    }
+    if let Some(level) = preferences.level.as_deref().and_then(|name| crate::ai::Level::from_name(name).ok()) {
+        choice.level = level;
+        if let crate::ai::Level::Strong { think_ms } = level {
+            choice.think_ms = think_ms;
+        }
+    }
+}
+
+/// What was wrong with the options the game started with (the page's address) goes to the log as
+/// well as the menu, as a bad file's error does.
+fn say_the_first_error(choice: Res<MenuChoice>) {
+    if !choice.error.is_empty() {
+        warn!("strategos: {}", choice.error);
+    }
+}
+
+/// Ctrl-Q closes the game from any screen (a battle is in its autosave already). The page has
+/// nothing to close.
+fn quit_on_ctrl_q(keys: Res<ButtonInput<KeyCode>>, mut exit: MessageWriter<AppExit>) {
+    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
+    if cfg!(not(target_arch = "wasm32")) && ctrl && keys.just_pressed(KeyCode::KeyQ) {
+        exit.write(AppExit::Success);
     }
 }
 
@@ -126,7 +159,7 @@ fn bundled() -> Vec<Scenario> {
 pub fn start_chosen(world: &mut World) {
     let choice = world.resource::<MenuChoice>().clone();
     let result = crate::scenario::load_named(&choice.scenario).and_then(|scenario| {
-        let session = Session { seed: choice.seed()?, mode: choice.mode(), level: choice.level, scenario, taken_over_at: None };
+        let session = Session::new(scenario, choice.seed()?, choice.mode(), choice.level);
         super::session::start_fresh(world, session)
     });
     say(&mut world.resource_mut::<MenuChoice>(), result);
@@ -188,7 +221,9 @@ impl ForRuleset for Opened<'_> {
                 level = crate::ai::Level::from_name(&table.level).unwrap_or(level);
                 taken_over_at = table.taken_over_at;
             }
-            return start::<R>(world, Session { scenario, seed: replay.seed, mode, level, taken_over_at }, replay.commands);
+            let same_dice = world.resource::<super::preferences::Preferences>().same_dice_on_reload;
+            let session = Session { scenario, seed: replay.seed, mode, level, taken_over_at, reseeds: replay.reseeds }.with_fresh_dice(replay.commands.len(), same_dice);
+            return start::<R>(world, session, replay.commands);
         }
         // Read by the web test, which compares it with the native build's.
         info!("strategos: final state hash {} of {}", turn_hash(&played.app).hash, file.display());
@@ -197,7 +232,7 @@ impl ForRuleset for Opened<'_> {
         } else {
             format!("{}: {} commands; format {}, whose turn hashes are not compared", file.display(), replay.commands.len(), replay.format)
         };
-        open_film(world, Film::of_game(scenario, replay.seed, played.app.log(), verdict));
+        open_film(world, Film::of_game(scenario, replay.seed, &replay.reseeds, played.app.log(), verdict));
         Ok(())
     }
 }
@@ -234,22 +269,41 @@ fn watch(world: &mut World, file: &Path, text: &str) {
 
 /// Natively a typed path; in a browser the page's file picker, which puts the file among the saves.
 #[cfg(not(target_arch = "wasm32"))]
-fn replay_file(ui: &mut egui::Ui, choice: &mut MenuChoice, commands: &mut Commands) {
-    ui.text_edit_singleline(&mut choice.replay_path);
-    if ui.button("Watch the replay").clicked() {
-        let p = PathBuf::from(choice.replay_path.trim());
-        commands.queue(move |world: &mut World| watch_file(world, &p));
-    }
+fn replay_file(ui: &mut egui::Ui, choice: &mut MenuChoice, commands: &mut Commands, placed: &mut super::placed::Placed) {
+    ui.horizontal(|ui| {
+        ui.add(egui::TextEdit::singleline(&mut choice.replay_path).desired_width(200.0).hint_text("a replay or save file"));
+        let watch = ui.button("Watch the replay");
+        placed.note("menu: Watch the replay", &watch);
+        if watch.clicked() {
+            let p = PathBuf::from(choice.replay_path.trim());
+            commands.queue(move |world: &mut World| watch_file(world, &p));
+        }
+    });
 }
 
 #[cfg(target_arch = "wasm32")]
-fn replay_file(ui: &mut egui::Ui, _: &mut MenuChoice, _: &mut Commands) {
-    if ui.button("Choose a file: it joins the saved games").clicked() {
+fn replay_file(ui: &mut egui::Ui, _: &mut MenuChoice, _: &mut Commands, placed: &mut super::placed::Placed) {
+    let pick = ui.button("Choose a file: it joins the saved games");
+    placed.note("menu: Choose a file", &pick);
+    if pick.clicked() {
         super::web::pick_replay();
     }
 }
 
-fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut commands: Commands) -> Result {
+/// The computer's level in a player's words, as the menu offers it and the top bar recalls it.
+pub fn level_words(level: crate::ai::Level) -> String {
+    match level {
+        crate::ai::Level::Easy => "quick".into(),
+        crate::ai::Level::Normal => "stronger".into(),
+        crate::ai::Level::Strong { think_ms } => format!("strong, {think_ms} ms a decision"),
+    }
+}
+
+/// The menu's layout keeps every control in one place whatever the scenario, the mode or the
+/// window (from 1024x768 up): the scenarios and the saves scroll in the left column; the chosen
+/// battle's facts, mode, computer level, seed and "Start the battle" head the right column, and its
+/// briefing scrolls in what room is left below them (PageUp and PageDown scroll it too).
+fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut preferences: ResMut<super::preferences::Preferences>, keys: Res<ButtonInput<KeyCode>>, mut placed: ResMut<super::placed::Placed>, mut commands: Commands) -> Result {
     if let Some(watched) = choice.watch_now.take() {
         commands.queue(move |world: &mut World| match watched {
             super::Watched::Save(name) => watch_save(world, &name),
@@ -268,115 +322,182 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut commands
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    placed.begin(ctx);
     let scenarios = bundled();
+    let page = if keys.just_pressed(KeyCode::PageDown) {
+        -1.0
+    } else if keys.just_pressed(KeyCode::PageUp) {
+        1.0
+    } else {
+        0.0
+    };
     let mut root = super::panels::root_ui(ctx);
     egui::CentralPanel::default_margins().show(&mut root, |ui| {
-        ui.vertical_centered(|ui| {
-            ui.heading(egui::RichText::new("STRATEGOS").size(40.0).strong());
+        ui.horizontal(|ui| {
+            ui.heading(egui::RichText::new("STRATEGOS").size(32.0).strong());
             ui.label("Hex battles after the French tabletop rules");
+            #[cfg(not(target_arch = "wasm32"))]
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let quit = ui.button("Quit (Ctrl-Q)").on_hover_text("Close Strategos; every game is kept in its autosave");
+                placed.note("menu: Quit", &quit);
+                if quit.clicked() {
+                    commands.write_message(AppExit::Success);
+                }
+            });
         });
-        ui.add_space(12.0);
+        if !choice.error.is_empty() {
+            ui.colored_label(egui::Color32::from_rgb(240, 90, 70), &choice.error);
+        }
+        ui.separator();
         ui.columns(2, |cols| {
             let ui = &mut cols[0];
-            let mut rulesets: Vec<&str> = scenarios.iter().map(|s| s.ruleset.as_str()).collect();
-            rulesets.dedup();
-            for r in rulesets {
-                ui.strong(crate::rules::registry::title(r).unwrap_or(r));
-                for s in scenarios.iter().filter(|s| s.ruleset == r) {
-                    ui.radio_value(&mut choice.scenario, s.id.clone(), &s.name);
-                }
-            }
-            ui.add_space(8.0);
-            if let Some(s) = scenarios.iter().find(|s| s.id == choice.scenario) {
-                ui.label(egui::RichText::new(&s.briefing).italics());
-                let (columns, rows) = (s.map.rows.first().map_or(0, |r| r.split_whitespace().count()), s.map.rows.len());
-                ui.small(format!("{} turns · a map of {columns} by {rows} hexes · first to play: {}", s.turns, s.sides[usize::from(s.first_side.min(1))].name));
-                ui.add_space(8.0);
-                ui.strong("Mode");
-                for (i, side) in s.sides.iter().enumerate() {
-                    let other = &s.sides[1 - i].name;
-                    ui.radio_value(&mut choice.computer, Some(1 - i as u8), format!("Play {} against the computer ({other})", side.name));
-                }
-                ui.radio_value(&mut choice.computer, None, "Hotseat: two players on this screen");
-                // The computer's level matters only when it plays.
-                if choice.computer.is_some() {
-                    ui.horizontal(|ui| {
-                        ui.label("Computer:");
-                        ui.radio_value(&mut choice.level, crate::ai::Level::Easy, "quick");
-                        ui.radio_value(&mut choice.level, crate::ai::Level::Normal, "stronger (one exchange ahead)");
-                        let strong = crate::ai::Level::Strong { think_ms: choice.think_ms };
-                        ui.radio_value(&mut choice.level, strong, "strong (searches ahead)");
-                    });
-                    if let crate::ai::Level::Strong { think_ms } = &mut choice.level {
-                        ui.horizontal(|ui| {
-                            ui.label("Thinking time per decision:");
-                            ui.add(egui::Slider::new(think_ms, STRONG_THINK_RANGE).suffix(" ms").logarithmic(true));
-                        });
-                        choice.think_ms = *think_ms;
+            let room = ui.available_height();
+            ui.strong("Battles");
+            egui::ScrollArea::vertical().id_salt("scenarios").max_height((room * 0.55).max(120.0)).auto_shrink([false, true]).show(ui, |ui| {
+                let mut rulesets: Vec<&str> = scenarios.iter().map(|s| s.ruleset.as_str()).collect();
+                rulesets.dedup();
+                for r in rulesets {
+                    ui.label(egui::RichText::new(crate::rules::registry::title(r).unwrap_or(r)).strong().size(13.0));
+                    for s in scenarios.iter().filter(|s| s.ruleset == r) {
+                        let picked = ui.radio_value(&mut choice.scenario, s.id.clone(), &s.name);
+                        placed.note_visible(ui, "menu: a battle", &picked);
                     }
                 }
+            });
+            ui.separator();
+            saved_games(ui, &mut choice, &mut placed, &mut commands);
+            let ui = &mut cols[1];
+            let Some(s) = scenarios.iter().find(|s| s.id == choice.scenario) else {
+                ui.label("Pick a battle on the left.");
+                return;
+            };
+            ui.label(egui::RichText::new(&s.name).strong().size(18.0));
+            let (columns, rows) = (s.map.rows.first().map_or(0, |r| r.split_whitespace().count()), s.map.rows.len());
+            ui.small(format!("{} turns · a map of {columns} by {rows} hexes · first to play: {}", s.turns, s.sides[usize::from(s.first_side.min(1))].name));
+            ui.add_space(4.0);
+            ui.strong("Mode");
+            for (i, side) in s.sides.iter().enumerate() {
+                let other = &s.sides[1 - i].name;
+                let mode = ui.radio_value(&mut choice.computer, Some(1 - i as u8), format!("Play {} against the computer ({other})", side.name));
+                placed.note("menu: Mode", &mode);
+            }
+            let hotseat = ui.radio_value(&mut choice.computer, None, "Hotseat: two players on this screen");
+            placed.note("menu: Hotseat", &hotseat);
+            // Shown whatever the mode, so choosing hotseat moves nothing under the pointer.
+            let before = choice.level;
+            ui.add_enabled_ui(choice.computer.is_some(), |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Computer:");
+                    for level in [crate::ai::Level::Easy, crate::ai::Level::Normal, crate::ai::Level::Strong { think_ms: choice.think_ms }] {
+                        let words = match level {
+                            crate::ai::Level::Strong { .. } => "strong (searches ahead)".to_string(),
+                            crate::ai::Level::Normal => "stronger (one exchange ahead)".to_string(),
+                            crate::ai::Level::Easy => level_words(level),
+                        };
+                        let picked = matches!((level, choice.level), (crate::ai::Level::Strong { .. }, crate::ai::Level::Strong { .. })) || level == choice.level;
+                        let radio = ui.radio(picked, words);
+                        placed.note("menu: Computer level", &radio);
+                        if radio.clicked() {
+                            choice.level = level;
+                        }
+                    }
+                });
+                ui.add_enabled_ui(matches!(choice.level, crate::ai::Level::Strong { .. }), |ui| {
+                    ui.horizontal(|ui| {
+                        ui.label("Thinking time per decision:");
+                        let slider = ui.add(egui::Slider::new(&mut choice.think_ms, STRONG_THINK_RANGE).suffix(" ms").logarithmic(true));
+                        placed.note("menu: Thinking time", &slider);
+                    });
+                });
+            });
+            let think_ms = choice.think_ms;
+            if let crate::ai::Level::Strong { think_ms: chosen } = &mut choice.level {
+                *chosen = think_ms;
+            }
+            if choice.level != before {
+                preferences.level = Some(choice.level.name());
             }
             ui.horizontal(|ui| {
                 ui.label("Seed (empty for a random one):");
-                ui.text_edit_singleline(&mut choice.seed);
+                let seed = ui.add(egui::TextEdit::singleline(&mut choice.seed).desired_width(90.0));
+                placed.note("menu: Seed", &seed);
             });
-            if ui.button(egui::RichText::new("Start the battle").size(20.0)).clicked() {
+            let mut same = preferences.same_dice_on_reload;
+            let dice = ui.checkbox(&mut same, "The same dice after loading a save").on_hover_text(
+                "Off (the default): loading, continuing or taking over a game draws fresh dice, so reloading cannot show the dice to come. \
+                 On: the game goes on with the dice of its seed.",
+            );
+            placed.note("menu: Same dice", &dice);
+            if same != preferences.same_dice_on_reload {
+                preferences.same_dice_on_reload = same;
+            }
+            let start = ui.button(egui::RichText::new("Start the battle").size(20.0));
+            placed.note("menu: Start the battle", &start);
+            if start.clicked() {
                 commands.queue(start_chosen);
             }
-            let ui = &mut cols[1];
-            if let Some(name) = choice.unfinished.clone() {
-                if ui.button(egui::RichText::new(format!("Continue the last game ({name})")).size(16.0)).clicked() {
-                    commands.queue(move |world: &mut World| load_game(world, &name));
+            ui.separator();
+            egui::ScrollArea::vertical().id_salt("briefing").auto_shrink([false, false]).show(ui, |ui| {
+                if page != 0.0 {
+                    ui.scroll_with_delta(egui::vec2(0.0, page * ui.clip_rect().height() * 0.9));
                 }
-                ui.add_space(8.0);
-            }
-            ui.strong("Saved games");
-            if choice.saves.is_empty() {
-                ui.label(format!("None yet in {}", super::saves::place()));
-            }
-            let saves = choice.saves.clone();
-            egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| {
-                for listed in saves {
-                    let name = listed.name.clone();
-                    ui.horizontal(|ui| {
-                        if ui.button("Load").clicked() {
-                            let n = name.clone();
-                            commands.queue(move |world: &mut World| load_game(world, &n));
-                        }
-                        if ui.button("Watch").clicked() {
-                            let n = name.clone();
-                            commands.queue(move |world: &mut World| watch_save(world, &n));
-                        }
-                        if ui.button("Delete").clicked() {
-                            choice.deleting = Some(name.clone());
-                        }
-                        ui.label(&name);
-                    });
-                    if choice.deleting.as_deref() == Some(name.as_str()) {
-                        ui.horizontal(|ui| {
-                            ui.colored_label(super::panels::WARNING, "Delete it for good?");
-                            if ui.button("Yes, delete").clicked() {
-                                let result = super::saves::remove(&name);
-                                choice.deleting = None;
-                                choice.reread_saves();
-                                say(&mut choice, result);
-                            }
-                            if ui.button("No").clicked() {
-                                choice.deleting = None;
-                            }
-                        });
-                    }
-                    ui.small(listed.about);
-                }
+                ui.label(egui::RichText::new(&s.briefing).italics());
             });
-            ui.add_space(8.0);
-            ui.strong("Open a replay file");
-            replay_file(ui, &mut choice, &mut commands);
         });
-        if !choice.error.is_empty() {
-            ui.add_space(10.0);
-            ui.colored_label(egui::Color32::from_rgb(240, 90, 70), &choice.error);
-        }
     });
     Ok(())
+}
+
+/// The game to continue, the saves (loaded, watched or deleted after a yes) and a replay file to
+/// open, in the left column's lower part, scrolling in its own room.
+fn saved_games(ui: &mut egui::Ui, choice: &mut MenuChoice, placed: &mut super::placed::Placed, commands: &mut Commands) {
+    if let Some(name) = choice.unfinished.clone() {
+        let button = ui.button(egui::RichText::new(format!("Continue the last game ({name})")).size(15.0));
+        placed.note("menu: Continue", &button);
+        if button.clicked() {
+            commands.queue(move |world: &mut World| load_game(world, &name));
+        }
+    }
+    ui.strong("Saved games");
+    if choice.saves.is_empty() {
+        ui.label(format!("None yet in {}", super::saves::place()));
+    }
+    let saves = choice.saves.clone();
+    let room = (ui.available_height() - 70.0).max(60.0);
+    egui::ScrollArea::vertical().id_salt("saves").max_height(room).auto_shrink([false, true]).show(ui, |ui| {
+        for listed in saves {
+            let name = listed.name.clone();
+            ui.horizontal(|ui| {
+                if ui.button("Load").clicked() {
+                    let n = name.clone();
+                    commands.queue(move |world: &mut World| load_game(world, &n));
+                }
+                if ui.button("Watch").clicked() {
+                    let n = name.clone();
+                    commands.queue(move |world: &mut World| watch_save(world, &n));
+                }
+                if ui.button("Delete").clicked() {
+                    choice.deleting = Some(name.clone());
+                }
+                ui.label(&name);
+            });
+            if choice.deleting.as_deref() == Some(name.as_str()) {
+                ui.horizontal(|ui| {
+                    ui.colored_label(super::panels::WARNING, "Delete it for good?");
+                    if ui.button("Yes, delete").clicked() {
+                        let result = super::saves::remove(&name);
+                        choice.deleting = None;
+                        choice.reread_saves();
+                        say(choice, result);
+                    }
+                    if ui.button("No").clicked() {
+                        choice.deleting = None;
+                    }
+                });
+            }
+            ui.small(listed.about);
+        }
+    });
+    ui.strong("Open a replay file");
+    replay_file(ui, choice, commands, placed);
 }

@@ -12,9 +12,11 @@ pub mod help;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod idle;
 pub mod input;
+pub mod layout_check;
 pub mod menu;
 pub mod overlay;
 pub mod panels;
+pub mod placed;
 pub mod players;
 pub mod preferences;
 pub mod saves;
@@ -42,6 +44,8 @@ pub struct Options {
     pub computer: Option<u8>,
     /// How well the computer plays.
     pub level: crate::ai::Level,
+    /// The window's size in logical pixels (the page's canvas fills the page instead).
+    pub size: (u32, u32),
     /// Open this saved game or replay file in the replay viewer.
     pub watch: Option<Watched>,
     /// Go on playing this save (by name among the saves) at once.
@@ -49,9 +53,33 @@ pub struct Options {
     /// Drive the window through a scripted game of `scenario` (the default one if none) and save
     /// screenshots here, then quit (the render test).
     pub autopilot: Option<PathBuf>,
+    /// With `autopilot`: open every bundled battle from the menu and check that the menu's and the
+    /// top bar's controls lie inside the window, instead of playing a game.
+    pub layout_check: bool,
     /// Measure this many frames of an empty scene, of the largest scenario of each ruleset and of
     /// the empty scene again, write the report to the file, then quit (the frame-time benchmark).
     pub frame_bench: Option<(u32, PathBuf)>,
+    /// What was wrong with the options the page's address gave, said in the menu.
+    pub address_errors: Vec<String>,
+}
+
+impl Default for Options {
+    /// The menu, in a window of a laptop's size.
+    fn default() -> Self {
+        Options {
+            scenario: None,
+            seed: None,
+            computer: None,
+            level: crate::ai::Level::Normal,
+            size: (1280, 800),
+            watch: None,
+            resume: None,
+            autopilot: None,
+            layout_check: false,
+            frame_bench: None,
+            address_errors: Vec::new(),
+        }
+    }
 }
 
 /// A game to open in the replay viewer at once.
@@ -89,7 +117,7 @@ pub fn run(mut options: Options) -> Result<(), String> {
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: "Strategos".into(),
-            resolution: WindowResolution::new(1280, 800),
+            resolution: WindowResolution::new(options.size.0, options.size.1),
             // In a browser: index.html's canvas, filling the page.
             canvas: Some("#strategos".into()),
             fit_canvas_to_parent: true,
@@ -101,8 +129,9 @@ pub fn run(mut options: Options) -> Result<(), String> {
     }))
     .add_plugins(EguiPlugin::default())
     .init_state::<AppState>()
+    .init_resource::<placed::Placed>()
     .add_plugins((camera::CameraPlugin, board::BoardPlugin, input::InputPlugin, panels::PanelsPlugin, menu::MenuPlugin));
-    app.add_plugins(preferences::PreferencesPlugin { kept: autopilot.is_none() && options.frame_bench.is_none() });
+    app.add_plugins(preferences::PreferencesPlugin { kept: autopilot.is_none() && !options.layout_check && options.frame_bench.is_none() });
     for_each_ruleset(&mut InstallRuleset(&mut app));
     // The scripted runs draw every frame; a person's window rests when nothing moves.
     #[cfg(not(target_arch = "wasm32"))]
@@ -112,7 +141,9 @@ pub fn run(mut options: Options) -> Result<(), String> {
     app.insert_resource(menu::MenuChoice::from_options(&options));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::PagePlugin);
-    if let Some((dir, scenario)) = autopilot {
+    if options.layout_check {
+        layout_check::install(&mut app, autopilot.map(|(dir, _)| dir));
+    } else if let Some((dir, scenario)) = autopilot {
         autopilot::install(&mut app, dir, scenario)?;
     }
     if let Some((frames, out)) = options.frame_bench.clone() {

@@ -22,8 +22,13 @@ pub fn install<R: Present>(app: &mut App) {
     app.add_systems(bevy_egui::EguiPrimaryContextPass, paint_board::<R>.in_set(super::panels::Paint::Board).run_if(resource_exists::<Stage<R>>.and_then(in_state(AppState::Battle).or_else(in_state(AppState::Replay)))));
 }
 
-pub fn side_colour(side: Side) -> egui::Color32 {
-    if side.0 == 0 { egui::Color32::from_rgb(52, 86, 150) } else { egui::Color32::from_rgb(158, 52, 40) }
+/// A side's colour: its scenario's, else blue for the first side and red for the second.
+pub fn side_colour<R: Present>(b: &Battle<R>, side: Side) -> egui::Color32 {
+    match b.sides[side.index()].colour {
+        Some((r, g, bl)) => egui::Color32::from_rgb(r, g, bl),
+        None if side.0 == 0 => egui::Color32::from_rgb(52, 86, 150),
+        None => egui::Color32::from_rgb(158, 52, 40),
+    }
 }
 
 pub fn colour(c: Rgb) -> egui::Color32 {
@@ -75,6 +80,8 @@ struct Shown {
     hovered: Option<Hex>,
     hovered_choice: Option<Hex>,
     sliding: Vec<UnitId>,
+    coordinates: bool,
+    trail: usize,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -90,6 +97,7 @@ fn paint_board<R: Present>(
     hovered: Res<Hovered>,
     hovered_choice: Res<super::panels::HoveredChoice>,
     (time, preferences, mut glides, mut baked, mut redraw): (Res<Time<Real>>, Res<Preferences>, Local<Glides>, Local<Baked<Shown>>, MessageWriter<RequestRedraw>),
+    trail: Option<Res<super::players::ComputersTrail>>,
 ) -> Result {
     let Ok((cam, gt, proj)) = camera.single() else { return Ok(()) };
     let Projection::Orthographic(o) = proj else { return Ok(()) };
@@ -124,6 +132,8 @@ fn paint_board<R: Present>(
         hovered: hovered.0,
         hovered_choice: hovered_choice.0,
         sliding: counters.iter().filter(|c| c.sliding).map(|c| c.unit.id).collect(),
+        coordinates: preferences.show_coordinates,
+        trail: trail.as_ref().map_or(usize::MAX, |t| t.0),
     };
     // New legal commands (a command resolved, taken back) change the marks, whatever the key.
     let renewed = legal_now.as_ref().is_some_and(|l| l.is_changed());
@@ -137,12 +147,24 @@ fn paint_board<R: Present>(
         let resting = || counters.iter().filter(|c| !c.sliding);
         baked.bake(ctx, painter.clip_rect(), shown, &mut [
             &mut |p: &egui::Painter| {
+                // What the computer did since the person last acted, faint under the rest.
+                if live {
+                    for way in stage.ways_since(trail.as_ref().map_or(usize::MAX, |t| t.0)) {
+                        paint_path(p, &view, way, COMPUTERS_WAY);
+                    }
+                }
                 paint_under_counters(p, &view, b, &marks, selection.0, hovered.0, choice, stage.cue());
+                if preferences.show_coordinates {
+                    paint_coordinates(p, &view, b);
+                }
                 for c in resting() {
                     paint_placed(p, &view, b, c, selection.0);
                 }
             },
-            &mut |p: &egui::Painter| paint_over_counters(p, &view, &marks, &R::tokens(b), stage.cue()),
+            &mut |p: &egui::Painter| {
+                paint_arrows(p, &view, &R::arrows(b));
+                paint_over_counters(p, &view, b, &marks, &R::tokens(b), stage.cue());
+            },
         ]);
     }
     // A sliding counter goes over the others and under the marks.
@@ -163,6 +185,7 @@ fn paint_board<R: Present>(
 fn paint_under_counters<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R>, marks: &Marks, selected: Option<UnitId>, hovered: Option<Hex>, choice: Option<Hex>, cue: Option<&Cue>) {
     paint_roads(painter, view, b);
     paint_hexsides(painter, view, b);
+    paint_stamps(painter, view, &R::stamps(b));
     if !marks.reach.is_empty() {
         // Out of reach is shaded, as a player reads it at a glance; the reach stays bright.
         let from = selected.and_then(|id| b.unit(id)).and_then(|u| u.hex);
@@ -210,8 +233,8 @@ fn paint_under_counters<R: Present>(painter: &egui::Painter, view: &View, b: &Ba
 
 /// The board over the counters: markers, targets, the line of sight, the dice being shown, and
 /// what the way costs by the pointer, or what a restricted hex bars at the first one.
-fn paint_over_counters(painter: &egui::Painter, view: &View, marks: &Marks, tokens: &[crate::battle::look::Token], cue: Option<&Cue>) {
-    paint_tokens(painter, view, tokens);
+fn paint_over_counters<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R>, marks: &Marks, tokens: &[crate::battle::look::Token], cue: Option<&Cue>) {
+    paint_tokens(painter, view, b, tokens);
     for t in &marks.targets {
         if let Some(p) = view.hex(*t) {
             painter.circle_stroke(p, view.len(HEX_RADIUS * 0.8), egui::Stroke::new(view.len(8.0).max(2.0), egui::Color32::from_rgb(230, 40, 30)));
@@ -231,6 +254,66 @@ fn paint_over_counters(painter: &egui::Painter, view: &View, marks: &Marks, toke
         if let Some(c) = view.hex(hex) {
             paint_note(painter, c + egui::vec2(0.0, view.len(HEX_RADIUS * 0.95)), note);
         }
+    }
+}
+
+/// Each hex's `column,row`, small along its lower edge, as the log, the cards and the terminal
+/// name hexes (the top bar's Coordinates, or C).
+fn paint_coordinates<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R>) {
+    let size = view.len(HEX_RADIUS * 0.26);
+    if size < 5.0 {
+        return;
+    }
+    let ink = egui::Color32::from_rgba_unmultiplied(20, 20, 20, 200);
+    for h in b.map.hexes() {
+        let Some(c) = view.hex(h) else { continue };
+        let at = crate::hex::Offset::from_hex(h);
+        painter.text(c + egui::vec2(0.0, view.len(HEX_RADIUS * 0.7)), egui::Align2::CENTER_CENTER, format!("{},{}", at.0, at.1), egui::FontId::monospace(size), ink);
+    }
+}
+
+/// The orders the viewer may know of (declared charges, a mass battle's engagements and marches)
+/// as arrows from the unit to what it goes for, each with its word at the middle.
+fn paint_arrows(painter: &egui::Painter, view: &View, arrows: &[crate::battle::look::Arrow]) {
+    for arrow in arrows {
+        let (Some(from), Some(to)) = (view.hex(arrow.from), view.hex(arrow.to)) else { continue };
+        let ink = colour(arrow.colour);
+        let dir = (to - from).normalized();
+        if !dir.x.is_finite() {
+            continue;
+        }
+        // From the counter's edge to short of the target's centre, so both stay readable.
+        let (start, end) = (from + dir * view.len(HEX_RADIUS * 0.55), to - dir * view.len(HEX_RADIUS * 0.45));
+        let width = view.len(12.0).max(2.0);
+        let shadow = egui::Stroke::new(width * 1.8, egui::Color32::from_black_alpha(150));
+        painter.line_segment([start, end], shadow);
+        painter.line_segment([start, end], egui::Stroke::new(width, ink));
+        let side = egui::vec2(-dir.y, dir.x) * width * 1.8;
+        let head = vec![end + dir * width * 2.0, end - dir * width * 1.2 + side, end - dir * width * 1.2 - side];
+        painter.add(egui::Shape::convex_polygon(head, ink, egui::Stroke::new(width * 0.3, egui::Color32::BLACK)));
+        if !arrow.label.is_empty() && (end - start).length() > view.len(HEX_RADIUS) {
+            paint_note(painter, start + (end - start) * 0.5, &arrow.label);
+        }
+    }
+}
+
+/// The ruleset's marks on the ground: a hex outlined in a colour, hatched where rubble lies, its word
+/// along the hex's top edge.
+fn paint_stamps(painter: &egui::Painter, view: &View, stamps: &[crate::battle::look::Stamp]) {
+    for s in stamps {
+        let Some(c) = view.hex(s.hex) else { continue };
+        let ink = colour(s.colour);
+        if s.rubble {
+            let r = view.len(HEX_RADIUS * 0.55);
+            let stroke = egui::Stroke::new(view.len(6.0).max(1.0), egui::Color32::from_rgba_unmultiplied(60, 50, 40, 200));
+            for k in -2..=2 {
+                let d = egui::vec2(k as f32 * r * 0.4, 0.0);
+                painter.line_segment([c + d + egui::vec2(-r * 0.3, -r * 0.6), c + d + egui::vec2(r * 0.3, r * 0.6)], stroke);
+            }
+        }
+        painter.add(egui::Shape::closed_line(view.hex_outline(s.hex, 0.88), egui::Stroke::new(view.len(8.0).max(1.5), ink)));
+        let size = view.len(HEX_RADIUS * 0.22).max(7.0);
+        painter.text(c - egui::vec2(0.0, view.len(HEX_RADIUS * 0.72)), egui::Align2::CENTER_CENTER, &s.word, egui::FontId::proportional(size), ink);
     }
 }
 
@@ -315,11 +398,11 @@ fn place_counters<'a, R: Present>(b: &'a Battle<R>, glides: &mut Glides, way: Op
 fn paint_placed<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R>, c: &DrawnCounter<R::UnitState>, selected: Option<UnitId>) {
     let Some(centre) = view.at(c.at) else { return };
     let shift = view.len(HEX_RADIUS * 0.16) * c.fan as f32;
-    paint_counter(painter, view.len(HEX_RADIUS * 0.6), centre + egui::vec2(shift, -shift), side_colour(c.unit.side), &R::counter(b, c.unit), selected == Some(c.unit.id));
+    paint_counter(painter, view.len(HEX_RADIUS * 0.6), centre + egui::vec2(shift, -shift), side_colour(b, c.unit.side), &R::counter(b, c.unit), selected == Some(c.unit.id));
 }
 
 /// The markers apart from the counters: small discs along the top left of their hex, fanned out.
-fn paint_tokens(painter: &egui::Painter, view: &View, tokens: &[crate::battle::look::Token]) {
+fn paint_tokens<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R>, tokens: &[crate::battle::look::Token]) {
     let mut placed: Vec<Hex> = Vec::new();
     for t in tokens {
         let n = placed.iter().filter(|h| **h == t.hex).count();
@@ -327,11 +410,17 @@ fn paint_tokens(painter: &egui::Painter, view: &View, tokens: &[crate::battle::l
         let Some(c) = view.hex(t.hex) else { continue };
         let r = view.len(HEX_RADIUS * 0.2);
         let spot = c + egui::vec2(-view.len(HEX_RADIUS * 0.62) + r * 1.9 * n as f32, -view.len(HEX_RADIUS * 0.62));
-        painter.circle_filled(spot, r, side_colour(t.side));
+        painter.circle_filled(spot, r, side_colour(b, t.side));
         painter.circle_stroke(spot, r, egui::Stroke::new(r * 0.25, colour(t.rim)));
         painter.text(spot, egui::Align2::CENTER_CENTER, &t.label, egui::FontId::proportional((r * 0.95).max(4.0)), egui::Color32::WHITE);
     }
 }
+
+/// The ways the computer's units went since the person last acted.
+const COMPUTERS_WAY: egui::Color32 = egui::Color32::from_rgba_premultiplied(150, 95, 30, 150);
+
+/// The colour of a counter's front (its facing).
+const FRONT: egui::Color32 = egui::Color32::from_rgb(255, 214, 60);
 
 fn paint_counter(painter: &egui::Painter, half: f32, c: egui::Pos2, fill: egui::Color32, k: &Counter, selected: bool) {
     let rect = egui::Rect::from_center_size(c, egui::vec2(half * 2.0, half * 2.0));
@@ -372,12 +461,18 @@ fn paint_counter(painter: &egui::Painter, half: f32, c: egui::Pos2, fill: egui::
         paint_tag(painter, rect.left_top() + egui::vec2(half * 0.1, half * (0.45 + 0.3 * i as f32)), half * 0.22, *tag);
     }
     if let Some(facing) = k.facing {
-        // An arrowhead toward the faced hexside: north is straight up, each next one 60° clockwise.
+        // The front: a bright bar across the faced hexside's side of the counter and a large
+        // arrowhead past it (north straight up, each next facing 60° clockwise), read at a glance.
         let angle = std::f32::consts::FRAC_PI_2 - std::f32::consts::FRAC_PI_3 * facing as u8 as f32;
-        let tip = c + egui::vec2(angle.cos(), -angle.sin()) * half * 1.25;
-        let side = egui::vec2(-angle.sin(), -angle.cos()) * half * 0.22;
-        let base = c + egui::vec2(angle.cos(), -angle.sin()) * half * 0.95;
-        painter.add(egui::Shape::convex_polygon(vec![tip, base + side, base - side], egui::Color32::from_rgb(248, 244, 232), egui::Stroke::new(half * 0.04, egui::Color32::BLACK)));
+        let ahead = egui::vec2(angle.cos(), -angle.sin());
+        let across = egui::vec2(-angle.sin(), -angle.cos());
+        let front = c + ahead * half * 1.08;
+        let bar = [front + across * half * 0.85, front - across * half * 0.85];
+        painter.line_segment(bar, egui::Stroke::new(half * 0.26, egui::Color32::BLACK));
+        painter.line_segment(bar, egui::Stroke::new(half * 0.16, FRONT));
+        let tip = c + ahead * half * 1.6;
+        let base = c + ahead * half * 1.12;
+        painter.add(egui::Shape::convex_polygon(vec![tip, base + across * half * 0.34, base - across * half * 0.34], FRONT, egui::Stroke::new(half * 0.05, egui::Color32::BLACK)));
     }
     if let Some((c_alert, word)) = &k.alert {
         painter.rect_stroke(rect, round, egui::Stroke::new(half * 0.12, colour(*c_alert)), egui::StrokeKind::Inside);

@@ -60,9 +60,14 @@ fn show_notice(ui: &mut egui::Ui, notice: &Notice) {
 
 /// Saves the game as the player asked, under a name saying its scenario, turn and length, and says
 /// how it went.
-fn save_and_say<R: Present>(session: &Session, log: &EventLog<R>, turn: u32, notice: &mut Notice) {
-    let name = save_name(session, log, turn);
-    *notice = match super::saves::save(session, log, &name) {
+pub fn save_and_say<R: Present>(session: &Session, log: &EventLog<R>, now: &Battle<R>, notice: &mut Notice) {
+    let name = save_name(session, log, now.turn);
+    save_as(session, log, now, &name, notice);
+}
+
+/// Saves the game under `name` and says how it went.
+pub fn save_as<R: Present>(session: &Session, log: &EventLog<R>, now: &Battle<R>, name: &str, notice: &mut Notice) {
+    *notice = match super::saves::save(session, log, now, name) {
         Ok(place) => Notice { text: format!("Saved as {place}"), failed: None },
         Err(e) => Notice { text: format!("Save failed: {e}"), failed: Some(Failed::Save) },
     };
@@ -70,6 +75,27 @@ fn save_and_say<R: Present>(session: &Session, log: &EventLog<R>, turn: u32, not
 
 fn save_name<R: Present>(session: &Session, log: &EventLog<R>, turn: u32) -> String {
     format!("{}-turn{turn}-{}.ron", session.scenario.id, log.commands.len())
+}
+
+/// C writes each hex's column and row on the board, or takes them off.
+fn toggle_coordinates(keys: Res<ButtonInput<KeyCode>>, mut preferences: ResMut<Preferences>, mut roster: ResMut<RosterOpen>, mut contexts: EguiContexts) {
+    let typing = contexts.ctx_mut().is_ok_and(|ctx| ctx.egui_wants_keyboard_input());
+    if keys.just_pressed(KeyCode::KeyC) && !typing {
+        preferences.show_coordinates = !preferences.show_coordinates;
+    }
+    if keys.just_pressed(KeyCode::KeyO) && !typing {
+        roster.0 = !roster.0;
+    }
+}
+
+/// The board's coordinates, on or off.
+fn coordinates_box(ui: &mut egui::Ui, preferences: &mut Preferences) -> egui::Response {
+    let mut on = preferences.show_coordinates;
+    let response = ui.checkbox(&mut on, "Coordinates (C)").on_hover_text("Each hex's column and row on the board, as the log and the cards name hexes");
+    if on != preferences.show_coordinates {
+        preferences.show_coordinates = on;
+    }
+    response
 }
 
 /// The order of the window's painting: the board, then the panels over it.
@@ -85,10 +111,13 @@ pub struct PanelsPlugin;
 impl Plugin for PanelsPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Curtain>()
+            .init_resource::<Leaving>()
+            .init_resource::<SaveNaming>()
+            .init_resource::<RosterOpen>()
             .init_resource::<Notice>()
             .init_resource::<HelpOpen>()
             .init_resource::<DecisionPlace>()
-            .add_systems(Update, super::help::toggle_help)
+            .add_systems(Update, (super::help::toggle_help, toggle_coordinates))
             .init_resource::<HoveredChoice>()
             .configure_sets(EguiPrimaryContextPass, (Paint::Board, Paint::Panels).chain())
             .add_systems(Update, fresh_panels.in_set(BattleSet::Resolve));
@@ -111,6 +140,7 @@ impl<R: Present> Plugin for RulesetPanelsPlugin<R> {
             .add_systems(EguiPrimaryContextPass, replay_panels::<R>.in_set(Paint::Panels).run_if(in_state(AppState::Replay).and_then(resource_exists::<Film<R>>)))
             .add_systems(EguiPrimaryContextPass, super::help::help_window::<R>.after(Paint::Panels).run_if(resource_exists::<Stage<R>>))
             .add_systems(Update, forget_preview::<R>.in_set(BattleSet::Resolve))
+            .add_systems(Update, super::input::battle_keys::<R>.in_set(BattleSet::Resolve).run_if(resource_exists::<BattleView<R>>))
             .add_systems(Update, (hand_off::<R>, follow_viewer::<R>).chain().in_set(BattleSet::Play).run_if(resource_exists::<BattleView<R>>));
     }
 }
@@ -155,13 +185,138 @@ fn side_name<R: Present>(b: &Battle<R>, s: Side) -> String {
     b.sides[s.index()].name.clone()
 }
 
+/// The turn and the side to play, then the ruleset's status line, wrapping onto more lines
+/// rather than running off a narrow window.
 fn top_bar<R: Present>(ui: &mut egui::Ui, b: &Battle<R>) {
     ui.heading(format!("Turn {} / {}", b.turn, b.last_turn));
-    ui.separator();
-    ui.colored_label(side_colour(b.active), format!("{} to play", side_name(b, b.active)));
-    for item in R::status(b) {
-        ui.separator();
-        ui.label(item);
+    ui.colored_label(side_colour(b, b.active), format!("{} to play", side_name(b, b.active)));
+}
+
+fn status_line<R: Present>(ui: &mut egui::Ui, b: &Battle<R>) {
+    let status = R::status(b);
+    if !status.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            for (i, item) in status.iter().enumerate() {
+                if i > 0 {
+                    ui.separator();
+                }
+                ui.label(item);
+            }
+        });
+    }
+}
+
+/// Who plays what: hotseat, or which side the computer plays and at what level.
+fn who_plays<R: Present>(b: &Battle<R>, session: &Session) -> String {
+    match session.mode {
+        Mode::Hotseat => "hotseat".into(),
+        Mode::Computer(side) => format!("computer ({}): {}", super::menu::level_words(session.level), side_name(b, side)),
+    }
+}
+
+/// Whether the order of battle (every unit on the board, side by side) is open.
+#[derive(Resource, Default)]
+pub struct RosterOpen(pub bool);
+
+/// The order of battle: each side's units on the board, one line each as the ruleset writes it;
+/// clicking one of the deciding person's units selects it.
+fn roster_window<R: Present>(ctx: &egui::Context, open: &mut RosterOpen, b: &Battle<R>, person: Option<Side>, selection: &mut Selection) {
+    if !open.0 {
+        return;
+    }
+    let mut still_open = true;
+    egui::Window::new("Order of battle (O)").open(&mut still_open).default_pos([20.0, 90.0]).default_height((ctx.viewport_rect().height() - 140.0).max(200.0)).vscroll(true).show(ctx, |ui| {
+        for side in Side::BOTH {
+            ui.colored_label(side_colour(b, side), egui::RichText::new(side_name(b, side)).strong());
+            for u in b.on_board().filter(|u| u.side == side) {
+                let line = R::roster_line(b, u);
+                let picked = selection.0 == Some(u.id);
+                let row = ui.selectable_label(picked, egui::RichText::new(line).size(12.5));
+                if row.clicked() && person == Some(side) {
+                    selection.0 = Some(u.id);
+                }
+            }
+            ui.add_space(6.0);
+        }
+    });
+    open.0 = still_open;
+}
+
+/// The name being typed for a save, while the Save window is up.
+#[derive(Resource, Default)]
+pub struct SaveNaming(pub Option<String>);
+
+/// The name a typed save is kept under, `.ron` added: one plain file name among the saves.
+fn typed_save_name(typed: &str) -> Result<String, String> {
+    let name = typed.trim();
+    if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
+        return Err("a save's name is one plain file name, not empty, not starting with a dot".into());
+    }
+    Ok(if name.ends_with(".ron") { name.to_string() } else { format!("{name}.ron") })
+}
+
+/// The Save window: the name to keep the game under (the scenario, turn and length by default),
+/// said in amber when it would replace a save of that name.
+fn save_window<R: Present>(ctx: &egui::Context, naming: &mut SaveNaming, session: &Session, log: &EventLog<R>, now: &Battle<R>, notice: &mut Notice) {
+    let Some(typed) = naming.0.as_mut() else { return };
+    let mut close = false;
+    egui::Window::new("Save the game").collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
+        ui.label(format!("Name, kept in {}:", super::saves::place()));
+        let field = ui.text_edit_singleline(typed);
+        if !field.has_focus() && !field.lost_focus() {
+            field.request_focus();
+        }
+        let name = typed_save_name(typed);
+        match &name {
+            Ok(n) if super::saves::list().iter().any(|l| l.name == *n) => {
+                ui.colored_label(WARNING, format!("{n} is already a save: saving replaces it"));
+            }
+            Ok(_) => {}
+            Err(e) => {
+                ui.colored_label(WARNING, e);
+            }
+        }
+        let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        ui.horizontal(|ui| {
+            if (ui.add_enabled(name.is_ok(), egui::Button::new("Save (Enter)")).clicked() || enter)
+                && let Ok(n) = &name
+            {
+                save_as(session, log, now, n, notice);
+                close = true;
+            }
+            if ui.button("Cancel (Esc)").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                close = true;
+            }
+        });
+    });
+    if close {
+        naming.0 = None;
+    }
+}
+
+/// Whether the player may leave for the menu: asked once, since the autosave keeps the battle.
+#[derive(Resource, Default)]
+pub struct Leaving(pub bool);
+
+/// How long a new set of decision or order buttons stays inert, so a second click meant for the
+/// button before does not land on the one that took its place.
+const SETTLING_SECS: f64 = 0.35;
+
+/// The labels of the decision and order buttons last drawn, and when they last changed.
+#[derive(Default)]
+pub struct ButtonsSettling {
+    labels: Vec<String>,
+    since: f64,
+}
+
+impl ButtonsSettling {
+    /// Whether `labels`, drawn now, have stood long enough to be clicked.
+    fn settled(&mut self, labels: Vec<String>, now: f64) -> bool {
+        if labels != self.labels {
+            self.labels = labels;
+            self.since = now;
+        }
+        now - self.since >= SETTLING_SECS
     }
 }
 
@@ -182,7 +337,7 @@ fn card(ui: &mut egui::Ui, lines: &[Line]) {
 
 fn unit_card<R: Present>(ui: &mut egui::Ui, b: &Battle<R>, id: crate::battle::UnitId) {
     let Some(u) = b.unit(id) else { return };
-    ui.colored_label(side_colour(u.side), side_name(b, u.side));
+    ui.colored_label(side_colour(b, u.side), side_name(b, u.side));
     card(ui, &R::unit_card(b, id));
 }
 
@@ -216,7 +371,7 @@ fn log_lines<R: Present>(ui: &mut egui::Ui, stage: &Stage<R>, show_rules: bool) 
 }
 
 /// How fast events play, and whether dice wait for a click.
-fn pace_menu(ui: &mut egui::Ui, preferences: &mut Preferences) {
+fn pace_menu(ui: &mut egui::Ui, preferences: &mut Preferences) -> egui::Response {
     ui.menu_button(format!("Pace: {}", preferences.pace.name()), |ui| {
         for pace in Pace::ALL {
             if ui.selectable_label(preferences.pace == pace, pace.name()).clicked() {
@@ -230,7 +385,7 @@ fn pace_menu(ui: &mut egui::Ui, preferences: &mut Preferences) {
         }
     })
     .response
-    .on_hover_text("How fast the events play out on the board");
+    .on_hover_text("How fast the events play out on the board")
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -248,7 +403,7 @@ pub fn battle_panels<R: Present>(
     mut inbox: ResMut<CommandInbox<R>>,
     mut area: ResMut<super::camera::BoardArea>,
     curtain: Res<Curtain>,
-    mut leaving: Local<bool>,
+    (mut leaving, mut placed, time, mut settling, mut naming, mut roster): (ResMut<Leaving>, ResMut<super::placed::Placed>, Res<Time<Real>>, Local<ButtonsSettling>, ResMut<SaveNaming>, ResMut<RosterOpen>),
     (mut preferences, mut asking, mut help, mut hovered_choice, mut place): (ResMut<Preferences>, ResMut<AskingToEnd>, ResMut<HelpOpen>, ResMut<HoveredChoice>, ResMut<DecisionPlace>),
     mut commands: Commands,
 ) -> Result {
@@ -266,37 +421,60 @@ pub fn battle_panels<R: Present>(
         area.0 = None;
         return Ok(());
     }
+    placed.begin(ctx);
     egui::Panel::top("top").show(&mut root, |ui| {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             top_bar(ui, b);
+            ui.small(who_plays(b, &session));
             ui.separator();
             let can_end = legal.iter().any(|c| R::ends_phase(c));
             let end = ui.add_enabled(can_end, egui::Button::new("End phase (E)")).on_hover_text("End this phase; asks first while units can still move or attack");
+            placed.note("top bar: End phase", &end);
             if end.clicked() {
                 ask_to_end_phase(b, legal, preferences.ask_before_ending, &mut asking, &mut inbox, &mut selection);
             }
             let undo_button = ui.add_enabled(person && can_undo(&log, session.mode, &view.0), egui::Button::new("Undo (U)"));
-            if undo_button.on_hover_text("Take back the last order, while no die has been rolled since").clicked() {
+            placed.note("top bar: Undo", &undo_button);
+            if undo_button.on_hover_text("Take back your last order, while no die has been rolled since").clicked() {
                 commands.queue(undo::<R>);
             }
-            if ui.button("Save").on_hover_text(format!("Keep this game in {}", super::saves::place())).clicked() {
-                save_and_say(&session, &log, view.0.turn, &mut notice);
+            let save = ui.button("Save…").on_hover_text(format!("Keep this game under a name of your own in {}; Ctrl-S saves at once under the scenario, turn and length", super::saves::place()));
+            placed.note("top bar: Save", &save);
+            if save.clicked() {
+                naming.0 = Some(save_name(&session, &log, view.0.turn).trim_end_matches(".ron").to_string());
             }
             #[cfg(target_arch = "wasm32")]
-            if ui.button("Download").on_hover_text("Download this game as a replay file").clicked() {
-                super::web::download(&save_name(&session, &log, view.0.turn), &super::saves::replay_text(&session, &log));
+            {
+                let download = ui.button("Download").on_hover_text("Download this game as a replay file");
+                placed.note("top bar: Download", &download);
+                if download.clicked() {
+                    super::web::download(&save_name(&session, &log, view.0.turn), &super::saves::replay_text(&session, &log, &view.0));
+                }
             }
             if !caught_up && ui.button("Skip (Esc)").on_hover_text("Show the events still playing at once").clicked() {
                 skip = true;
             }
-            pace_menu(ui, &mut preferences);
-            if ui.button("Help (H)").on_hover_text("Keys, the board's marks, the ground and the counters").clicked() {
+            let pace = pace_menu(ui, &mut preferences);
+            placed.note("top bar: Pace", &pace);
+            let coordinates = coordinates_box(ui, &mut preferences);
+            placed.note("top bar: Coordinates", &coordinates);
+            let roster_button = ui.button("Units (O)").on_hover_text("The order of battle: every unit on the board, its strength and state");
+            placed.note("top bar: Units", &roster_button);
+            if roster_button.clicked() {
+                roster.0 = !roster.0;
+            }
+            let help_button = ui.button("Help (H)").on_hover_text("Keys, the board's marks, the ground and the counters");
+            placed.note("top bar: Help", &help_button);
+            if help_button.clicked() {
                 help.0 = !help.0;
             }
-            if ui.button("Menu").on_hover_text("Back to the main menu; the autosave keeps this battle").clicked() {
-                *leaving = true;
+            let menu = ui.button("Menu (Esc)").on_hover_text("Back to the main menu; the autosave keeps this battle");
+            placed.note("top bar: Menu", &menu);
+            if menu.clicked() {
+                leaving.0 = true;
             }
         });
+        status_line(ui, b);
         if stage.holding(&log.events) && preferences.hold_dice {
             ui.colored_label(egui::Color32::from_rgb(240, 200, 90), "Dice held: click or press Space to go on");
         }
@@ -304,18 +482,22 @@ pub fn battle_panels<R: Present>(
     });
     egui::Panel::right("side").exact_size(super::camera::panel_width(ctx.viewport_rect().width())).show(&mut root, |ui| {
         match deciding {
-            Some(s) if !session.mode.is_human(s) => ui.colored_label(side_colour(s), format!("{} (computer) is thinking…", side_name(b, s))),
-            Some(s) => ui.colored_label(side_colour(s), format!("{} to decide", side_name(b, s))),
+            Some(s) if !session.mode.is_human(s) => ui.colored_label(side_colour(b, s), format!("{} (computer) is thinking…", side_name(b, s))),
+            Some(s) => ui.colored_label(side_colour(b, s), format!("{} to decide", side_name(b, s))),
             None => ui.label("The battle is over"),
         };
         // Buttons first, so they keep their place whatever the pointer hovers.
         hovered_choice.0 = None;
         place.0 = None;
-        if let Some(decision) = R::decision(b, legal).filter(|_| person) {
+        let decision = R::decision(b, legal).filter(|_| person);
+        let orders = selection.0.map_or_else(Vec::new, |id| R::unit_orders(b, legal, id));
+        let labels = decision.iter().flat_map(|d| d.options.iter()).chain(&orders).map(|c| R::command_label(b, c)).collect();
+        let settled = settling.settled(labels, time.elapsed_secs_f64());
+        if let Some(decision) = decision {
             ui.separator();
             ui.strong(decision.prompt);
             for c in decision.options {
-                let button = ui.button(R::command_label(b, &c));
+                let button = ui.add_enabled(settled, egui::Button::new(R::command_label(b, &c)));
                 let r = button.rect;
                 place.0.get_or_insert([r.min.x, r.min.y, r.max.x, r.max.y]);
                 if button.hovered() {
@@ -327,9 +509,9 @@ pub fn battle_panels<R: Present>(
                 }
             }
         }
-        if let Some(id) = selection.0 {
-            for c in R::unit_orders(b, legal, id) {
-                let button = ui.button(R::command_label(b, &c));
+        {
+            for c in orders {
+                let button = ui.add_enabled(settled, egui::Button::new(R::command_label(b, &c)));
                 // What the order is expected to do (an order's chances of moves), while hovered.
                 let button = match button.hovered().then(|| R::preview(b, &c)).flatten() {
                     Some(p) => button.on_hover_ui(|ui| card(ui, &p.lines)),
@@ -377,10 +559,12 @@ pub fn battle_panels<R: Present>(
     leave_board(&root, &mut area);
     if let Some(waiting) = asking.0 {
         let what = if waiting == 1 { "One unit can".to_string() } else { format!("{waiting} units can") };
-        egui::Window::new("End the phase?").collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
+        // The question in the words of the command that ends the phase ("Seal the orders").
+        let ending = legal.iter().find(|c| R::ends_phase(c)).map_or_else(|| "End the phase".to_string(), |c| R::command_label(b, c));
+        egui::Window::new(format!("{ending}?")).collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
             ui.label(format!("{what} still move or attack this phase (Tab shows them)."));
             ui.horizontal(|ui| {
-                if ui.button("End the phase (E)").clicked() {
+                if ui.button(format!("{ending} (E)")).clicked() {
                     end_phase(legal, &mut inbox, &mut selection);
                     asking.0 = None;
                 }
@@ -394,17 +578,19 @@ pub fn battle_panels<R: Present>(
             }
         });
     }
-    if *leaving {
+    save_window(ctx, &mut naming, &session, &log, &view.0, &mut notice);
+    roster_window(ctx, &mut roster, b, deciding.filter(|_| person), &mut selection);
+    if leaving.0 {
         // Asked once: the autosave keeps the battle, and the menu offers to continue it.
         egui::Window::new("Leave this battle?").collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
             ui.label("The battle is saved after every command; the menu offers to continue it.");
             ui.horizontal(|ui| {
                 if ui.button("Leave for the menu").clicked() {
-                    *leaving = false;
+                    leaving.0 = false;
                     commands.queue(|world: &mut World| world.resource_mut::<NextState<AppState>>().set(AppState::Menu));
                 }
-                if ui.button("Stay").clicked() {
-                    *leaving = false;
+                if ui.button("Stay (Esc)").clicked() {
+                    leaving.0 = false;
                 }
             });
         });
@@ -413,10 +599,20 @@ pub fn battle_panels<R: Present>(
         // The pacing system jumps to the end, as after a load.
         stage.instant = true;
     }
+    // Keys act on the board, never on a button that Tab or a click left focused (Space or Enter
+    // would press it).
+    if !ctx.egui_wants_keyboard_input() {
+        ctx.memory_mut(|m| {
+            if let Some(id) = m.focused() {
+                m.surrender_focus(id);
+            }
+        });
+    }
     Ok(())
 }
 
-/// Hotseat: whenever the decision passes to the other person, hide the board until they click.
+/// Hotseat: when the decision passes to the other person and the rules say the screen must be
+/// handed off (`crate::battle::handoff`), hide the board until they click.
 fn hand_off<R: Present>(
     session: Res<Session>,
     view: Res<BattleView<R>>,
@@ -424,13 +620,19 @@ fn hand_off<R: Present>(
     stage: Res<Stage<R>>,
     mut curtain: ResMut<Curtain>,
     mut selection: ResMut<Selection>,
+    mut judged: Local<Option<(usize, Side, Side)>>,
 ) {
     if session.mode != Mode::Hotseat || !stage.caught_up(&log.events) || curtain.0.is_some() {
         return;
     }
     // The stage's viewer is the side at the screen (`follow_viewer`).
     if let (Some(at_screen), Some(now)) = (stage.viewer(), R::deciding_side(&view.0)) {
-        if at_screen != now {
+        // Judged once a battle state and pair of sides: an answer given in the open may take a while.
+        let key = (log.events.len(), at_screen, now);
+        if at_screen == now || judged.replace(key) == Some(key) {
+            return;
+        }
+        if crate::battle::handoff::hand_off_needed(&view.0, at_screen, now) {
             curtain.0 = Some(now);
             selection.0 = None;
         }
@@ -469,7 +671,7 @@ fn curtain_and_victory<R: Present>(
         egui::CentralPanel::default().frame(egui::Frame::NONE.fill(egui::Color32::from_rgb(28, 26, 22))).show(&mut root, |ui| {
             ui.vertical_centered(|ui| {
                 ui.add_space(ui.available_height() / 3.0);
-                ui.heading(egui::RichText::new(format!("Pass the screen to {name}")).size(30.0).color(side_colour(side)));
+                ui.heading(egui::RichText::new(format!("Pass the screen to {name}")).size(30.0).color(side_colour(&view.0, side)));
                 ui.add_space(20.0);
                 if ui.button(egui::RichText::new(format!("I am {name}: show the board")).size(20.0)).clicked() {
                     curtain.0 = None;
@@ -478,7 +680,7 @@ fn curtain_and_victory<R: Present>(
                 ui.horizontal(|ui| {
                     ui.add_space(ui.available_width() / 2.0 - 120.0);
                     if ui.button("Save the game").clicked() {
-                        save_and_say(&session, &log, view.0.turn, &mut notice);
+                        save_and_say(&session, &log, &view.0, &mut notice);
                     }
                     if ui.button("Back to the menu").clicked() {
                         commands.queue(|world: &mut World| world.resource_mut::<NextState<AppState>>().set(AppState::Menu));
@@ -491,17 +693,17 @@ fn curtain_and_victory<R: Present>(
     if let (Some(outcome), true) = (R::outcome(&view.0), stage.caught_up(&log.events)) {
         egui::Window::new("The battle is over").collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
             match outcome.winner {
-                Some(w) => ui.heading(egui::RichText::new(format!("Victory: {}", side_name(&view.0, w))).color(side_colour(w))),
+                Some(w) => ui.heading(egui::RichText::new(format!("Victory: {}", side_name(&view.0, w))).color(side_colour(&view.0, w))),
                 None => ui.heading("A draw"),
             };
             ui.label(&outcome.reason);
             ui.label(format!("{} played.", if view.0.turn == 1 { "One turn".to_string() } else { format!("{} turns", view.0.turn) }));
             for side in Side::BOTH {
-                ui.colored_label(side_colour(side), format!("{}: {}", side_name(&view.0, side), R::losses(stage.opening(), &view.0, side)));
+                ui.colored_label(side_colour(&view.0, side), format!("{}: {}", side_name(&view.0, side), R::losses(stage.opening(), &view.0, side)));
             }
             ui.horizontal(|ui| {
                 if ui.button("Watch the replay").clicked() {
-                    let film = Film::of_game(session.scenario.clone(), session.seed, &log, "Recorded in this session".into());
+                    let film = Film::of_game(session.scenario.clone(), session.seed, &session.reseeds, &log, "Recorded in this session".into());
                     commands.queue(move |world: &mut World| super::menu::open_film::<R>(world, film));
                 }
                 if ui.button("Main menu").clicked() {
@@ -517,7 +719,9 @@ fn curtain_and_victory<R: Present>(
 /// the computer plays at the level chosen in the menu.
 pub fn take_over<R: Present>(world: &mut World, origin: Origin<R>, at: usize, mode: Mode) {
     let level = world.resource::<super::menu::MenuChoice>().level;
-    let session = Session { scenario: origin.scenario, seed: origin.seed, mode, level, taken_over_at: Some(at) };
+    let same_dice = world.resource::<Preferences>().same_dice_on_reload;
+    let reseeds = origin.reseeds.into_iter().filter(|r| r.at <= at).collect();
+    let session = Session { scenario: origin.scenario, seed: origin.seed, mode, level, taken_over_at: Some(at), reseeds }.with_fresh_dice(at, same_dice);
     let commands = origin.commands.into_iter().take(at).collect();
     // The film's own scenario set up once already.
     let _ = super::session::start::<R>(world, session, commands);
@@ -529,18 +733,28 @@ pub fn replay_panels<R: Present>(
     mut stage: ResMut<Stage<R>>,
     hovered: Res<Hovered>,
     mut area: ResMut<super::camera::BoardArea>,
+    (mut placed, keys, mut help): (ResMut<super::placed::Placed>, Res<ButtonInput<KeyCode>>, ResMut<HelpOpen>),
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
     let b = stage.board().clone();
+    placed.begin(ctx);
     egui::Panel::top("top").show(&mut root, |ui| {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             top_bar(ui, &b);
             ui.separator();
             ui.label(format!("Event {} / {}", stage.cursor, film.events.len()));
+            let menu = ui.button("Menu (Esc)");
+            placed.note("replay: Menu", &menu);
+            // Esc closes the help first, if it is open.
+            let escape = keys.just_pressed(KeyCode::Escape) && !std::mem::take(&mut help.0);
+            if menu.clicked() || escape {
+                commands.queue(|world: &mut World| world.resource_mut::<NextState<AppState>>().set(AppState::Menu));
+            }
         });
-        ui.horizontal(|ui| {
+        status_line(ui, &b);
+        ui.horizontal_wrapped(|ui| {
             let events = film.events.clone();
             let go = |stage: &mut Stage<R>, to: usize| stage.seek(&events, to);
             for (label, stride) in [("turn", Stride::Turn), ("command", Stride::Command), ("event", Stride::Event)] {
@@ -567,11 +781,8 @@ pub fn replay_panels<R: Present>(
                     go(&mut stage, to);
                 }
             }
-            if ui.button("Menu").clicked() {
-                commands.queue(|world: &mut World| world.resource_mut::<NextState<AppState>>().set(AppState::Menu));
-            }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Take over from here:");
             let sides = &film.origin.scenario.sides;
             let modes = [
@@ -580,7 +791,9 @@ pub fn replay_panels<R: Present>(
                 ("hotseat".to_string(), Mode::Hotseat),
             ];
             for (label, mode) in modes {
-                if ui.button(label).clicked() {
+                let button = ui.button(label);
+                placed.note("replay: Take over", &button);
+                if button.clicked() {
                     let at = film.commands_shown(stage.cursor);
                     let origin = film.origin.clone();
                     commands.queue(move |world: &mut World| take_over(world, origin, at, mode));

@@ -6,7 +6,7 @@ use super::session::{BattleStarted, Mode, Session};
 use super::stage::Stage;
 use crate::ai::{Ai, Judge, Level};
 use crate::battle::hash::state_hash;
-use crate::battle::{Battle, Present};
+use crate::battle::{Battle, Present, Side};
 use crate::battle::ecs::{BattleSet, BattleView, CommandInbox, EventLog};
 use crate::sim::Player;
 use bevy::prelude::*;
@@ -75,9 +75,37 @@ impl<R: Judge + Present> Default for PlayersPlugin<R> {
 
 impl<R: Judge + Present> Plugin for PlayersPlugin<R> {
     fn build(&self, app: &mut App) {
-        app.add_systems(Update, forget_computer::<R>.in_set(BattleSet::Resolve))
-            .add_systems(Update, computer_plays::<R>.in_set(BattleSet::Play).run_if(resource_exists::<BattleView<R>>));
+        app.init_resource::<ComputersTrail>()
+            .add_systems(Update, forget_computer::<R>.in_set(BattleSet::Resolve))
+            .add_systems(Update, (follow_trail::<R>, computer_plays::<R>).chain().in_set(BattleSet::Play).run_if(resource_exists::<BattleView<R>>));
     }
+}
+
+/// The first event of what the computer did since the person last gave a command: the board
+/// keeps the ways of those moves marked until the person acts. `usize::MAX` (nothing marked) in
+/// hotseat.
+#[derive(Resource)]
+pub struct ComputersTrail(pub usize);
+
+impl Default for ComputersTrail {
+    fn default() -> Self {
+        ComputersTrail(usize::MAX)
+    }
+}
+
+/// Commands resolved this frame were sent last frame by the side deciding then: when that was
+/// the person (or the game started again), the trail starts after them.
+fn follow_trail<R: Present>(session: Res<Session>, view: Res<BattleView<R>>, log: Res<EventLog<R>>, mut trail: ResMut<ComputersTrail>, mut last: Local<(usize, Option<Side>)>) {
+    let Mode::Computer(computer) = session.mode else {
+        trail.0 = usize::MAX;
+        return;
+    };
+    let commands = log.commands.len();
+    let person_acted = commands > last.0 && last.1 != Some(computer);
+    if person_acted || commands < last.0 || trail.0 == usize::MAX {
+        trail.0 = log.events.len();
+    }
+    *last = (commands, R::deciding_side(&view.0));
 }
 
 const THINKING_PAUSE: f32 = 0.2;

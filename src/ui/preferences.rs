@@ -1,5 +1,6 @@
 //! A player's preferences: how fast the events play, whether dice wait for a click, whether the
-//! log shows the rules it applied, whether ending a phase with units still able to act asks first.
+//! log shows the rules it applied, whether ending a phase with units still able to act asks first,
+//! the computer's level last chosen in the menu, and whether a loaded game keeps its seed's dice.
 //! Kept beside the saves, so they hold from one session to the next.
 
 use bevy::prelude::*;
@@ -18,11 +19,18 @@ pub struct Preferences {
     pub show_rules: bool,
     /// Ending a phase while units can still move or attack asks first.
     pub ask_before_ending: bool,
+    /// Each hex's column and row written on the board.
+    pub show_coordinates: bool,
+    /// The computer's level last chosen in the menu, by the name `Level::from_name` reads.
+    pub level: Option<String>,
+    /// Loading, continuing or taking over a game goes on with its seed's dice, instead of fresh
+    /// ones (which keep a player from learning the dice to come by reloading).
+    pub same_dice_on_reload: bool,
 }
 
 impl Default for Preferences {
     fn default() -> Self {
-        Preferences { pace: Pace::Normal, hold_dice: false, show_rules: false, ask_before_ending: true }
+        Preferences { pace: Pace::Normal, hold_dice: false, show_rules: false, ask_before_ending: true, show_coordinates: false, level: None, same_dice_on_reload: false }
     }
 }
 

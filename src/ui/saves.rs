@@ -5,7 +5,7 @@
 
 use super::panels::{Failed, Notice};
 use super::session::Session;
-use crate::battle::Ruleset;
+use crate::battle::{Battle, Ruleset};
 use crate::battle::ecs::{BattleView, EventLog};
 use crate::replay::{Replay, Table, to_ron};
 use bevy::prelude::*;
@@ -116,7 +116,14 @@ fn describe(name: &str) -> Listed {
         },
     };
     let ago = written.and_then(|w| w.elapsed().ok()).map_or(String::new(), |d| format!(" · {}", ago(d.as_secs())));
-    Listed { name: name.into(), about: format!("{title} · turn {}{mode}{ago}", summary.turn()), written }
+    let reached = match &summary.outcome {
+        Some(o) => match o.winner {
+            Some(w) => format!("finished, {} won, turn {}", side_name(w.0), summary.turn()),
+            None => format!("finished in a draw, turn {}", summary.turn()),
+        },
+        None => format!("turn {}", summary.turn()),
+    };
+    Listed { name: name.into(), about: format!("{title} · {reached}{mode}{ago}"), written }
 }
 
 /// The saves as the menu lists them, on one line of the log (which the web test reads).
@@ -140,20 +147,23 @@ pub fn table(session: &Session) -> Table {
     Table { computer: session.mode.computer(), level: session.level.name(), taken_over_at: session.taken_over_at }
 }
 
-/// The replay of the game so far, with the turn hashes the log collected as it went and how it
-/// was being played.
-pub fn replay_of<R: Ruleset>(session: &Session, log: &EventLog<R>) -> Replay<R::Command> {
-    Replay::new(&session.scenario, session.seed, log.command_list(), log.turn_hashes.clone()).at_table(table(session))
+/// The replay of the game so far, with the turn hashes the log collected as it went, how it was
+/// being played and, once the battle `now` is over, how it ended.
+pub fn replay_of<R: Ruleset>(session: &Session, log: &EventLog<R>, now: &Battle<R>) -> Replay<R::Command> {
+    Replay::new(&session.scenario, session.seed, log.command_list(), log.turn_hashes.clone())
+        .reseeded(session.reseeds.clone())
+        .at_table(table(session))
+        .ended(R::outcome(now))
 }
 
 /// The game so far as replay text.
-pub fn replay_text<R: Ruleset>(session: &Session, log: &EventLog<R>) -> String {
-    to_ron(&replay_of(session, log))
+pub fn replay_text<R: Ruleset>(session: &Session, log: &EventLog<R>, now: &Battle<R>) -> String {
+    to_ron(&replay_of(session, log, now))
 }
 
 /// Keeps the game as `name`; says where.
-pub fn save<R: Ruleset>(session: &Session, log: &EventLog<R>, name: &str) -> Result<String, String> {
-    store::write(name, &replay_text(session, log))
+pub fn save<R: Ruleset>(session: &Session, log: &EventLog<R>, now: &Battle<R>, name: &str) -> Result<String, String> {
+    store::write(name, &replay_text(session, log, now))
 }
 
 /// The autosave of the session's game.
@@ -175,7 +185,7 @@ pub fn autosave<R: Ruleset>(session: Res<Session>, log: Res<EventLog<R>>, view: 
         store::finished(&name);
         return;
     }
-    let saved = save(&session, &log, &name).and_then(|_| {
+    let saved = save(&session, &log, &view.0, &name).and_then(|_| {
         if crate::saves::worth_continuing(&session.scenario.id, R::outcome(&view.0).is_some()) {
             store::set_unfinished(&name)
         } else {

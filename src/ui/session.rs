@@ -3,7 +3,7 @@
 
 use super::stage::{Stage, show};
 use crate::battle::ecs::{CommandInbox, EventLog, start_battle};
-use crate::battle::{AppState, Battle, Dice, Present, Side};
+use crate::battle::{AppState, Battle, Dice, Present, Reseed, Side};
 use crate::ai::Judge;
 use crate::rules::registry::{ForRuleset, with_ruleset};
 use crate::scenario::Scenario;
@@ -47,6 +47,25 @@ pub struct Session {
     /// Where a game taken over from a replay left it: the number of the replay's commands it
     /// starts from (its autosave is then a file of its own).
     pub taken_over_at: Option<usize>,
+    /// Where the game went on with fresh dice (each load, continue or take-over draws new ones
+    /// unless the player keeps the same dice), as its saves record them.
+    pub reseeds: Vec<Reseed>,
+}
+
+impl Session {
+    /// A session of a new game: no commands yet, so no reseed.
+    pub fn new(scenario: Scenario, seed: u64, mode: Mode, level: crate::ai::Level) -> Session {
+        Session { scenario, seed, mode, level, taken_over_at: None, reseeds: Vec::new() }
+    }
+
+    /// The same session going on from its `commands`-th command with fresh dice, unless the player
+    /// keeps the same dice after a load.
+    pub fn with_fresh_dice(mut self, commands: usize, same_dice: bool) -> Session {
+        if !same_dice {
+            self.reseeds.push(Reseed { at: commands, seed: crate::battle::dice::fresh_seed() });
+        }
+        self
+    }
 }
 
 /// Sent when a battle starts (fresh, loaded or after an undo): each plugin resets its own state.
@@ -73,7 +92,7 @@ impl<R: Present> Plugin for SessionPlugin<R> {
 /// then enters the battle screen. Refuses a scenario that does not set up.
 pub fn start<R: Present>(world: &mut World, session: Session, commands: Vec<R::Command>) -> Result<(), String> {
     let battle = R::setup(&session.scenario).map_err(|e| format!("{}: {}", e.path(), e.message))?;
-    start_battle(world, battle.clone(), Dice::new(session.seed));
+    start_battle(world, battle.clone(), Dice::new(session.seed).with_reseeds(&session.reseeds));
     world.resource_mut::<CommandInbox<R>>().0.extend(commands);
     show(world, Stage::new(battle, true));
     world.insert_resource(session);
@@ -103,19 +122,22 @@ impl ForRuleset for StartFresh<'_> {
     }
 }
 
-/// Whether the last command may be taken back: the ruleset says whose it is to take back (a move
-/// before any die is rolled, say), and a person plays that side.
+/// Whether the last command may be taken back: by a person, and only by the side now deciding
+/// (`crate::battle::undo`).
 pub fn can_undo<R: Present>(log: &EventLog<R>, mode: Mode, view: &Battle<R>) -> bool {
-    let Some(last) = log.commands.len().checked_sub(1) else { return false };
-    R::taken_back_by(view, &log.commands[last].0, log.events_of(last)).is_some_and(|side| mode.is_human(side))
+    crate::battle::undo::may_take_back(log, view, |side| mode.is_human(side))
 }
 
-/// Takes back the last command by replaying all the others from the start.
+/// Takes back the last command by replaying all the others from the start. Fresh dice drawn after
+/// it stay fresh: they now start at the command that takes its place.
 pub fn undo<R: Present>(world: &mut World) {
     let (Some(session), Some(log)) = (world.get_resource::<Session>(), world.get_resource::<EventLog<R>>()) else { return };
     let mut commands = log.command_list();
     commands.pop();
-    let session = session.clone();
+    let mut session = session.clone();
+    for reseed in &mut session.reseeds {
+        reseed.at = reseed.at.min(commands.len());
+    }
     // The same scenario set up again cannot fail.
     let _ = start::<R>(world, session, commands);
 }

@@ -22,6 +22,9 @@ pub struct BoardMap(pub Arc<HexMap>);
 /// Stages made so far.
 static STAGES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
+/// How many ways a stage keeps for the board to mark.
+const MAX_WAYS: usize = 256;
+
 #[derive(Resource)]
 pub struct Stage<R: Present> {
     opening: Battle<R>,
@@ -42,6 +45,9 @@ pub struct Stage<R: Present> {
     /// How the last event shown appears over the board (dice, a move), worked out against the
     /// battle before it, and whether the viewer may see it.
     cue: Option<Cue>,
+    /// The ways units went, as the viewer saw them, with the index of each one's event (the last
+    /// few hundred): the board keeps the computer's moves marked until the person acts.
+    ways: Vec<(usize, Vec<crate::hex::Hex>)>,
     /// The event count at which the player last let held dice go.
     released: usize,
     /// Which stage this is, new for every stage made (a battle, an undo, a film): a resource
@@ -69,6 +75,7 @@ impl<R: Present> Stage<R> {
             viewer: None,
             seen: None,
             cue: None,
+            ways: Vec::new(),
             released: 0,
             generation: STAGES.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         }
@@ -127,6 +134,12 @@ impl<R: Present> Stage<R> {
             self.lines.push(LogLine { text, rule: R::event_rule(&self.shown, e), seen_by });
         }
         self.cue = R::cue(&self.shown, e).filter(|_| self.viewer.is_none_or(|v| seen_by[v.index()]));
+        if let Some(Cue::Path { hexes }) = &self.cue {
+            if self.ways.len() >= MAX_WAYS {
+                self.ways.remove(0);
+            }
+            self.ways.push((self.cursor, hexes.clone()));
+        }
         R::apply(&mut self.shown, e);
         self.cursor += 1;
     }
@@ -139,6 +152,7 @@ impl<R: Present> Stage<R> {
             self.cursor = 0;
             self.lines.clear();
             self.cue = None;
+            self.ways.clear();
         }
         while self.cursor < target {
             self.apply_next(events);
@@ -191,6 +205,11 @@ impl<R: Present> Stage<R> {
         self.cue.as_ref()
     }
 
+    /// The ways of the moves shown from event `from` on, oldest first.
+    pub fn ways_since(&self, from: usize) -> impl Iterator<Item = &[crate::hex::Hex]> {
+        self.ways.iter().filter(move |(at, _)| *at >= from).map(|(_, hexes)| hexes.as_slice())
+    }
+
     /// The event shown last, if any.
     pub fn last<'e>(&self, events: &'e [R::Event]) -> Option<&'e R::Event> {
         self.cursor.checked_sub(1).and_then(|i| events.get(i))
@@ -201,12 +220,14 @@ impl<R: Present> Stage<R> {
 pub struct Origin<R: Present> {
     pub scenario: Scenario,
     pub seed: u64,
+    /// Where the game went on with fresh dice, so taking it over replays it as it was.
+    pub reseeds: Vec<crate::battle::Reseed>,
     pub commands: Vec<R::Command>,
 }
 
 impl<R: Present> Clone for Origin<R> {
     fn clone(&self) -> Self {
-        Origin { scenario: self.scenario.clone(), seed: self.seed, commands: self.commands.clone() }
+        Origin { scenario: self.scenario.clone(), seed: self.seed, reseeds: self.reseeds.clone(), commands: self.commands.clone() }
     }
 }
 
@@ -233,9 +254,9 @@ impl<R: Present> Clone for Film<R> {
 }
 
 impl<R: Present> Film<R> {
-    /// The film of a game of `scenario` and `seed`, from its log.
-    pub fn of_game(scenario: Scenario, seed: u64, log: &EventLog<R>, verdict: String) -> Film<R> {
-        let origin = Origin { scenario, seed, commands: log.command_list() };
+    /// The film of a game of `scenario`, `seed` and `reseeds`, from its log.
+    pub fn of_game(scenario: Scenario, seed: u64, reseeds: &[crate::battle::Reseed], log: &EventLog<R>, verdict: String) -> Film<R> {
+        let origin = Origin { scenario, seed, reseeds: reseeds.to_vec(), commands: log.command_list() };
         let events = log.events.clone();
         let command_ends = log.commands.iter().map(|(_, end)| *end).collect();
         let turn_starts = events.iter().enumerate().filter(|(_, e)| R::starts_turn(e)).map(|(i, _)| i).collect();

@@ -33,35 +33,45 @@ unsafe extern "C" {
 
 /// `?scenario=ID&seed=N&computer=0|1&level=easy|normal|strong|strong:MS` starts a battle at once; `?watch=NAME`
 /// opens a saved game or replay from the browser's storage in the replay viewer, and `?resume=NAME`
-/// goes on playing it.
+/// goes on playing it. A value that does not read, or a key the page does not know, is said in the
+/// menu (as a bad file is), and the menu opens instead of a battle.
 pub fn options() -> Options {
-    let search = search();
-    let mut o = Options {
-        scenario: None,
-        seed: None,
-        computer: None,
-        level: Level::Normal,
-        watch: None,
-        resume: None,
-        autopilot: None,
-        frame_bench: None,
-    };
-    for pair in search.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
+    let mut o = Options::default();
+    let mut errors = Vec::new();
+    for pair in search().trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
         let value = decode(value);
-        if value.is_empty() {
-            continue;
-        }
+        let mut refuse = |wants: &str| errors.push(format!("the page's address: {key}={value} is not {wants}"));
         match key {
-            "scenario" => o.scenario = Some(value),
-            "seed" => o.seed = value.parse().ok(),
-            "computer" => o.computer = value.parse().ok().filter(|s| *s < 2),
-            "level" => o.level = Level::from_name(&value).unwrap_or(Level::Normal),
-            "watch" => o.watch = Some(super::Watched::Save(value)),
-            "resume" => o.resume = Some(value),
-            _ => {}
+            "scenario" if crate::scenario::load_named(&value).is_ok() => o.scenario = Some(value),
+            "scenario" => refuse("a bundled battle's id"),
+            "seed" => match value.parse() {
+                Ok(seed) => o.seed = Some(seed),
+                Err(_) => refuse("a whole number"),
+            },
+            "computer" => match value.parse::<u8>() {
+                Ok(side) if side < 2 => o.computer = Some(side),
+                _ => refuse("0 or 1 (the side the computer plays)"),
+            },
+            "level" => match Level::from_name(&value) {
+                Ok(level) => o.level = level,
+                Err(e) => errors.push(format!("the page's address: {e}")),
+            },
+            "watch" if !value.is_empty() => o.watch = Some(super::Watched::Save(value)),
+            "resume" if !value.is_empty() => o.resume = Some(value),
+            "watch" | "resume" => refuse("the name of a saved game"),
+            "check" if value == "layout" => o.layout_check = true,
+            "check" => refuse("layout (the layout check)"),
+            _ => errors.push(format!("the page's address: '{key}' is not an option of the page (scenario, seed, computer, level, watch, resume, check)")),
         }
     }
+    if !errors.is_empty() {
+        // A battle the address asked for wrongly is not started half right: the menu says why.
+        o.scenario = None;
+        o.watch = None;
+        o.resume = None;
+    }
+    o.address_errors = errors;
     o
 }
 

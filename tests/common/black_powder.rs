@@ -48,7 +48,7 @@ pub fn field(units: &[U], ground: &[(i32, i32, &str)]) -> Scenario {
         turns: 8,
         first_side: 0,
         map: MapSpec { rows, hexsides: Vec::new(), regions: Vec::new() },
-        sides: vec![SideSpec { name: "South".into(), edge: BoardEdge::South }, SideSpec { name: "North".into(), edge: BoardEdge::North }],
+        sides: vec![SideSpec { name: "South".into(), edge: BoardEdge::South, colour: None }, SideSpec { name: "North".into(), edge: BoardEdge::North, colour: None }],
         setup: Setup::of(&Part { brigades, commanders, units: specs }),
     }
 }

@@ -26,8 +26,8 @@ pub fn scenario(rows: &[&str], units: &[U]) -> Scenario {
         first_side: 0,
         map: MapSpec { rows: rows.iter().map(|r| r.to_string()).collect(), hexsides: Vec::new(), regions: Vec::new() },
         sides: vec![
-            SideSpec { name: "South".into(), edge: BoardEdge::South },
-            SideSpec { name: "North".into(), edge: BoardEdge::North },
+            SideSpec { name: "South".into(), edge: BoardEdge::South, colour: None },
+            SideSpec { name: "North".into(), edge: BoardEdge::North, colour: None },
         ],
         setup: Setup::of(&Part { order_tokens: [0, 0], units: units_of(units), leaders: Vec::new() }),
     }

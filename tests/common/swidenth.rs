@@ -55,7 +55,7 @@ pub fn field_with(figures: &[F], ground: &[(Hex, &str)], traits: &[(u32, Trait)]
         turns: 8,
         first_side: 0,
         map: MapSpec { rows, hexsides: Vec::new(), regions: Vec::new() },
-        sides: vec![SideSpec { name: "Patrouille".into(), edge: BoardEdge::South }, SideSpec { name: "Pillards".into(), edge: BoardEdge::North }],
+        sides: vec![SideSpec { name: "Patrouille".into(), edge: BoardEdge::South, colour: None }, SideSpec { name: "Pillards".into(), edge: BoardEdge::North, colour: None }],
         setup: Setup::of(&Part { units, doors: Vec::new(), levers: Vec::new() }),
     }
 }

@@ -3,7 +3,8 @@
 // of it, then loads each replay recorded by the native build and prints the final state hash the
 // page logs. Then the saves in the page's storage: an autosave survives a reload and is offered to
 // continue, broken entries are listed as broken, and a full storage gets a message while the last
-// save stays whole. Last, without WebGL2, the page must say so. Fails on a console error, a broken
+// save stays whole; a file loaded under a save's name is kept beside it; a bad address option is
+// said; the layout check passes at 1024x768 and 1280x800. Last, without WebGL2, the page must say so. Fails on a console error, a broken
 // check, or when the page never says it started.
 //
 // node smoke.mjs URL SCREENSHOT_DIR SCENARIO,SCENARIO... REPLAY_FILE...
@@ -70,6 +71,8 @@ try {
   }
 
   await saves(page, said, lines, scenarios.split(",")[0]);
+  await nothingLost(page, said, scenarios.split(",")[0]);
+  for (const [width, height] of [[1024, 768], [1280, 800]]) await layout(width, height);
 } catch (e) {
   console.log(`failed: ${e}`);
   failed = true;
@@ -157,6 +160,43 @@ async function saves(page, said, lines, scenario) {
   await page.evaluate((n) => {
     for (let i = 0; i < n; i++) localStorage.removeItem(`filler/${i}`);
   }, fillers);
+}
+
+// A file loaded under the name of a save already kept is kept beside it, and the save stays; an
+// address option that does not read is said, as a bad file is.
+async function nothingLost(page, said, scenario) {
+  const get = (key) => page.evaluate((k) => localStorage.getItem(k), key);
+  await page.goto(`${url}/`);
+  const name = `autosave-${scenario}-5.ron`;
+  const kept = await get(`strategos/saves/${name}`);
+  check(kept !== null, `the autosave ${name} is among the saves`);
+  await page.setInputFiles("#replay-file", { name, mimeType: "text/plain", buffer: Buffer.from("(another game of the same name") });
+  const twin = `autosave-${scenario}-5 (2).ron`;
+  for (let i = 0; i < 50 && (await get(`strategos/saves/${twin}`)) === null; i++) await page.waitForTimeout(100);
+  check((await get(`strategos/saves/${name}`)) === kept, "a file loaded under a save's name leaves the save as it was");
+  check((await get(`strategos/saves/${twin}`)) === "(another game of the same name", `the file is kept beside it, as ${twin}`);
+  const refused = said("the page's address");
+  await page.goto(`${url}/?level=bogus`);
+  const line = (await refused).text();
+  check(line.includes("unknown level 'bogus'"), `a bad address option is said (${line})`);
+}
+
+// The layout check at one window size, in a page of its own: every control of the menu and the
+// top bar inside the window, for every bundled battle, as the page logs it.
+async function layout(width, height) {
+  const page = await browser.newPage({ viewport: { width, height } });
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const report = page.waitForEvent("console", { predicate: (m) => m.text().includes("strategos: layout check:"), timeout: WAIT_MS });
+  await page.goto(`${url}/?check=layout`);
+  const line = (await report).text();
+  const screenshot = `${screenshotDir}/web-layout-${width}x${height}.png`;
+  await page.screenshot({ path: screenshot });
+  console.log(`screenshot: ${screenshot}`);
+  await page.close();
+  check(line.includes("every control inside the window"), `${width}x${height}: ${line}`);
 }
 
 // Without WebGL2 the page explains itself instead of failing.

@@ -4,10 +4,11 @@
 
 use super::board::{print_board, print_legend, print_tokens};
 use super::input::{HELP, Input, read};
-use super::listing::print_commands;
+use super::listing::{print_commands, print_summary, unit_by_cell};
 use crate::ai::{Ai, Judge, Level};
 use crate::battle::ecs::BattleApp;
-use crate::battle::{Battle, Present, Side};
+use crate::battle::handoff::hand_off_needed;
+use crate::battle::{Battle, Dice, Present, Reseed, Side};
 use crate::replay::{Replay, Table, to_ron, turn_hash};
 use crate::saves;
 use crate::scenario::Scenario;
@@ -21,6 +22,8 @@ struct Game<R: Present> {
     seed: u64,
     /// The faces forced on the first rolls, as the replay it went on from had them.
     forced: Vec<u8>,
+    /// Where the game went on with fresh dice (each `--continue`, unless `--same-dice`).
+    reseeds: Vec<Reseed>,
     table: Table,
     autosave: String,
     app: BattleApp<R>,
@@ -32,21 +35,35 @@ struct Game<R: Present> {
 
 /// Plays the battle in `app` to its end, to `quit` or to the end of the input, saving it after
 /// every command as the game to continue; at its end prints its final state hash.
-pub fn play_on<R: Judge + Present>(scenario: Scenario, seed: u64, forced: Vec<u8>, app: BattleApp<R>, table: Table) -> Result<(), String> {
+pub fn play_on<R: Judge + Present>(scenario: Scenario, dice: TerminalDice, app: BattleApp<R>, table: Table) -> Result<(), String> {
+    let TerminalDice { seed, forced, reseeds } = dice;
     let mut ai = Ai::new(Level::from_name(&table.level)?, seed);
     let autosave = table.autosave_name(&scenario.id, seed);
     let (shown, printed) = (app.view().clone(), app.events().len());
-    let mut game = Game { scenario, seed, forced, table, autosave, app, shown, printed };
+    let mut game = Game { scenario, seed, forced, reseeds, table, autosave, app, shown, printed };
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     // The board and the commands are printed again when the battle changed or a player asks.
     let mut changed = true;
+    // In hotseat, the side the screen was last shown to.
+    let mut at_screen: Option<Side> = None;
     while let Some(side) = R::deciding_side(game.app.view()) {
         // Who reads the screen: the person against the computer, else the side about to decide.
         let viewer = match game.table.computer {
             Some(c) => Side(c).other(),
-            None => side,
+            None => at_screen.filter(|s| !hand_off_needed(game.app.view(), *s, side)).unwrap_or(side),
         };
+        if game.table.computer.is_none() && at_screen.is_some_and(|s| s != viewer) {
+            // The other player's screen is wiped, scrollback too, before this one's is printed.
+            print!("\x1b[H\x1b[2J\x1b[3J");
+            print!("Pass the terminal to {}, then press Enter: ", game.app.view().sides[viewer.index()].name);
+            std::io::stdout().flush().ok();
+            let Some(Ok(_)) = lines.next() else { return Ok(()) };
+            changed = true;
+        }
+        if game.table.computer.is_none() {
+            at_screen = Some(viewer);
+        }
         game.print_events(Some(viewer));
         if game.table.computer == Some(side.0) {
             let command = ai.choose(game.app.view()).ok_or("no legal command")?;
@@ -60,7 +77,7 @@ pub fn play_on<R: Judge + Present>(scenario: Scenario, seed: u64, forced: Vec<u8
             print_board(&b);
             print_tokens(&b);
             print_legend(&b);
-            print_commands(&b, &legal, side);
+            print_summary(&b, &legal, side);
         }
         print!("{} ({}), choose a command number or code (help for more): ", b.sides[side.index()].name, side_name(side));
         std::io::stdout().flush().ok();
@@ -69,9 +86,15 @@ pub fn play_on<R: Judge + Present>(scenario: Scenario, seed: u64, forced: Vec<u8
         match read(&line, &b, &legal) {
             Input::Command(command) => changed = game.submit(command),
             Input::Board => changed = true,
+            Input::List(None) => print_commands(&b, &legal, side, None),
+            Input::List(Some(cell)) => match unit_by_cell(&b, &cell) {
+                Some(unit) if legal.iter().any(|c| R::command_unit(c) == Some(unit)) => print_commands(&b, &legal, side, Some(unit)),
+                Some(_) => println!("{cell} has no command to give now"),
+                None => println!("no unit stands in a cell called {cell}: cells are as on the board (H1, h11)"),
+            },
             Input::Legend => print_legend(&b),
             Input::Help => println!("{HELP}"),
-            Input::Undo => match game.undo() {
+            Input::Undo => match game.undo(side) {
                 Ok(()) => changed = true,
                 Err(why) => println!("{why}"),
             },
@@ -87,6 +110,14 @@ pub fn play_on<R: Judge + Present>(scenario: Scenario, seed: u64, forced: Vec<u8
     game.print_events(None);
     println!("final state hash {}", turn_hash(&game.app).hash);
     Ok(())
+}
+
+/// The dice a terminal game goes on with: its seed, the faces forced on the first rolls and where
+/// it went on with fresh dice.
+pub struct TerminalDice {
+    pub seed: u64,
+    pub forced: Vec<u8>,
+    pub reseeds: Vec<Reseed>,
 }
 
 fn side_name(side: Side) -> &'static str {
@@ -125,7 +156,7 @@ impl<R: Present> Game<R> {
     /// The game so far as a replay: what every save of it holds.
     fn replay(&self) -> Replay<R::Command> {
         let log = self.app.log();
-        let replay = Replay::new(&self.scenario, self.seed, log.command_list(), log.turn_hashes.clone()).at_table(self.table.clone());
+        let replay = Replay::new(&self.scenario, self.seed, log.command_list(), log.turn_hashes.clone()).reseeded(self.reseeds.clone()).at_table(self.table.clone()).ended(R::outcome(self.app.view()));
         Replay { forced_dice: self.forced.clone(), ..replay }
     }
 
@@ -156,13 +187,17 @@ impl<R: Present> Game<R> {
     }
 
     /// Where the first command to take back stands: the last one a person gave, when the rules let
-    /// that person take it back and let the computer take back each of its own after it.
-    fn undo_from(&self) -> Result<usize, String> {
+    /// that person take it back and let the computer take back each of its own after it. Only the
+    /// side deciding takes back, and only its own: in hotseat, never the other player's command.
+    fn undo_from(&self, deciding: Side) -> Result<usize, String> {
         let (log, view) = (self.app.log(), self.app.view());
         for (i, (command, _)) in log.commands.iter().enumerate().rev() {
-            match R::taken_back_by(view, command, log.events_of(i)) {
+            // Whose it is: the side that gave it, whatever figure it moved.
+            let giver = log.givers.get(i).copied().flatten();
+            match R::taken_back_by(view, command, log.events_of(i)).and(giver) {
                 Some(side) if self.table.computer == Some(side.0) => continue,
-                Some(_) => return Ok(i),
+                Some(side) if side == deciding => return Ok(i),
+                Some(_) => return Err(format!("cannot undo: \"{}\" is the other side's, and stands", R::command_label(view, command))),
                 None => return Err(format!("cannot undo: \"{}\" stands, the rules do not let it be taken back", R::command_label(view, command))),
             }
         }
@@ -171,13 +206,18 @@ impl<R: Present> Game<R> {
 
     /// Takes back the last command a person gave, with the computer's after it, by playing the
     /// game again from its start without them; or says why not.
-    fn undo(&mut self) -> Result<(), String> {
-        let from = self.undo_from()?;
+    fn undo(&mut self, deciding: Side) -> Result<(), String> {
+        let from = self.undo_from(deciding)?;
         let mut commands = self.app.log().command_list();
         let label = R::command_label(self.app.view(), &commands[from]);
         let others = commands.len() - from - 1;
         commands.truncate(from);
-        let mut app = crate::replay::start::<R>(&self.scenario, self.seed, &self.forced).map_err(|e| format!("cannot undo: {e}"))?;
+        // Fresh dice drawn after the commands taken back stay fresh, from the first command given anew.
+        for reseed in &mut self.reseeds {
+            reseed.at = reseed.at.min(from);
+        }
+        let dice = Dice::with_forced(self.seed, &self.forced).with_reseeds(&self.reseeds);
+        let mut app = crate::replay::start_with::<R>(&self.scenario, dice).map_err(|e| format!("cannot undo: {e}"))?;
         for command in commands {
             app.submit(command).map_err(|e| format!("cannot undo: playing the game again, {e}"))?;
         }

@@ -6,7 +6,9 @@ use crate::battle::{Battle, Present};
 /// The words the prompt knows besides the commands, as `help` prints them.
 pub const HELP: &str = "\
   NUMBER or CODE   give the command listed with that number or code (the code is beside it)
-  board            print the board and the commands again
+  list             every command you may give, with its code (and its number in this listing)
+  list CELL        the commands of the unit in that cell of the board (list H1)
+  board            print the board and what you may do again
   legend           what the board's letters stand for
   undo             take back your last command, while the rules allow it
   save [NAME]      save the game in the saves folder, as NAME.ron (by default scenario-seed-turnN.ron)
@@ -16,6 +18,8 @@ pub const HELP: &str = "\
 pub enum Input<C> {
     Command(C),
     Board,
+    /// Every command, or the commands of the unit in this cell.
+    List(Option<String>),
     Legend,
     Undo,
     /// Save under this file name, or under the default one.
@@ -38,12 +42,18 @@ pub fn read<R: Present>(line: &str, b: &Battle<R>, legal: &[R::Command]) -> Inpu
         "undo" => return Input::Undo,
         "quit" => return Input::Quit,
         "save" => return Input::Save(None),
+        "list" => return Input::List(None),
         _ => {}
     }
     if let Some((word, name)) = typed.split_once(' ')
         && word.eq_ignore_ascii_case("save")
     {
         return save_name(name);
+    }
+    if let Some((word, cell)) = typed.split_once(' ')
+        && word.eq_ignore_ascii_case("list")
+    {
+        return Input::List(Some(cell.to_string()));
     }
     if let Ok(i) = lower.parse::<usize>() {
         return match legal.get(i) {

@@ -2,6 +2,7 @@
 //! played at 6" a hex; rules, readings and house rules in `docs/rules/black-powder.md`.
 
 pub mod apply;
+mod arrows;
 mod board;
 pub mod breaking;
 pub mod command;

@@ -13,6 +13,10 @@ use crate::hex::Hex;
 type B = Battle<BlackPowder>;
 
 impl Present for BlackPowder {
+    fn arrows(b: &B) -> Vec<crate::battle::look::Arrow> {
+        super::arrows::arrows(b)
+    }
+
     fn event_line(b: &B, e: &Event) -> Option<String> {
         words::event_line(b, e)
     }

@@ -168,7 +168,7 @@ pub fn setup(s: &Scenario) -> Result<Battle<BlackPowder>, SetupError> {
     let part: Part = s.setup.read()?;
     let map = Arc::new(s.build_map()?);
     check_placements(&map, part.units.iter().map(|u| Placed { id: u.id, side: u.side, at: u.at }), false)?;
-    let sides = [0, 1].map(|i| SideInfo { name: s.sides[i].name.clone(), edge: s.sides[i].edge });
+    let sides = [0, 1].map(|i| SideInfo::of(&s.sides[i]));
     let brigades = brigades_of(&part)?;
     let mut units = Vec::new();
     for (i, spec) in part.units.iter().enumerate() {

@@ -3,6 +3,8 @@
 //! readings and house rules in `docs/rules/mass-battle.md`.
 
 pub mod apply;
+mod arrows;
+mod stamps;
 mod board;
 pub mod combat;
 pub mod command;

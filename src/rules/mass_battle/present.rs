@@ -13,6 +13,14 @@ use crate::hex::Hex;
 type B = Battle<MassBattle>;
 
 impl Present for MassBattle {
+    fn arrows(b: &B) -> Vec<crate::battle::look::Arrow> {
+        super::arrows::arrows(b)
+    }
+
+    fn stamps(b: &B) -> Vec<crate::battle::look::Stamp> {
+        super::stamps::stamps(b)
+    }
+
     fn event_line(b: &B, e: &Event) -> Option<String> {
         words::event_line(b, e)
     }

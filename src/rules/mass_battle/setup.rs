@@ -319,10 +319,7 @@ pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
         }),
         false,
     )?;
-    let sides = [0, 1].map(|i| SideInfo {
-        name: s.sides[i].name.clone(),
-        edge: s.sides[i].edge,
-    });
+    let sides = [0, 1].map(|i| SideInfo::of(&s.sides[i]));
     let mut units = Vec::new();
     for (i, spec) in part.units.iter().enumerate() {
         let besieged = part.siege.as_ref().map(|x| 1 - x.besieger.min(1));

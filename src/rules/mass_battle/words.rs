@@ -978,6 +978,24 @@ pub fn command_unit(c: &Command) -> Option<UnitId> {
 }
 
 /// The status line: the sequence, the phase, the seals, the siege and each side's lasting marks.
+/// The deciding side's units still without an order this sequence (each takes its default at the
+/// seal, H-M3), named, the first few.
+fn without_orders(b: &B) -> Option<String> {
+    const NAMED: usize = 5;
+    let side = legal::deciding_side(b).filter(|s| b.global.phase == Phase::Orders && !b.global.sealed[s.index()])?;
+    let drafted = &b.global.drafts[side.index()];
+    let waiting: Vec<String> = b
+        .on_board()
+        .filter(|u| u.side == side && !u.state.leaving && !drafted.iter().any(|(id, _)| *id == u.id) && !legal::legal_orders(b, u).is_empty())
+        .map(|u| name(b, u.id))
+        .collect();
+    match waiting.len() {
+        0 => None,
+        n if n <= NAMED => Some(format!("Without orders: {}", waiting.join(", "))),
+        n => Some(format!("Without orders: {} and {} more", waiting[..NAMED].join(", "), n - NAMED)),
+    }
+}
+
 pub fn status(b: &B) -> Vec<String> {
     let g = &b.global;
     let phase = match g.phase {
@@ -1006,6 +1024,9 @@ pub fn status(b: &B) -> Vec<String> {
         } else {
             format!("Sealed: {}", sealed.join(", "))
         });
+        if let Some(waiting) = without_orders(b) {
+            out.push(waiting);
+        }
     }
     if let Some(s) = &g.siege {
         // Who besieges is in the briefing and each Orders phase's line; the bar keeps room for its buttons.

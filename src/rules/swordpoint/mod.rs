@@ -2,6 +2,7 @@
 //! played at 4" a hex; rules, readings and house rules in `docs/rules/swordpoint.md`.
 
 pub mod apply;
+mod arrows;
 mod board;
 mod codes;
 pub mod combat;

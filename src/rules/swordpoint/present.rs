@@ -14,6 +14,10 @@ use crate::hex::Hex;
 type B = Battle<Swordpoint>;
 
 impl Present for Swordpoint {
+    fn arrows(b: &B) -> Vec<crate::battle::look::Arrow> {
+        super::arrows::arrows(b)
+    }
+
     fn event_line(b: &B, e: &Event) -> Option<String> {
         describe::event_line(b, e)
     }

@@ -505,7 +505,7 @@ mod tests {
     }
 
     fn battle(units: Vec<Unit<UnitState>>, map: HexMap) -> B {
-        let side = |name: &str, edge| SideInfo { name: name.into(), edge };
+        let side = |name: &str, edge| SideInfo { name: name.into(), edge, colour: None };
         let start = tables().momentum.start;
         let global = Global {
             phase: Phase::ShootingDeclare,

@@ -78,10 +78,7 @@ pub fn setup(s: &Scenario) -> Result<Battle<Thucydide>, SetupError> {
     check_placements(&map, part.units.iter().map(|u| Placed { id: u.id, side: u.side, at: u.at }), false)?;
     check_leaders(&part)?;
     let t = tables();
-    let sides = [0, 1].map(|i| SideInfo {
-        name: s.sides[i].name.clone(),
-        edge: s.sides[i].edge,
-    });
+    let sides = [0, 1].map(|i| SideInfo::of(&s.sides[i]));
     let mut units = Vec::new();
     for (i, spec) in part.units.iter().enumerate() {
         let profile = t.profile_index(&spec.profile).ok_or_else(|| {

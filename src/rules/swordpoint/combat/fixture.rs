@@ -24,7 +24,7 @@ pub fn unit(id: u32, side: u8, profile: &str, hex: Hex, facing: Direction) -> Un
 /// The units on an open board, in the combat phase, with each list of `combats` one combat (ids
 /// from 0, in their first round).
 pub fn battle(units: Vec<Unit<UnitState>>, combats: &[&[u32]]) -> B {
-    let side = |name: &str, edge| SideInfo { name: name.into(), edge };
+    let side = |name: &str, edge| SideInfo { name: name.into(), edge, colour: None };
     let start = tables().momentum.start;
     let combats: Vec<Combat> = combats
         .iter()
