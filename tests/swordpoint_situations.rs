@@ -493,3 +493,44 @@ fn a_fleeing_unit_within_a_commanders_radius_rallies() {
     assert!(marked(&log, 2, Marker::Fleeing, false) && !moved(&log, 2, MoveKind::Flight));
     assert!(!unit(&app, 2).state.fleeing && unit(&app, 2).state.demoralised);
 }
+
+// --- Mends from play (issue 45) -----------------------------------------------------------------
+
+/// Declares every charge of `chargers` on `target` (the first end hex offered each), passing until
+/// each may, then answers with `response` once.
+fn charges_on(app: &mut BattleApp<Swordpoint>, chargers: &[u32], target: u32, response: Response) -> Vec<Event> {
+    let mut log = Vec::new();
+    for &charger in chargers {
+        let wanted = |c: &Command| matches!(c, Command::DeclareCharge { charger: a, target: t, .. } if *a == UnitId(charger) && *t == UnitId(target));
+        let declare = loop {
+            if let Some(c) = Swordpoint::legal_commands(app.view()).into_iter().find(wanted) {
+                break c;
+            }
+            log.extend(pass(app));
+        };
+        log.extend(send(app, declare));
+    }
+    while !Swordpoint::legal_commands(app.view()).contains(&Command::Respond { response }) {
+        log.extend(pass(app));
+    }
+    log.extend(send(app, Command::Respond { response }));
+    log
+}
+
+/// H-11 (docs/rules/swordpoint.md, "Procedures the seed names but does not define"; SP:L103–105):
+/// skirmishers charged by three knights answer once and evade once, 2 hexes (8") straight away
+/// from the first charger, and stay on the table; none of the knights' 4 hexes reaches them, so
+/// each charge earns its 1 (SP:L151).
+#[test]
+fn skirmishers_charged_by_three_evade_once() {
+    let units = [(1, 0, "knights", 4, 6, None), (2, 0, "knights", 5, 6, None), (3, 0, "knights", 6, 6, None), (4, 1, "javelinmen", 5, 2, None)];
+    let mut app = start(&units, &[], &SOUTH_FIRST);
+    let mut log = charges_on(&mut app, &[1, 2, 3], 4, Response::Evade);
+    log.extend(pass_until(&mut app, |e| matches!(e, Event::PhaseStarted { phase: Phase::RemainingMoves })));
+    let evasions = log.iter().filter(|e| matches!(e, Event::UnitMoved { unit: UnitId(4), kind: MoveKind::Evade, .. })).count();
+    assert_eq!(evasions, 1, "one evasion, not one a charger");
+    let j = unit(&app, 4);
+    assert_eq!((j.hex, j.facing), (Some(Offset(5, 0).to_hex()), Direction::S), "8\" away, still on the table");
+    assert!(!log.iter().any(|e| matches!(e, Event::UnitLeftTable { .. })));
+    assert_eq!(momentum(&log), [(0, 1, "SP:L151"), (0, 1, "SP:L151"), (0, 1, "SP:L151")]);
+}

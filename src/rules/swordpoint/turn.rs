@@ -344,14 +344,14 @@ fn compulsory_moves(ctx: &mut Ctx) {
         for id in fleeing {
             flee(ctx, id);
         }
-        let evaders: Vec<(UnitId, UnitId)> = ctx
-            .b
-            .global
-            .charges
-            .iter()
-            .filter(|c| c.response == Some(Response::Evade))
-            .map(|c| (c.target, c.charger))
-            .collect();
+        // H-11: a unit charged by several evades once, away from the first charger declared
+        // against it; its one answer stood for every charge (`Event::Responded`).
+        let mut evaders: Vec<(UnitId, UnitId)> = Vec::new();
+        for c in ctx.b.global.charges.iter().filter(|c| c.response == Some(Response::Evade)) {
+            if !evaders.iter().any(|(target, _)| *target == c.target) {
+                evaders.push((c.target, c.charger));
+            }
+        }
         for (id, charger) in evaders {
             let from = ctx.b.unit(charger).and_then(|u| u.hex);
             if let (Some(from), true) = (from, ctx.b.unit(id).is_some_and(|u| u.side == side && u.hex.is_some())) {
