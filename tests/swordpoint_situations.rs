@@ -534,3 +534,24 @@ fn skirmishers_charged_by_three_evade_once() {
     assert!(!log.iter().any(|e| matches!(e, Event::UnitLeftTable { .. })));
     assert_eq!(momentum(&log), [(0, 1, "SP:L151"), (0, 1, "SP:L151"), (0, 1, "SP:L151")]);
 }
+
+/// SP:L175–178: the tests for a fallen army general come with the combat results, after the
+/// recoils. The general with the beaten warriors (+1, SP:L187) dies on 11 as they recoil
+/// (SP:L173); they recoil Demoralised (SP:L269) and only then test, with their own Cohesion 6 and
+/// the +1 of SP:L28: 3 + 3 fails and they break (SP:L178). Tested before the recoil, they would
+/// have passed on 6.
+#[test]
+fn a_unit_its_combat_demoralised_tests_for_its_fallen_general_demoralised() {
+    let f = faces(&[&SOUTH_FIRST, &[6, 6, 6, 1, 1, 1, 1, 1], &[1, 1, 1], &[1; 8], &[5, 6], &[3, 3]]);
+    let mut app = start(&HEAD_ON, &[(10, 1, "army-general", 2)], &f);
+    let mut log = charge(&mut app, 1, 2, Response::Hold);
+    log.extend(fight(&mut app));
+    assert_eq!(scored(&log), ([3, 0], [5, 3], Some(Side(0))));
+    assert!(log.iter().any(|e| matches!(e, Event::CommanderTested { commander: 10, killed_on: 11, killed: true, .. })));
+    assert_eq!(tests(&log), [(UnitId(2), Test::GeneralKilled, [3, 3], 7, vec!["SP:L28"], false)]);
+    let at = |f: &dyn Fn(&Event) -> bool| log.iter().position(f).expect("it happened");
+    let recoiled = at(&|e| matches!(e, Event::UnitMoved { unit: UnitId(2), kind: MoveKind::Recoil, .. }));
+    let tested = at(&|e| matches!(e, Event::Tested { test: Test::GeneralKilled, .. }));
+    assert!(recoiled < tested, "the recoil first, then the general's test");
+    assert!(unit(&app, 2).state.fleeing);
+}

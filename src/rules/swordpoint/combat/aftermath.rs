@@ -47,6 +47,9 @@ pub(super) struct Shaken {
     broken: Vec<UnitId>,
     /// Each side's units broken or destroyed, and where: their friends within 12" test.
     near: Vec<(Side, Hex)>,
+    /// Where each army general killed this phase fell: his side's units within 12" test with the
+    /// results (SP5.10).
+    fell: Vec<(Side, Hex)>,
 }
 
 impl Shaken {
@@ -73,7 +76,8 @@ impl Shaken {
 /// SP5.6–5.7, A.0: the death tests of the commanders with each unit that lost figures, ascending
 /// unit id; a unit whose row makes it recoil or break tests on SP:L173–174, any other (won, drew,
 /// or held at 0–1) on SP:L171–172. A destroyed unit's commanders have ridden to a friend and are
-/// not tested. Then the units within 12" of where an army general fell test (SP5.10).
+/// not tested. Where an army general fell is kept for his units' tests, which come with the
+/// results (`general_tests`).
 pub(super) fn commander_deaths(ctx: &mut Ctx, fought: &[Fought], shaken: &mut Shaken) {
     let mut hit: Vec<(UnitId, DeathTest)> = Vec::new();
     for f in fought {
@@ -83,20 +87,24 @@ pub(super) fn commander_deaths(ctx: &mut Ctx, fought: &[Fought], shaken: &mut Sh
         }
     }
     hit.sort_by_key(|(unit, _)| *unit);
-    let mut fallen: Vec<(Side, Hex)> = Vec::new();
     for (unit, test) in hit {
         let Some(place) = ctx.b.unit(unit).and_then(|u| u.hex.map(|h| (u.side, h))) else { continue };
         if common::commander_tests(ctx, unit, test, "SP:L170") {
-            fallen.push(place);
+            shaken.fell.push(place);
         }
     }
-    for (side, at) in fallen {
+}
+
+/// SP5.10 (SP:L175–178): the tests for the army generals killed this phase come with the results,
+/// after the recoils and break tests, so a unit the combat made Demoralised tests Demoralised.
+pub(super) fn general_tests(ctx: &mut Ctx, shaken: &mut Shaken) {
+    for (side, at) in shaken.fell.clone() {
         general_killed(ctx, side, at, shaken);
     }
 }
 
-/// SP5.10, SP2.4: the army general fell at `at`. Every steady unit of his side within 12" tests at
-/// once, ascending id (those beyond test in the next Initial phase, SP1.4); failure breaks it.
+/// SP5.10, SP2.4: the army general fell at `at`. Every steady unit of his side within 12" tests,
+/// ascending id (those beyond test in the next Initial phase, SP1.4); failure breaks it.
 fn general_killed(ctx: &mut Ctx, side: Side, at: Hex, shaken: &mut Shaken) {
     let radius = tables().cohesion.triggers.general_death;
     let near: Vec<UnitId> = ctx
