@@ -555,3 +555,26 @@ fn a_unit_its_combat_demoralised_tests_for_its_fallen_general_demoralised() {
     assert!(recoiled < tested, "the recoil first, then the general's test");
     assert!(unit(&app, 2).state.fleeing);
 }
+
+/// H-27 as mended (docs/rules/swordpoint.md, "Loser's row"; SP:L269 "Recul de 4", continue le
+/// Combat. Démoralisé"): warriors beaten by 2 on the north edge, the river on both back hexsides,
+/// have no hex to recoil into. They stay in contact, Demoralised, and fight on: the 2–3 row, not
+/// one row lower (no break test). The winner cannot follow up: 1 (SP:L287).
+#[test]
+fn a_blocked_recoil_stays_in_contact_on_its_own_row() {
+    let mut s = field(&[(1, 0, "warriors", 5, 3, None), (2, 1, "warriors", 5, 0, None)], &[]);
+    s.map.rows[0] = ". . . . w . w . . . . .".into();
+    let f = faces(&[&SOUTH_FIRST, &[6, 6, 1, 1, 1, 1, 1, 1], &[1, 1], &[1; 8]]);
+    let mut app = start_on(&s, &f);
+    let mut log = charge(&mut app, 1, 2, Response::Hold);
+    log.extend(fight(&mut app));
+    assert_eq!(scored(&log), ([2, 0], [4, 2], Some(Side(0))));
+    assert_eq!(losers(&log), [(UnitId(2), 2, 1, 2, vec![], LoserAction::Recoil { inches: 4 })], "its own row, read once");
+    assert!(log.iter().any(|e| matches!(e, Event::RecoilBlocked { unit: UnitId(2) })));
+    assert!(tests(&log).is_empty(), "no break test");
+    let w = unit(&app, 2);
+    assert_eq!(w.hex, Some(Offset(5, 0).to_hex()));
+    assert!(w.state.demoralised && !w.state.fleeing);
+    assert!(app.view().global.combat_of(UnitId(2)).is_some(), "still in contact, the combat goes on");
+    assert_eq!(momentum(&log), [(0, 1, "SP:L150"), (0, 1, "SP:L287")]);
+}

@@ -216,6 +216,10 @@ fn entry(b: &B, e: &Event) -> Option<(String, Vec<&'static str>)> {
             }
             format!("{text}: {}", words::loser_action(*action))
         }
+        Event::RecoilBlocked { unit } => {
+            rules.push("H-27");
+            format!("{} has no hex to recoil into: it stays in contact and fights on", name(b, *unit))
+        }
         Event::PursuitRolled { pursuer, fleeing, faces, caught } => {
             rules.push("H-13");
             let rate = |u: UnitId| b.unit(u).map_or(0, |u| u.state.rate());

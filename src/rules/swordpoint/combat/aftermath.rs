@@ -2,13 +2,13 @@
 //! deaths, recoils and break tests, the 12" tests, momentum, flights, and the follow-up and
 //! pursuit decisions with what each does once taken.
 
-use super::result::{Verdict, action_of, shifted};
+use super::result::{Verdict, action_of};
 use super::strike::{members, opponents};
 use super::{B, Fought};
 use crate::battle::{Side, UnitId};
 use crate::hex::{Hex, Sector};
 use crate::rules::swordpoint::common::{self, Ctx};
-use crate::rules::swordpoint::data::{Award, DeathTest, LoserAction, ShiftCause, Trait, tables};
+use crate::rules::swordpoint::data::{Award, DeathTest, LoserAction, Trait, tables};
 use crate::rules::swordpoint::event::{Event, Factor, Marker, MoveKind, Test};
 use crate::rules::swordpoint::movement;
 use crate::rules::swordpoint::state::{Response, Step};
@@ -131,9 +131,8 @@ pub(super) fn apply_results(ctx: &mut Ctx, fought: &[Fought], shaken: &mut Shake
     all.into_iter().filter_map(|(combat, v)| apply_one(ctx, combat, v, shaken)).collect()
 }
 
-/// One unit's row (SP5.66–5.69). A row that gives ground first looks for the recoil hex (H-27:
-/// through F+3, else F+2 or F+4, facing kept); with none, the unit stays and reads one row lower,
-/// recorded as a second `LoserResult`. Demoralised comes with every row but the first; the break
+/// One unit's row (SP5.66–5.69), the recoil as `recoil` makes it (H-27). Demoralised comes with
+/// every row but the first; the break
 /// test (SP5.9, R-8: the moderated differential; SP5.29: a unit within 12" of its army general,
 /// not skirmishers, rolls again at once after a failure) is taken before the marker is set.
 fn apply_one(ctx: &mut Ctx, combat: u32, v: &Verdict, shaken: &mut Shaken) -> Option<Outcome> {
@@ -141,35 +140,25 @@ fn apply_one(ctx: &mut Ctx, combat: u32, v: &Verdict, shaken: &mut Shaken) -> Op
     if u.hex.is_none() || !u.state.steady() {
         return None;
     }
-    let mut action = action_of(v.row);
-    let gives_ground = matches!(action, LoserAction::Recoil { .. } | LoserAction::BreakTest { .. });
-    let back = if gives_ground { movement::recoil_hex(&ctx.b, v.unit) } else { None };
-    if gives_ground && back.is_none() {
-        let by = tables().results.shift(ShiftCause::RecoilBlocked);
-        action = action_of(shifted(v.row, i16::from(by)));
-        let mut shifts = v.shifts.clone();
-        shifts.push(Factor { rule: "H-27", what: "recoil blocked", value: by });
-        ctx.emit(Event::LoserResult { unit: v.unit, differential: v.differential, line: v.line, moderated: v.moderated, shifts, action });
-    }
     let fought = ctx.b.global.combat_of(v.unit).is_some_and(|c| c.id == combat);
     let mut out = Outcome { combat, fought, fate: Fate::Continued, tested: false, from: None };
-    match action {
+    match action_of(v.row) {
         LoserAction::Continue => {}
         LoserAction::Recoil { .. } => {
-            out.from = recoil(ctx, v.unit, back);
+            out.from = recoil(ctx, v.unit);
             common::set_marker(ctx, v.unit, Marker::Demoralised, true, "SP:L269");
             out.fate = Fate::Recoiled;
         }
         LoserAction::BreakTest { .. } => {
             out.tested = true;
             if break_test(ctx, v.unit, v.moderated) {
-                out.from = recoil(ctx, v.unit, back);
+                out.from = recoil(ctx, v.unit);
                 common::set_marker(ctx, v.unit, Marker::Demoralised, true, "SP:L270");
                 out.fate = Fate::TestedAndRecoiled;
             } else if stubborn(&ctx.b, v) {
                 // R-10: the reprieve is a recoil only, with no Demoralised marker.
                 common::set_marker(ctx, v.unit, Marker::StubbornUsed, true, "SP:L280");
-                out.from = recoil(ctx, v.unit, back);
+                out.from = recoil(ctx, v.unit);
                 out.fate = Fate::TestedAndRecoiled;
             } else {
                 shaken.broke(&ctx.b, v.unit);
@@ -186,10 +175,15 @@ fn apply_one(ctx: &mut Ctx, combat: u32, v: &Verdict, shaken: &mut Shaken) -> Op
     Some(out)
 }
 
-/// The 4" recoil (A.3.1: one hex) to `back`, facing kept (H-27); returns the hex it left. No hex:
-/// it stays.
-fn recoil(ctx: &mut Ctx, unit: UnitId, back: Option<Hex>) -> Option<Hex> {
-    let to = back?;
+/// The 4" recoil (A.3.1: one hex) through F+3, else F+2 or F+4, facing kept (H-27); returns the
+/// hex it left. With none open it stays in contact and carries out the rest of its row: the rows
+/// of SP:L269–270 go on with the combat anyway ("continue le Combat"), so a blocked recoil only
+/// loses the 4" (and the winner has no hex to follow into, SP:L287); it reads no other row.
+fn recoil(ctx: &mut Ctx, unit: UnitId) -> Option<Hex> {
+    let Some(to) = movement::recoil_hex(&ctx.b, unit) else {
+        ctx.emit(Event::RecoilBlocked { unit });
+        return None;
+    };
     let u = ctx.b.unit(unit)?;
     let (from, facing) = (u.hex?, u.facing);
     common::move_unit(ctx, unit, vec![to], facing, MoveKind::Recoil);
