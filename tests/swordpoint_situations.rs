@@ -578,3 +578,30 @@ fn a_blocked_recoil_stays_in_contact_on_its_own_row() {
     assert!(app.view().global.combat_of(UnitId(2)).is_some(), "still in contact, the combat goes on");
     assert_eq!(momentum(&log), [(0, 1, "SP:L150"), (0, 1, "SP:L287")]);
 }
+
+/// H-11, SP:L104–105: a unit already fleeing cannot turn to hold a charge; its only answer is to
+/// flee on, taken by itself. The javelinmen lose 3 of 12 figures to the archers, fail their test
+/// (SP:L98) and break; the knights charge them as they flee and ride them down (SP:L290).
+#[test]
+fn a_fleeing_unit_charged_is_offered_no_hold() {
+    let units = [(1, 0, "archers", 5, 7, None), (2, 1, "javelinmen", 5, 4, None), (3, 0, "knights", 7, 7, None)];
+    let f = faces(&[&[5, 5, 5, 1, 1, 1], &[1, 1, 1], &[1, 1], &SOUTH_FIRST]);
+    let mut app = start(&units, &[], &f);
+    shoot(&mut app);
+    assert!(unit(&app, 2).state.fleeing);
+    assert_eq!(strategos::rules::swordpoint::legal::responses(app.view(), UnitId(2)), [Response::Flee]);
+    let wanted = |c: &Command| matches!(c, Command::DeclareCharge { charger: UnitId(3), target: UnitId(2), .. });
+    let mut log = Vec::new();
+    let declare = loop {
+        if let Some(c) = Swordpoint::legal_commands(app.view()).into_iter().find(wanted) {
+            break c;
+        }
+        log.extend(pass(&mut app));
+    };
+    log.extend(send(&mut app, declare));
+    while !log.iter().any(|e| matches!(e, Event::Responded { .. })) {
+        assert!(!Swordpoint::legal_commands(app.view()).contains(&Command::Respond { response: Response::Hold }), "no Hold for a fleeing unit");
+        log.extend(pass(&mut app));
+    }
+    assert!(log.iter().any(|e| matches!(e, Event::Responded { unit: UnitId(2), response: Response::Flee })));
+}

@@ -6,7 +6,7 @@ use super::Swordpoint;
 use super::command::Command;
 use super::data::LoserAction;
 use super::event::{Event, Factor, Marker, MoveKind, Volley};
-use super::state::{Phase, Sheet};
+use super::state::{Phase, Response, Sheet};
 use super::words::{self, count};
 use crate::battle::{Battle, Side, UnitId};
 use crate::hex::{Hex, Offset};
@@ -133,6 +133,10 @@ fn entry(b: &B, e: &Event) -> Option<(String, Vec<&'static str>)> {
         Event::ChargeDeclared { charger, target, to } => {
             rules.extend(["SP:L103", "H-10"]);
             format!("{} declares a charge on {}, to end at {}", name(b, *charger), name(b, *target), at(*to))
+        }
+        Event::Responded { unit, response: Response::Flee } if b.unit(*unit).is_some_and(|u| u.state.fleeing) => {
+            rules.extend(["H-11", "SP:L105"]);
+            format!("{} is fleeing: it cannot hold, and flees on", name(b, *unit))
         }
         Event::Responded { unit, response } => {
             rules.push("H-11");
