@@ -605,3 +605,33 @@ fn a_fleeing_unit_charged_is_offered_no_hold() {
     }
     assert!(log.iter().any(|e| matches!(e, Event::Responded { unit: UnitId(2), response: Response::Flee })));
 }
+
+/// SP4.5, A.3.3 (charges that reach one target fight in one combat, SP:L155–169): the odds shown
+/// before a charge count every charge already declared into the combat it joins. With the first
+/// knights' charge on the warriors declared, the second knights' odds are those of two against
+/// one, far better than one against one.
+#[test]
+fn charge_odds_count_the_charges_already_declared_into_the_combat() {
+    use strategos::rules::swordpoint::combat::{charge_odds, joining};
+    let units = [(1, 0, "knights", 4, 7, None), (2, 0, "knights", 6, 7, None), (3, 1, "warriors", 5, 4, None)];
+    let mut app = start(&units, &[], &SOUTH_FIRST);
+    let of = |app: &BattleApp<Swordpoint>, charger: u32| -> Vec<Command> {
+        Swordpoint::legal_commands(app.view()).into_iter().filter(|c| matches!(c, Command::DeclareCharge { charger: a, target: UnitId(3), .. } if *a == UnitId(charger))).collect()
+    };
+    while of(&app, 1).is_empty() {
+        pass(&mut app);
+    }
+    let alone = app.view().clone();
+    let first = of(&app, 1)[0].clone();
+    let Command::DeclareCharge { to: first_to, .. } = first else { unreachable!() };
+    send(&mut app, first);
+    let second = of(&app, 2).into_iter().find_map(|c| match c {
+        Command::DeclareCharge { to, .. } if to != first_to => Some(to),
+        _ => None,
+    });
+    let to = second.expect("a second end hex beside the warriors");
+    assert_eq!(joining(app.view(), UnitId(2), UnitId(3)).iter().map(|c| c.charger).collect::<Vec<_>>(), [UnitId(1)]);
+    let two = charge_odds(app.view(), UnitId(2), UnitId(3), to).expect("odds");
+    let one = charge_odds(&alone, UnitId(2), UnitId(3), to).expect("odds");
+    assert!(two.win[0] > one.win[0] + 0.1, "two against one {:.2}, one against one {:.2}", two.win[0], one.win[0]);
+}

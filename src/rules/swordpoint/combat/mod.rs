@@ -9,7 +9,7 @@ mod result;
 mod strike;
 
 pub use aftermath::{follow_up, pursue};
-pub use odds::{CombatOdds, QUICK_SAMPLES, charge_odds, odds, sampled_charge_odds, sampled_odds};
+pub use odds::{CombatOdds, QUICK_SAMPLES, charge_odds, joining, odds, sampled_charge_odds, sampled_odds};
 
 use super::Swordpoint;
 use super::common::{self, Ctx};
