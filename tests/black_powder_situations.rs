@@ -523,3 +523,20 @@ fn a_winning_square_is_offered_no_advance() {
     assert!(!legal(&app).iter().any(advance), "no advance for the square: {:?}", legal(&app));
     assert_eq!(app.view().unit(UnitId(11)).and_then(|u| u.hex), Some(at(5, 5)));
 }
+
+/// HB-10, BP:L96–109: a click on an enemy the battalion cannot shoot says the one reason that
+/// applies (here the range, with the distance and the reach), not a list of every possible one;
+/// and the card of a square names its formation in a colour the dark card shows (its band is black).
+#[test]
+fn why_not_names_the_one_reason_and_a_squares_card_shows_its_formation() {
+    use strategos::battle::Present;
+    let units = [(1, 0, "line-battalion", 5, 9, N, None), (11, 1, "line-battalion", 5, 0, S, Some(Formation::Square))];
+    let mut app = start(&units, &[], &[]);
+    end_until(&mut app, Phase::Shooting);
+    let legal = legal(&app);
+    let why = BlackPowder::why_not(app.view(), &legal, UnitId(1), at(5, 0)).unwrap_or_default();
+    assert!(why.starts_with("Out of range: 9 hexes off") && !why.contains(", or"), "{why}");
+    let card = BlackPowder::unit_card(app.view(), UnitId(11));
+    assert_eq!(card[0].text, "■ square (Sq)");
+    assert!(card[0].colour.is_some_and(|c| c.0 > 150), "readable on the dark card: {:?}", card[0].colour);
+}

@@ -635,3 +635,18 @@ fn charge_odds_count_the_charges_already_declared_into_the_combat() {
     let one = charge_odds(&alone, UnitId(2), UnitId(3), to).expect("odds");
     assert!(two.win[0] > one.win[0] + 0.1, "two against one {:.2}, one against one {:.2}", two.win[0], one.win[0]);
 }
+
+/// A.3.3, H-14: a winner that declines its follow-up leaves no unit of the combat in contact: it
+/// ends, and its line names the units that fought it, not an empty name ("The combat of  is over").
+#[test]
+fn a_combat_that_ends_apart_names_its_units() {
+    use strategos::battle::Present;
+    let f = faces(&[&SOUTH_FIRST, &[6, 6, 1, 1, 1, 1, 1, 1], &[1, 1], &[1; 8]]);
+    let mut app = start(&HEAD_ON, &[], &f);
+    charge(&mut app, 1, 2, Response::Hold);
+    fight(&mut app);
+    let before = app.view().clone();
+    let log = send(&mut app, Command::FollowUp { advance: false });
+    let line = log.iter().filter(|e| matches!(e, Event::CombatEnded { .. })).find_map(|e| Swordpoint::event_line(&before, e)).expect("the combat ends");
+    assert!(line.contains("#1") && line.contains("#2"), "{line}");
+}

@@ -343,6 +343,12 @@ pub(super) fn pursuits(b: &B, start: &B, fought: &[Fought], shaken: &Shaken) -> 
 pub(super) fn prune(ctx: &mut Ctx, combat: u32) {
     let Some(c) = ctx.b.global.combats.iter().find(|c| c.id == combat) else { return };
     let apart: Vec<UnitId> = c.units.iter().copied().filter(|id| ctx.b.unit(*id).is_none_or(|u| opponents(&ctx.b, combat, u).is_empty())).collect();
+    if apart.len() == c.units.len() {
+        // No contact left anywhere: the combat ends with its units still in it, so that the log
+        // names them ("The combat of  is over" came of emptying it first).
+        ctx.emit(Event::CombatEnded { combat });
+        return;
+    }
     for unit in apart {
         ctx.emit(Event::UnitLeftCombat { combat, unit });
     }
