@@ -114,7 +114,12 @@ pub fn end_declarations(ctx: &mut Ctx, side: Side) {
     }
     let stage = ctx.b.global.stage + 1;
     set_stage(ctx, stage);
-    ctx.push_in_order(targets.into_iter().map(|unit| Step::Respond { unit }).collect());
+    // H-11: a target already fleeing has one answer, to flee on (`legal::responses`): given at once.
+    let (fleeing, answering): (Vec<UnitId>, Vec<UnitId>) = targets.into_iter().partition(|t| ctx.b.unit(*t).is_some_and(|u| u.state.fleeing));
+    for unit in fleeing {
+        ctx.emit(Event::Responded { unit, response: Response::Flee });
+    }
+    ctx.push_in_order(answering.into_iter().map(|unit| Step::Respond { unit }).collect());
 }
 
 pub fn end_moves(ctx: &mut Ctx, side: Side) {
