@@ -259,7 +259,7 @@ fn at_a_siege_s_deployment_the_besieged_stay_within_their_walls_and_engines_wher
 /// them (any other March ends next to no enemy, H-M3), and be ordered to Ram there.
 #[test]
 fn the_ram_reaches_a_gate_with_defenders_on_it() {
-    let mut b = castle(&[(6, 0, "Bélier", 5, 9), (11, 1, "Orques", 5, 6)], "");
+    let mut b = castle(&[(6, 0, "Bélier", 5, 8), (11, 1, "Orques", 5, 6)], "");
     assert!(orders(&b, 6).contains(&Order::March(hex(5, 7))), "{:?}", orders(&b, 6));
     sequence(&mut b, &[(6, Order::March(hex(5, 7))), (11, Order::Hold)], &[]);
     assert_eq!(b.unit(UnitId(6)).and_then(|u| u.hex), Some(hex(5, 7)));
