@@ -504,3 +504,39 @@ fn an_order_s_odds_count_the_unreliable_standing_still_on_a_double() {
     // less 3 (15, with the doubles 1, 2, 3): the three doubles go out of the 3 moves, one of 1.
     assert!(lines.iter().any(|l| l == "3 moves 33% · 2 moves 17% · 1 move 11%"), "{lines:?}");
 }
+
+/// BP:L42 (a square moves only by the one move of a failed order), HB-13: a square that wins a
+/// melee holds its ground; its owner is offered no advance into the hex the beaten cavalry left.
+/// The melee of `a_square_formed_against_cavalry_adds_three_and_beats_it`: the lancers retire.
+#[test]
+fn a_winning_square_is_offered_no_advance() {
+    let mut forced = vec![1; 8];
+    forced.extend([6, 6, 1, 1, 6, 6]);
+    let mut app = start(&[(1, 0, "line-cavalry", 5, 8, N, None), (11, 1, "line-battalion", 5, 5, S, None)], &[], &forced);
+    let charge = BlackPowder::legal_commands(app.view()).into_iter().find(|c| matches!(c, Command::Charge { unit: UnitId(1), .. })).unwrap();
+    send(&mut app, charge);
+    send(&mut app, Command::Respond { response: Response::FormSquare });
+    let events = end_until(&mut app, Phase::HandToHand);
+    let events = pick_end(&mut app, events, 1);
+    assert_eq!(moved(&events, 1).map(|(k, _)| k), Some(MoveKind::Retire));
+    let advance = |c: &Command| matches!(c, Command::Path { unit: UnitId(11), .. });
+    assert!(!legal(&app).iter().any(advance), "no advance for the square: {:?}", legal(&app));
+    assert_eq!(app.view().unit(UnitId(11)).and_then(|u| u.hex), Some(at(5, 5)));
+}
+
+/// HB-10, BP:L96–109: a click on an enemy the battalion cannot shoot says the one reason that
+/// applies (here the range, with the distance and the reach), not a list of every possible one;
+/// and the card of a square names its formation in a colour the dark card shows (its band is black).
+#[test]
+fn why_not_names_the_one_reason_and_a_squares_card_shows_its_formation() {
+    use strategos::battle::Present;
+    let units = [(1, 0, "line-battalion", 5, 9, N, None), (11, 1, "line-battalion", 5, 0, S, Some(Formation::Square))];
+    let mut app = start(&units, &[], &[]);
+    end_until(&mut app, Phase::Shooting);
+    let legal = legal(&app);
+    let why = BlackPowder::why_not(app.view(), &legal, UnitId(1), at(5, 0)).unwrap_or_default();
+    assert!(why.starts_with("Out of range: 9 hexes off") && !why.contains(", or"), "{why}");
+    let card = BlackPowder::unit_card(app.view(), UnitId(11));
+    assert_eq!(card[0].text, "■ square (Sq)");
+    assert!(card[0].colour.is_some_and(|c| c.0 > 150), "readable on the dark card: {:?}", card[0].colour);
+}

@@ -253,3 +253,15 @@ fn at_a_siege_s_deployment_the_besieged_stay_within_their_walls_and_engines_wher
     assert!(!places(&b, 1).is_empty() && places(&b, 1).iter().all(|h| Offset::from_hex(*h).1 >= 9));
     assert!(places(&b, 11).contains(&hex(5, 6)) && places(&b, 11).iter().all(|h| strategos::rules::mass_battle::siege::within(&b, *h)));
 }
+
+/// l. 194 ("sous réserve qu'elle survive aux attaques des assiégés"): the ram works under the
+/// defenders' attacks, so it may march up to a gate the orcs stand on, though that hex is next to
+/// them (any other March ends next to no enemy, H-M3), and be ordered to Ram there.
+#[test]
+fn the_ram_reaches_a_gate_with_defenders_on_it() {
+    let mut b = castle(&[(6, 0, "Bélier", 5, 8), (11, 1, "Orques", 5, 6)], "");
+    assert!(orders(&b, 6).contains(&Order::March(hex(5, 7))), "{:?}", orders(&b, 6));
+    sequence(&mut b, &[(6, Order::March(hex(5, 7))), (11, Order::Hold)], &[]);
+    assert_eq!(b.unit(UnitId(6)).and_then(|u| u.hex), Some(hex(5, 7)));
+    assert!(orders(&b, 6).contains(&Order::Ram));
+}

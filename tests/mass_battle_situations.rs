@@ -2,7 +2,8 @@
 //! faces in the ruleset's order of the dice and checks the damage, tests and results the seed's
 //! rules give.
 
-use strategos::battle::{Dice, Ruleset, Side, UnitId};
+use strategos::battle::look::Intent;
+use strategos::battle::{Dice, Present, Ruleset, Side, UnitId};
 use strategos::rules::mass_battle::event::{AttackKind, TestKind};
 use strategos::rules::mass_battle::state::Order;
 use strategos::rules::mass_battle::{Command, Event, MassBattle};
@@ -639,4 +640,24 @@ fn deployment_is_sealed_and_both_sides_are_revealed_together() {
     let meeting = common::mass_battle::written(&narrow, "", 8, &[(1, 0, "Archers", 4, 4), (11, 1, "Orques", 4, 0)], "deployment: true");
     let err = format!("{:?}", MassBattle::setup(&strategos::scenario::parse(&meeting).unwrap()).err().expect("refused"));
     assert!(err.contains("setup.deployment") && err.contains("(0, 2)"), "{err}");
+}
+
+/// l. 27 (shoot an enemy in range), l. 28 (engage any enemy): archers (short bows, 3 hexes, H-M2)
+/// clicking orcs 5 hexes off get no order, not a silent engagement across the field; the reason
+/// says the range and that a Shift-click engages; the Shift-click does.
+#[test]
+fn a_missile_units_click_out_of_range_gives_no_engagement() {
+    let mut b = field(&[(1, 0, "Archers", 4, 7), (2, 1, "Orques", 4, 2)]);
+    let mut dice = Dice::with_forced(0, &[]);
+    while MassBattle::deciding_side(&b) != Some(Side(0)) {
+        submit(&mut b, Command::Seal, &mut dice);
+    }
+    let legal = MassBattle::legal_commands(&b);
+    let engage = Command::Give { unit: UnitId(1), order: Order::Engage(UnitId(2)) };
+    assert!(legal.contains(&engage) && !legal.contains(&Command::Give { unit: UnitId(1), order: Order::Shoot(UnitId(2)) }));
+    let orcs = b.unit(UnitId(2)).and_then(|u| u.hex).unwrap();
+    assert_eq!(MassBattle::click(&b, &legal, Some(UnitId(1)), orcs, false), Intent::Nothing);
+    let why = MassBattle::why_not(&b, &legal, UnitId(1), orcs).unwrap_or_default();
+    assert!(why.starts_with("Out of missile range: 5 hexes, it reaches 3") && why.contains("Shift-click"), "{why}");
+    assert_eq!(MassBattle::click(&b, &legal, Some(UnitId(1)), orcs, true), Intent::Send { command: engage, deselect: true });
 }

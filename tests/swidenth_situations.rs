@@ -365,3 +365,59 @@ fn an_engaged_figure_shoots_only_if_gigantic() {
     send(&mut app, Command::Wait { figure: id(1) });
     assert!(app.legal_commands().contains(&shot), "a gigantic figure shoots while engaged");
 }
+
+// --- Mends from play (issue 45) -----------------------------------------------------------------
+
+/// R-S2 (docs/rules/swidenth.md; l. 38, 44): a leader's own phase spends him even unused, and the
+/// log says so when the phase ends: Grushak's phase ended at once leaves a line naming him.
+#[test]
+fn ending_a_leaders_phase_unused_says_he_is_spent() {
+    use strategos::battle::Present;
+    use strategos::rules::swidenth::Swidenth;
+    let m = middle();
+    let figures: &[F] = &[(1, 0, "Capitaine Aldo", m), (11, 1, "Grushak, chef de guerre orque", toward(m, N, 9))];
+    let mut app = start(figures, &[], &[5]);
+    send(&mut app, Command::ChooseLeader { leader: id(11) });
+    let before = app.view().clone();
+    let events = send(&mut app, Command::EndPhase);
+    assert!(events.contains(&Event::ActivationEnded { figure: id(11) }));
+    let lines: Vec<String> = events.iter().filter_map(|e| Swidenth::event_line(&before, e)).collect();
+    assert!(lines.iter().any(|l| l.contains("Grushak") && l.contains("spent")), "{lines:?}");
+}
+
+/// l. 67, 122, 168: concentrating helps a shot, a fight or a spell as the second action; a Soldat
+/// with no enemy to fight where it stands (and no bow nor spell) is not offered it; one in contact is.
+#[test]
+fn concentrate_is_offered_only_when_it_helps_a_second_action() {
+    let m = middle();
+    let concentrate = Command::Concentrate { figure: id(1) };
+    let far = start(&[(1, 0, "Soldat", m), (11, 1, "Guerrier orque", toward(m, N, 6))], &[], &[15]);
+    assert!(!far.legal_commands().contains(&concentrate), "nothing to aim, fight or cast");
+    let near = start(&[(1, 0, "Soldat", m), (11, 1, "Guerrier orque", toward(m, N, 1))], &[], &[15]);
+    assert!(near.legal_commands().contains(&concentrate), "a fight to prepare (l. 122)");
+}
+
+/// l. 105: the winner chooses whether to push the loser back. Behind the Guerrier orque stand three
+/// more in file: the way is shut, and the push's label says it stuns instead; leaving it where it
+/// stands is logged.
+#[test]
+fn the_push_label_says_a_shut_way_stuns_and_leaving_the_loser_is_logged() {
+    use strategos::battle::Present;
+    use strategos::rules::swidenth::Swidenth;
+    let m = middle();
+    let mut figures: Vec<F> = vec![(1, 0, "Soldat", m), (11, 1, "Guerrier orque", toward(m, N, 1))];
+    for k in 0..3 {
+        figures.push((12 + k, 1, "Guerrier orque", toward(m, N, 2 + k)));
+    }
+    let mut app = start(&figures, &[], &[15, 12, 10]);
+    send(&mut app, Command::Wait { figure: id(1) });
+    let events = send(&mut app, Command::Fight { figure: id(1), target: id(11) });
+    assert_eq!(duel(&events).harm, Some(Harm::PushBack));
+    let label = Swidenth::command_label(app.view(), &Command::Push { to: Some(toward(m, N, 2)) });
+    assert!(label.contains("stunned instead"), "{label}");
+    let before = app.view().clone();
+    let events = send(&mut app, Command::Push { to: None });
+    assert!(events.contains(&Event::LeftStanding { figure: id(11) }));
+    let lines: Vec<String> = events.iter().filter_map(|e| Swidenth::event_line(&before, e)).collect();
+    assert!(lines.iter().any(|l| l.contains("where it stands")), "{lines:?}");
+}

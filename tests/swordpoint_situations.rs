@@ -493,3 +493,163 @@ fn a_fleeing_unit_within_a_commanders_radius_rallies() {
     assert!(marked(&log, 2, Marker::Fleeing, false) && !moved(&log, 2, MoveKind::Flight));
     assert!(!unit(&app, 2).state.fleeing && unit(&app, 2).state.demoralised);
 }
+
+// --- Mends from play (issue 45) -----------------------------------------------------------------
+
+/// Declares every charge of `chargers` on `target` (the first end hex offered each), passing until
+/// each may, then answers with `response` once.
+fn charges_on(app: &mut BattleApp<Swordpoint>, chargers: &[u32], target: u32, response: Response) -> Vec<Event> {
+    let mut log = Vec::new();
+    for &charger in chargers {
+        let wanted = |c: &Command| matches!(c, Command::DeclareCharge { charger: a, target: t, .. } if *a == UnitId(charger) && *t == UnitId(target));
+        let declare = loop {
+            if let Some(c) = Swordpoint::legal_commands(app.view()).into_iter().find(wanted) {
+                break c;
+            }
+            log.extend(pass(app));
+        };
+        log.extend(send(app, declare));
+    }
+    while !Swordpoint::legal_commands(app.view()).contains(&Command::Respond { response }) {
+        log.extend(pass(app));
+    }
+    log.extend(send(app, Command::Respond { response }));
+    log
+}
+
+/// H-11 (docs/rules/swordpoint.md, "Procedures the seed names but does not define"; SP:L103–105):
+/// skirmishers charged by three knights answer once and evade once, 2 hexes (8") straight away
+/// from the first charger, and stay on the table; none of the knights' 4 hexes reaches them, so
+/// each charge earns its 1 (SP:L151).
+#[test]
+fn skirmishers_charged_by_three_evade_once() {
+    let units = [(1, 0, "knights", 4, 6, None), (2, 0, "knights", 5, 6, None), (3, 0, "knights", 6, 6, None), (4, 1, "javelinmen", 5, 2, None)];
+    let mut app = start(&units, &[], &SOUTH_FIRST);
+    let mut log = charges_on(&mut app, &[1, 2, 3], 4, Response::Evade);
+    // The answer plays the charge moves through (nothing else to decide): this turn's only.
+    while !log.iter().any(|e| matches!(e, Event::PhaseStarted { phase: Phase::RemainingMoves })) {
+        log.extend(pass(&mut app));
+    }
+    let evasions = log.iter().filter(|e| matches!(e, Event::UnitMoved { unit: UnitId(4), kind: MoveKind::Evade, .. })).count();
+    assert_eq!(evasions, 1, "one evasion, not one a charger");
+    let j = unit(&app, 4);
+    assert_eq!((j.hex, j.facing), (Some(Offset(5, 0).to_hex()), Direction::S), "8\" away, still on the table");
+    assert!(!log.iter().any(|e| matches!(e, Event::UnitLeftTable { .. })));
+    assert_eq!(momentum(&log), [(0, 1, "SP:L151"), (0, 1, "SP:L151"), (0, 1, "SP:L151")]);
+}
+
+/// SP:L175–178: the tests for a fallen army general come with the combat results, after the
+/// recoils. The general with the beaten warriors (+1, SP:L187) dies on 11 as they recoil
+/// (SP:L173); they recoil Demoralised (SP:L269) and only then test, with their own Cohesion 6 and
+/// the +1 of SP:L28: 3 + 3 fails and they break (SP:L178). Tested before the recoil, they would
+/// have passed on 6.
+#[test]
+fn a_unit_its_combat_demoralised_tests_for_its_fallen_general_demoralised() {
+    let f = faces(&[&SOUTH_FIRST, &[6, 6, 6, 1, 1, 1, 1, 1], &[1, 1, 1], &[1; 8], &[5, 6], &[3, 3]]);
+    let mut app = start(&HEAD_ON, &[(10, 1, "army-general", 2)], &f);
+    let mut log = charge(&mut app, 1, 2, Response::Hold);
+    log.extend(fight(&mut app));
+    assert_eq!(scored(&log), ([3, 0], [5, 3], Some(Side(0))));
+    assert!(log.iter().any(|e| matches!(e, Event::CommanderTested { commander: 10, killed_on: 11, killed: true, .. })));
+    assert_eq!(tests(&log), [(UnitId(2), Test::GeneralKilled, [3, 3], 7, vec!["SP:L28"], false)]);
+    let at = |f: &dyn Fn(&Event) -> bool| log.iter().position(f).expect("it happened");
+    let recoiled = at(&|e| matches!(e, Event::UnitMoved { unit: UnitId(2), kind: MoveKind::Recoil, .. }));
+    let tested = at(&|e| matches!(e, Event::Tested { test: Test::GeneralKilled, .. }));
+    assert!(recoiled < tested, "the recoil first, then the general's test");
+    assert!(unit(&app, 2).state.fleeing);
+}
+
+/// H-27 as mended (docs/rules/swordpoint.md, "Loser's row"; SP:L269 "Recul de 4", continue le
+/// Combat. Démoralisé"): warriors beaten by 2 on the north edge, the river on both back hexsides,
+/// have no hex to recoil into. They stay in contact, Demoralised, and fight on: the 2–3 row, not
+/// one row lower (no break test). The winner cannot follow up: 1 (SP:L287).
+#[test]
+fn a_blocked_recoil_stays_in_contact_on_its_own_row() {
+    let mut s = field(&[(1, 0, "warriors", 5, 3, None), (2, 1, "warriors", 5, 0, None)], &[]);
+    s.map.rows[0] = ". . . . w . w . . . . .".into();
+    let f = faces(&[&SOUTH_FIRST, &[6, 6, 1, 1, 1, 1, 1, 1], &[1, 1], &[1; 8]]);
+    let mut app = start_on(&s, &f);
+    let mut log = charge(&mut app, 1, 2, Response::Hold);
+    log.extend(fight(&mut app));
+    assert_eq!(scored(&log), ([2, 0], [4, 2], Some(Side(0))));
+    assert_eq!(losers(&log), [(UnitId(2), 2, 1, 2, vec![], LoserAction::Recoil { inches: 4 })], "its own row, read once");
+    assert!(log.iter().any(|e| matches!(e, Event::RecoilBlocked { unit: UnitId(2) })));
+    assert!(tests(&log).is_empty(), "no break test");
+    let w = unit(&app, 2);
+    assert_eq!(w.hex, Some(Offset(5, 0).to_hex()));
+    assert!(w.state.demoralised && !w.state.fleeing);
+    assert!(app.view().global.combat_of(UnitId(2)).is_some(), "still in contact, the combat goes on");
+    assert_eq!(momentum(&log), [(0, 1, "SP:L150"), (0, 1, "SP:L287")]);
+}
+
+/// H-11, SP:L104–105: a unit already fleeing cannot turn to hold a charge; its only answer is to
+/// flee on, taken by itself. The javelinmen lose 3 of 12 figures to the archers, fail their test
+/// (SP:L98) and break; the knights charge them as they flee and ride them down (SP:L290).
+#[test]
+fn a_fleeing_unit_charged_is_offered_no_hold() {
+    let units = [(1, 0, "archers", 5, 7, None), (2, 1, "javelinmen", 5, 4, None), (3, 0, "knights", 7, 7, None)];
+    let f = faces(&[&[5, 5, 5, 1, 1, 1], &[1, 1, 1], &[1, 1], &SOUTH_FIRST]);
+    let mut app = start(&units, &[], &f);
+    shoot(&mut app);
+    assert!(unit(&app, 2).state.fleeing);
+    assert_eq!(strategos::rules::swordpoint::legal::responses(app.view(), UnitId(2)), [Response::Flee]);
+    let wanted = |c: &Command| matches!(c, Command::DeclareCharge { charger: UnitId(3), target: UnitId(2), .. });
+    let mut log = Vec::new();
+    let declare = loop {
+        if let Some(c) = Swordpoint::legal_commands(app.view()).into_iter().find(wanted) {
+            break c;
+        }
+        log.extend(pass(&mut app));
+    };
+    log.extend(send(&mut app, declare));
+    while !log.iter().any(|e| matches!(e, Event::Responded { .. })) {
+        assert!(!Swordpoint::legal_commands(app.view()).contains(&Command::Respond { response: Response::Hold }), "no Hold for a fleeing unit");
+        log.extend(pass(&mut app));
+    }
+    assert!(log.iter().any(|e| matches!(e, Event::Responded { unit: UnitId(2), response: Response::Flee })));
+}
+
+/// SP4.5, A.3.3 (charges that reach one target fight in one combat, SP:L155–169): the odds shown
+/// before a charge count every charge already declared into the combat it joins. With the first
+/// knights' charge on the warriors declared, the second knights' odds are those of two against
+/// one, far better than one against one.
+#[test]
+fn charge_odds_count_the_charges_already_declared_into_the_combat() {
+    use strategos::rules::swordpoint::combat::{charge_odds, joining};
+    let units = [(1, 0, "knights", 4, 7, None), (2, 0, "knights", 6, 7, None), (3, 1, "warriors", 5, 4, None)];
+    let mut app = start(&units, &[], &SOUTH_FIRST);
+    let of = |app: &BattleApp<Swordpoint>, charger: u32| -> Vec<Command> {
+        Swordpoint::legal_commands(app.view()).into_iter().filter(|c| matches!(c, Command::DeclareCharge { charger: a, target: UnitId(3), .. } if *a == UnitId(charger))).collect()
+    };
+    while of(&app, 1).is_empty() {
+        pass(&mut app);
+    }
+    let alone = app.view().clone();
+    let first = of(&app, 1)[0].clone();
+    let Command::DeclareCharge { to: first_to, .. } = first else { unreachable!() };
+    send(&mut app, first);
+    let second = of(&app, 2).into_iter().find_map(|c| match c {
+        Command::DeclareCharge { to, .. } if to != first_to => Some(to),
+        _ => None,
+    });
+    let to = second.expect("a second end hex beside the warriors");
+    assert_eq!(joining(app.view(), UnitId(2), UnitId(3)).iter().map(|c| c.charger).collect::<Vec<_>>(), [UnitId(1)]);
+    let two = charge_odds(app.view(), UnitId(2), UnitId(3), to).expect("odds");
+    let one = charge_odds(&alone, UnitId(2), UnitId(3), to).expect("odds");
+    assert!(two.win[0] > one.win[0] + 0.1, "two against one {:.2}, one against one {:.2}", two.win[0], one.win[0]);
+}
+
+/// A.3.3, H-14: a winner that declines its follow-up leaves no unit of the combat in contact: it
+/// ends, and its line names the units that fought it, not an empty name ("The combat of  is over").
+#[test]
+fn a_combat_that_ends_apart_names_its_units() {
+    use strategos::battle::Present;
+    let f = faces(&[&SOUTH_FIRST, &[6, 6, 1, 1, 1, 1, 1, 1], &[1, 1], &[1; 8]]);
+    let mut app = start(&HEAD_ON, &[], &f);
+    charge(&mut app, 1, 2, Response::Hold);
+    fight(&mut app);
+    let before = app.view().clone();
+    let log = send(&mut app, Command::FollowUp { advance: false });
+    let line = log.iter().filter(|e| matches!(e, Event::CombatEnded { .. })).find_map(|e| Swordpoint::event_line(&before, e)).expect("the combat ends");
+    assert!(line.contains("#1") && line.contains("#2"), "{line}");
+}

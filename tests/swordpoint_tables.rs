@@ -373,7 +373,6 @@ fn row_shifts() {
     assert_eq!(r.shift(ShiftCause::FirstVictimOfShockCavalry), 1, "SP:L279: 1 row lower");
     assert_eq!(r.shift(ShiftCause::AgainstWarband), 1, "SP:L281: 1 row lower");
     assert_eq!(r.shift(ShiftCause::Unformed), 2, "SP:L282: 2 rows lower");
-    assert_eq!(r.shift(ShiftCause::RecoilBlocked), 1, "H-27: 1 row lower");
 }
 
 #[test]

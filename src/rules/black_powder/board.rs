@@ -131,8 +131,7 @@ pub fn why_not(b: &B, legal: &[Command], unit: UnitId, hex: Hex) -> Option<Strin
         return None;
     }
     Some(match b.global.phase {
-        Phase::Shooting if !shooting::may_shoot(b, u) => "It cannot shoot now: in a melee, limbered or in march column, moved more than once, or already shot (HB-10)".into(),
-        Phase::Shooting => "Out of range, out of its front, out of sight, or in a melee (HB-10)".into(),
+        Phase::Shooting => shooting::why_no_shot(b, u, enemy)?,
         Phase::Initiative | Phase::Orders if u.state.moves_left == 0 => "It has no move now: give it an order first (HB-3)".into(),
         Phase::Initiative | Phase::Orders if u.state.shaken() => "Shaken units may not charge (BP:L210)".into(),
         Phase::Initiative | Phase::Orders => "No charge reaches it: it must be in the front sector, within one move, by a path out of contact (HB-7)".into(),

@@ -40,6 +40,15 @@ pub fn formation_colour(f: Formation) -> Rgb {
     }
 }
 
+/// The formation's colour on the card's dark panel: its band's colour, but for the square's black,
+/// which would leave the line blank there; it takes a light grey.
+fn card_colour(f: Formation) -> Rgb {
+    match f {
+        Formation::Square => Rgb(205, 205, 205),
+        other => formation_colour(other),
+    }
+}
+
 /// The formation's short code before the factors, in letters every font has.
 pub fn formation_mark(f: Formation) -> &'static str {
     match f {
@@ -130,7 +139,7 @@ pub fn unit_card(b: &B, id: UnitId) -> Vec<Line> {
     let brigade = b.global.brigades.get(usize::from(s.brigade));
     let stamina = s.stamina.map_or("untested".to_string(), |n| n.to_string());
     let mut lines = vec![
-        Line::plain(format!("■ {}", words::formation(s.formation))).coloured(formation_colour(s.formation)),
+        Line::plain(format!("■ {} ({})", words::formation(s.formation), formation_mark(s.formation))).coloured(card_colour(s.formation)),
         Line::heading(format!("{} #{} · {}", s.name, id.0, side_name(b, u.side))),
         Line::plain(format!("{} · {}", p.label, brigade.map_or(String::new(), |br| br.name.clone()))),
         Line::plain(format!("Hand-to-hand {} · shooting {} · morale {}+ · stamina {stamina}", p.hth, shooting_card(s), p.morale)),

@@ -194,10 +194,11 @@ pub fn fight(ctx: &mut Ctx, group: &[UnitId]) {
         }
     }
     tests.push(Step::SupportTests { of: supported });
-    // HB-13: then each winner, in ascending id, may take the ground of a loser it touched.
+    // HB-13: then each winner, in ascending id, may take the ground of a loser it touched; not
+    // artillery, nor a square, which moves only by the one move of a failed order (BP:L42).
     if let Some(w) = winner {
         for id in &sides[w.index()] {
-            let Some(u) = ctx.b.unit(*id).filter(|u| !u.state.is_artillery()) else { continue };
+            let Some(u) = ctx.b.unit(*id).filter(|u| !u.state.is_artillery() && u.state.formation != super::data::Formation::Square) else { continue };
             let Some(from) = u.hex else { continue };
             let hexes: Vec<Hex> = contacts(&ctx.b, u).into_iter().filter_map(|e| ctx.b.unit(e).and_then(|e| e.hex)).collect();
             if !hexes.is_empty() {

@@ -84,6 +84,38 @@ pub fn targets(b: &B, u: &U) -> Vec<UnitId> {
     out.into_iter().map(|(_, id)| id).collect()
 }
 
+/// Why `u` may not shoot at the enemy `e`: the first rule of `may_shoot` and `targets` it fails,
+/// alone, rather than the list of them all; `None` if it may.
+pub fn why_no_shot(b: &B, u: &U, e: &U) -> Option<String> {
+    let (Some(at), Some(to)) = (u.hex, e.hex) else { return None };
+    let Some(range) = range(u) else { return Some("It has no shooting weapon".into()) };
+    let d = at.unsigned_distance_to(to);
+    let reach = tables().scale.reach(u32::from(range));
+    Some(if unit::engaged(b, u) {
+        "It is in a melee: it fights, it does not shoot (HB-10)".into()
+    } else if matches!(u.state.formation, Formation::Limbered | Formation::MarchColumn) {
+        "Limbered or in march column: no shooting (BP:L131–132)".into()
+    } else if u.state.moves_made > 1 {
+        "It moved more than once this turn: no shooting (HB-10)".into()
+    } else if u.state.shot_at.contains(&e.id) {
+        "It has shot at this enemy already this phase (HB-10)".into()
+    } else if u.state.shot_at.len() >= targets_allowed(b, u) {
+        "It has shot already this phase (HB-10)".into()
+    } else if !tables().scale.within(d, u32::from(range)) {
+        format!("Out of range: {d} hexes off, its {range}\" reach {reach} (BP:L96–109)")
+    } else if !(all_round(b, u) || u.facing.sector(at, to) == Some(Sector::Front)) {
+        "Out of its front: it shoots only into its front sector (HB-10)".into()
+    } else if unit::engaged(b, e) {
+        "That enemy is in a melee: no shooting into one (HB-10)".into()
+    } else if seen(b, u, to).0 == los::Cover::Full {
+        "Out of sight: the line is blocked (HB-10)".into()
+    } else if !targets(b, u).contains(&e.id) {
+        "A nearer enemy must be shot first (HB-10)".into()
+    } else {
+        return None;
+    })
+}
+
 /// The artillery band of a target `d` hexes away (BP14.3–14.5).
 fn band(u: &U, d: u32) -> Option<ArtilleryBand> {
     let weapon = u.state.profile().weapon?;

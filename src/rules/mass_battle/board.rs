@@ -10,12 +10,13 @@ use super::event::{AttackKind, Event};
 use super::legal;
 use super::look::{LOST, PLAIN, WON, die};
 use super::movement;
-use super::state::{Order, Phase};
+use super::state::{Order, Phase, UnitState};
 use crate::battle::look::{Cue, Decision, Intent, Marks, SightLine};
 use crate::battle::{Battle, Side, UnitId};
 use crate::hex::Hex;
 
 type B = Battle<super::MassBattle>;
+type U = crate::battle::Unit<UnitState>;
 
 fn hex_of(b: &B, unit: UnitId) -> Option<Hex> {
     b.unit(unit).and_then(|u| u.hex)
@@ -38,11 +39,24 @@ fn aim(order: &Order) -> (Option<UnitId>, Option<Hex>) {
     }
 }
 
+/// The missile's range of a unit that shoots (a missile, a hero's blast, a siege engine), in hexes.
+fn missile_range(u: &UnitState) -> Option<u8> {
+    let missile = super::combat::weapon(u, AttackKind::Shot).and_then(|w| w.range);
+    super::engines::engine(u).map(|e| e.range).or(missile).or_else(|| legal::blast(u))
+}
+
 /// The order a click of `actor` on `target` gives: a shot, a blast, an engagement, a duel, or
-/// (Shift) the engagement and duel first; on a friend, an officer's post.
-fn order_on(legal: &[Command], actor: UnitId, target: UnitId, close_first: bool) -> Option<Command> {
+/// (Shift) the engagement and duel first; on a friend, an officer's post. A unit that shoots
+/// engages or duels only on a Shift-click: an enemy beyond its missiles' reach is not a melee it
+/// asked for, and the engagement would send it across the field (`why_not` says why no shot).
+fn order_on(b: &B, legal: &[Command], actor: UnitId, target: UnitId, close_first: bool) -> Option<Command> {
     let ranged = [Order::Shoot(target), Order::Cast(target)];
-    let close = [Order::Engage(target), Order::Duel(target), Order::Officer(target)];
+    let shooter = b.unit(actor).is_some_and(|u| missile_range(&u.state).is_some());
+    let close: Vec<Order> = if close_first || !shooter {
+        vec![Order::Engage(target), Order::Duel(target), Order::Officer(target)]
+    } else {
+        vec![Order::Officer(target)]
+    };
     let order: Vec<Order> = if close_first { close.into_iter().chain(ranged).collect() } else { ranged.into_iter().chain(close).collect() };
     order.into_iter().map(|order| Command::Give { unit: actor, order }).find(|c| legal.contains(c))
 }
@@ -57,7 +71,7 @@ pub fn click(b: &B, legal: &[Command], selected: Option<UnitId>, hex: Hex, modif
     // A wall hex: the selected engine's stones, the selected hero's Breach spell or the selected huge
     // creature's claws (H-M7, H-M13, H-M16), unless a click on the defender there gives an order.
     if let Some(actor) = selected {
-        let on_unit = b.unit_at(hex).filter(|u| u.id != actor).and_then(|u| order_on(legal, actor, u.id, modifier));
+        let on_unit = b.unit_at(hex).filter(|u| u.id != actor).and_then(|u| order_on(b, legal, actor, u.id, modifier));
         let on_wall = [Order::Bombard(hex), Order::Passwall(hex), Order::Demolish(hex)].into_iter().map(|order| Command::Give { unit: actor, order }).find(|c| legal.contains(c));
         if let Some(c) = on_unit.or(on_wall) {
             return send(c, true);
@@ -65,7 +79,7 @@ pub fn click(b: &B, legal: &[Command], selected: Option<UnitId>, hex: Hex, modif
     }
     if let Some(u) = b.unit_at(hex) {
         if let Some(actor) = selected.filter(|s| *s != u.id) {
-            if let Some(c) = order_on(legal, actor, u.id, modifier) {
+            if let Some(c) = order_on(b, legal, actor, u.id, modifier) {
                 return send(c, true);
             }
         }
@@ -149,7 +163,7 @@ pub fn marks(b: &B, legal: &[Command], selected: Option<UnitId>, hovered: Option
 pub fn why_not(b: &B, legal: &[Command], unit: UnitId, hex: Hex) -> Option<String> {
     let u = b.unit(unit)?;
     let enemy = b.unit_at(hex).filter(|e| e.side != u.side)?;
-    if b.global.phase != Phase::Orders || legal::deciding_side(b) != Some(u.side) || order_on(legal, unit, enemy.id, false).is_some() {
+    if b.global.phase != Phase::Orders || legal::deciding_side(b) != Some(u.side) || order_on(b, legal, unit, enemy.id, false).is_some() {
         return None;
     }
     let drafted = b.global.drafts[u.side.index()].iter().find(|(id, _)| *id == unit).map(|(_, o)| o);
@@ -157,6 +171,9 @@ pub fn why_not(b: &B, legal: &[Command], unit: UnitId, hex: Hex) -> Option<Strin
         return Some("That is its order already".into());
     }
     let s = &u.state;
+    if order_on(b, legal, unit, enemy.id, true).is_some() {
+        return Some(no_shot(b, u, enemy));
+    }
     Some(if legal::stunned_by_shooting(b, s) {
         "Demoralised by shooting last sequence: no action this one (l. 33, 100)".into()
     } else if s.demoralised.is_some() {
@@ -172,6 +189,28 @@ pub fn why_not(b: &B, legal: &[Command], unit: UnitId, hex: Hex) -> Option<Strin
     } else {
         "Out of its reach this sequence, or behind walls it cannot climb (H-M1, H-M13)".into()
     })
+}
+
+/// Why a unit that shoots has no shot at `enemy`, which it could engage: the one reason that
+/// applies, and the Shift-click that engages it.
+fn no_shot(b: &B, u: &U, enemy: &U) -> String {
+    let engage = "Shift-click to engage it in melee (l. 28)";
+    let (Some(from), Some(to), Some(range)) = (u.hex, enemy.hex, missile_range(&u.state)) else { return engage.into() };
+    let d = from.unsigned_distance_to(to);
+    let min = super::engines::engine(&u.state).map_or(0, |e| e.min_range);
+    if !super::engines::has_ammo(&u.state) {
+        format!("No shots left (l. 177). {engage}")
+    } else if d > u32::from(range) {
+        format!("Out of missile range: {d} hexes, it reaches {range} (l. 27, H-M2). {engage}")
+    } else if d < u32::from(min) {
+        format!("Too near for the engine: {d} hexes, its least range is {min} (H-M2). {engage}")
+    } else if !b.global.is_free(enemy.id) {
+        format!("Engaged in a melee: only free enemies are shot at (l. 27). {engage}")
+    } else if !legal::sees(b, from, enemy) {
+        format!("Out of sight (H-M2). {engage}")
+    } else {
+        engage.into()
+    }
 }
 
 pub fn decision(b: &B, legal: &[Command]) -> Option<Decision<Command>> {

@@ -104,6 +104,14 @@ pub fn gate(b: &B, u: &U) -> Option<Hex> {
         .find(|g| g.unsigned_distance_to(at) == 1 && standing_wall(b, *g))
 }
 
+/// Whether `hex` is a ram's post: `u` a besieger's ram and `hex` next to a standing gate. It may
+/// march there though the defenders on the gate or the walls stand next to it, since it works
+/// under their attacks (l. 194: "sous réserve qu'elle survive aux attaques des assiégés").
+pub fn ram_post(b: &B, u: &U, hex: Hex) -> bool {
+    let Some(s) = siege(b) else { return false };
+    u.side == s.besieger && u.state.has(&Trait::Ram) && s.gates.iter().any(|g| g.unsigned_distance_to(hex) == 1 && standing_wall(b, *g))
+}
+
 /// The range of a hero's Breach spell, unspent (H-M7).
 fn passwall_range(s: &UnitState) -> Option<u8> {
     if s.sundered {

@@ -211,6 +211,10 @@ pub fn legal_orders(b: &B, u: &U) -> Vec<Order> {
         (true, true) => vec![Order::Rally, Order::Flee, Order::Hold],
         (false, false) => {
             let mut out: Vec<Order> = engaged.into_iter().map(Order::Engage).collect();
+            // The ram works under the defenders' attacks (l. 194).
+            if super::engines::gate(b, u).is_some() {
+                out.push(Order::Ram);
+            }
             out.push(Order::Retreat);
             if s.may_withdraw() {
                 out.push(Order::Withdraw);

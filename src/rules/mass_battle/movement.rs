@@ -171,7 +171,8 @@ pub fn from_edge(b: &B, edge: BoardEdge, hex: Hex) -> i32 {
     }
 }
 
-/// The hexes of a March (H-M3): reachable, not next to an enemy.
+/// The hexes of a March (H-M3): reachable, not next to an enemy, but for a ram's post at a gate
+/// (l. 194, `engines::ram_post`).
 pub fn marches(b: &B, id: UnitId) -> Vec<Hex> {
     let (Some(u), Some(r)) = (b.unit(id), reach(b, id)) else {
         return Vec::new();
@@ -179,8 +180,13 @@ pub fn marches(b: &B, id: UnitId) -> Vec<Hex> {
     r.reach
         .iter()
         .map(|x| x.hex)
-        .filter(|h| !b.enemy_next_to(u.side, *h))
+        .filter(|h| may_halt(b, u, *h))
         .collect()
+}
+
+/// Whether a march may end in `hex`: next to no enemy, or a ram's post (l. 194).
+fn may_halt(b: &B, u: &crate::battle::Unit<UnitState>, hex: Hex) -> bool {
+    !b.enemy_next_to(u.side, hex) || super::engines::ram_post(b, u, hex)
 }
 
 /// A March's way to `to` (H-M3), as far as it can go now: moves resolve one by one, so a hex
@@ -191,7 +197,7 @@ pub fn march_path(b: &B, id: UnitId, to: Hex) -> Option<Vec<Hex>> {
     let path = reach_by(b, id, &steps)?.path(&b.map, to)?;
     let stop = path
         .iter()
-        .rposition(|h| steps.may_end_in(*h) && !b.enemy_next_to(u.side, *h))?;
+        .rposition(|h| steps.may_end_in(*h) && may_halt(b, u, *h))?;
     Some(path[..=stop].to_vec())
 }
 

@@ -133,9 +133,9 @@ mod tests {
 
     /// At every decision of two games between computer players, on both bundled scenarios: the
     /// legal commands have distinct codes and labels; a click on an order's target or hex gives
-    /// that unit an order on it, marked on the board; a shot and an engagement have their odds; a
-    /// decision shows exactly in the morale phase's rallies and the movement phase's pursuit
-    /// choices; every other piece answers.
+    /// that unit an order on it (a Shift-click for an engagement or a duel), marked on the board; a
+    /// shot and an engagement have their odds; a decision shows exactly in the morale phase's
+    /// rallies and the movement phase's pursuit choices; every other piece answers.
     #[test]
     fn every_decision_of_computer_games_is_shown_and_clickable() {
         for id in ["mass-battle-field", "mass-battle-heroes"] {
@@ -170,7 +170,9 @@ mod tests {
                                 let marks = MassBattle::marks(b, &legal, Some(*unit), None);
                                 let marked = if target.is_some() { &marks.targets } else { &marks.reach };
                                 assert!(marked.contains(&hex), "{id} {seed}: {c:?} unmarked");
-                                let sent = match MassBattle::click(b, &legal, Some(*unit), hex, false) {
+                                // A melee is a Shift-click for a unit that shoots, a plain one for any other.
+                                let shift = matches!(order, Order::Engage(_) | Order::Duel(_));
+                                let sent = match MassBattle::click(b, &legal, Some(*unit), hex, shift) {
                                     Intent::Send { command, .. } => Some(command),
                                     _ => None,
                                 };

@@ -150,7 +150,7 @@ pub fn apply(b: &mut B, event: &Event) {
         }
         Event::BattleEnded { outcome, .. } => b.global.outcome = Some(outcome.clone()),
         Event::AgendaChanged { agenda } => b.global.agenda = agenda.clone(),
-        Event::RoutTest { .. } | Event::TerrorTest { .. } | Event::BravoureTest(_) | Event::StrayRoll { .. } | Event::Spell { .. } | Event::TurnEnded { .. } => {}
+        Event::RoutTest { .. } | Event::TerrorTest { .. } | Event::BravoureTest(_) | Event::StrayRoll { .. } | Event::Spell { .. } | Event::LeftStanding { .. } | Event::TurnEnded { .. } => {}
     }
 }
 

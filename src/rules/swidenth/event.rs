@@ -130,6 +130,8 @@ pub enum Event {
     StrayRoll { ally: UnitId, die: u8, strikes: bool },
     /// A push back (l. 105): each figure's step, the loser's first.
     Pushed { moves: Vec<(UnitId, Hex, Hex)> },
+    /// The winner chose not to push the loser back: it stays where it stands (l. 105).
+    LeftStanding { figure: UnitId },
     /// A stun token until the end of turn `until` (l. 107), and why.
     Stunned { figure: UnitId, until: u32, rule: &'static str },
     /// A Vitalité lost (l. 111, 114); `by_enemy` unless a friend's stray shot did it (l. 166).

@@ -5,7 +5,7 @@
 use super::data::{Rank, tables};
 use super::duel::{self, Harm};
 use super::event::{Event, Factor, Test};
-use super::figure::U;
+use super::figure::{B, U};
 use super::push::{self, Occupant, Push};
 use super::resolve::Ctx;
 use super::state::Step;
@@ -107,22 +107,33 @@ fn chief_down(ctx: &mut Ctx, chief: UnitId) {
 }
 
 /// The winner's answer: the loser steps to `to` with the allies behind it giving way, or nobody
-/// can and the loser is stunned (l. 105, R-S5); `None` leaves it where it stands.
+/// can and the loser is stunned (l. 105, R-S5); `None` leaves it where it stands, said in the log.
 pub fn push_back(ctx: &mut Ctx, loser: UnitId, to: Option<Hex>) {
-    let (Some(to), Some(u)) = (to, ctx.b.unit(loser).cloned()) else { return };
-    let Some(at) = u.hex.filter(|h| h.unsigned_distance_to(to) == 1) else { return };
-    let b = &ctx.b;
+    let Some(to) = to else {
+        ctx.emit(Event::LeftStanding { figure: loser });
+        return;
+    };
+    match push_to(&ctx.b, loser, to) {
+        Some(Push::Moves(steps)) => {
+            let b = &ctx.b;
+            let moves: Vec<(UnitId, Hex, Hex)> = steps.iter().filter_map(|(from, to)| b.on_board().find(|o| o.hex == Some(*from)).map(|o| (o.id, *from, *to))).collect();
+            ctx.emit(Event::Pushed { moves });
+        }
+        Some(Push::Blocked) => stun(ctx, loser, "l. 105 (the push back was blocked)"),
+        None => {}
+    }
+}
+
+/// What pushing `loser` back to `to` comes to (l. 105, R-S5): the steps, or blocked (by an
+/// obstacle, an enemy, an engaged ally or a third figure); `None` unless `to` is next to it.
+pub fn push_to(b: &B, loser: UnitId, to: Hex) -> Option<Push> {
+    let u = b.unit(loser)?;
+    let at = u.hex.filter(|h| h.unsigned_distance_to(to) == 1)?;
     let occupant = |h: Hex| match b.on_board().find(|o| o.hex == Some(h)) {
         None => Occupant::Empty,
         Some(o) if o.side == u.side => Occupant::Ally { engaged: super::figure::is_engaged(b, o) },
         Some(_) => Occupant::Enemy,
     };
     let open = |h: Hex| super::movement::enterable(b, h);
-    match push::push(at, to, occupant, open) {
-        Push::Moves(steps) => {
-            let moves: Vec<(UnitId, Hex, Hex)> = steps.iter().filter_map(|(from, to)| b.on_board().find(|o| o.hex == Some(*from)).map(|o| (o.id, *from, *to))).collect();
-            ctx.emit(Event::Pushed { moves });
-        }
-        Push::Blocked => stun(ctx, loser, "l. 105 (the push back was blocked)"),
-    }
+    Some(push::push(at, to, occupant, open))
 }

@@ -79,7 +79,12 @@ pub fn actions(b: &B, u: &U) -> Vec<Command> {
         Activation::Done => Vec::new(),
         Activation::Ready => {
             let mut out = moves(b, u, false);
-            out.push(Command::Concentrate { figure });
+            // Concentrating helps only a second action taken where it stands: a shot (l. 168), a
+            // fight (l. 122) or a spell (l. 67). With none of them possible it would be an action
+            // thrown away, so it is not offered.
+            if !shots(b, u).is_empty() || !groups::fightable(b, u).is_empty() || !casts(b, u).is_empty() {
+                out.push(Command::Concentrate { figure });
+            }
             if u.state.unloaded && figure::missile(&u.state).is_some_and(|w| w.reload) {
                 out.push(Command::Reload { figure });
             }

@@ -270,6 +270,8 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
                 None => format!("A draw: {} ({score})", outcome.reason),
             }
         }
+        Event::LeftStanding { figure } => format!("{} is left where it stands: the winner does not push it back", name(b, *figure)),
+        Event::ActivationEnded { figure } if spent_unused(b, *figure) => format!("{}'s phase ends without it acting: it is spent for the turn", name(b, *figure)),
         Event::ActivationEnded { .. } | Event::AgendaChanged { .. } => return None,
     })
 }
@@ -288,8 +290,14 @@ fn harm_rule(h: Harm) -> &'static str {
     }
 }
 
+/// Whether a figure whose activation ends had not acted: a leader whose own phase ends spends
+/// him even so (R-S2), which the log says.
+fn spent_unused(b: &B, figure: UnitId) -> bool {
+    b.unit(figure).is_some_and(|u| u.state.activation == Activation::Ready)
+}
+
 /// The rules an event applied, as the seed (l. N) and the house rules (H-Sn, R-Sn) name them.
-pub fn event_rule(_b: &B, e: &Event) -> Option<String> {
+pub fn event_rule(b: &B, e: &Event) -> Option<String> {
     let list: Vec<&str> = match e {
         Event::TurnStarted { .. } => vec!["l. 28-30", "A5"],
         Event::RoutTest { test, .. } => [test.rule, "R-S4"].into_iter().chain(rules_of(&test.factors)).collect(),
@@ -365,6 +373,8 @@ pub fn event_rule(_b: &B, e: &Event) -> Option<String> {
         Event::StunsWornOff { .. } => vec!["l. 107", "R-S11"],
         Event::TurnEnded { .. } => vec!["A5"],
         Event::BattleEnded { .. } => vec!["H-S5", "H-S4b"],
+        Event::LeftStanding { .. } => vec!["l. 105 (push back or not, the winner's choice)"],
+        Event::ActivationEnded { figure } if spent_unused(b, *figure) => vec!["R-S2", "l. 38"],
         Event::ActivationEnded { .. } | Event::AgendaChanged { .. } => return None,
     };
     let mut seen: Vec<&str> = Vec::new();
@@ -426,12 +436,17 @@ pub fn command_label(b: &B, c: &Command) -> String {
         },
         Command::Push { to } => {
             let loser = match b.global.agenda.last() {
-                Some(super::state::Step::Push { loser, .. }) => who(loser),
-                _ => "the loser".into(),
+                Some(super::state::Step::Push { loser, .. }) => Some(*loser),
+                _ => None,
             };
+            let named = loser.map_or_else(|| "the loser".to_string(), |l| who(&l));
+            // A hex held by an enemy, an engaged ally or an obstacle shuts the way: l. 105 stuns
+            // the loser instead, and the button says so.
+            let blocked = |h: Hex| loser.and_then(|l| super::harm::push_to(b, l, h)) == Some(super::push::Push::Blocked);
             match to {
-                Some(h) => format!("Push {loser} back to {}", at(*h)),
-                None => format!("Leave {loser} where it stands"),
+                Some(h) if blocked(*h) => format!("Push {named} back to {}: the way is shut, so it is stunned instead (l. 105)", at(*h)),
+                Some(h) => format!("Push {named} back to {}", at(*h)),
+                None => format!("Leave {named} where it stands"),
             }
         }
         Command::Split { pairs } => {

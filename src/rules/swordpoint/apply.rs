@@ -55,7 +55,7 @@ pub fn apply(b: &mut Battle<Swordpoint>, event: &Event) {
         Event::SheetsRevealed { sheets } => g.sheets = sheets.clone(),
         Event::Tested { unit, test: Test::Return, passed: true, .. } => g.returning.push(*unit),
         Event::InitiativeRolled { winner: Some(side), .. } => g.initiative = *side,
-        Event::Tested { .. } | Event::Volley { .. } | Event::InitiativeRolled { .. } | Event::LoserResult { .. } | Event::PursuitRolled { .. } => {}
+        Event::Tested { .. } | Event::Volley { .. } | Event::InitiativeRolled { .. } | Event::LoserResult { .. } | Event::RecoilBlocked { .. } | Event::PursuitRolled { .. } => {}
         Event::CombatScored { combat, winner, .. } => {
             let units = g.combats.iter().find(|c| c.id == *combat).map(|c| c.units.clone()).unwrap_or_default();
             for u in b.units.iter_mut().filter(|u| units.contains(&u.id)) {

@@ -882,7 +882,6 @@ pub enum ShiftCause {
     AgainstWarband,
     /// Unformed units, skirmishers included.
     Unformed,
-    RecoilBlocked,
 }
 
 /// `rows` > 0 reads that many rows lower (worse for the loser).

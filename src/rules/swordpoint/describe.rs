@@ -6,7 +6,7 @@ use super::Swordpoint;
 use super::command::Command;
 use super::data::LoserAction;
 use super::event::{Event, Factor, Marker, MoveKind, Volley};
-use super::state::{Phase, Sheet};
+use super::state::{Phase, Response, Sheet};
 use super::words::{self, count};
 use crate::battle::{Battle, Side, UnitId};
 use crate::hex::{Hex, Offset};
@@ -134,6 +134,10 @@ fn entry(b: &B, e: &Event) -> Option<(String, Vec<&'static str>)> {
             rules.extend(["SP:L103", "H-10"]);
             format!("{} declares a charge on {}, to end at {}", name(b, *charger), name(b, *target), at(*to))
         }
+        Event::Responded { unit, response: Response::Flee } if b.unit(*unit).is_some_and(|u| u.state.fleeing) => {
+            rules.extend(["H-11", "SP:L105"]);
+            format!("{} is fleeing: it cannot hold, and flees on", name(b, *unit))
+        }
         Event::Responded { unit, response } => {
             rules.push("H-11");
             format!("{} answers the charge: {}", name(b, *unit), words::response(*response).to_lowercase())
@@ -215,6 +219,10 @@ fn entry(b: &B, e: &Event) -> Option<(String, Vec<&'static str>)> {
                 text.push_str(&format!(", {rows} {} ({})", if f.value > 0 { "lower" } else { "higher" }, f.what));
             }
             format!("{text}: {}", words::loser_action(*action))
+        }
+        Event::RecoilBlocked { unit } => {
+            rules.push("H-27");
+            format!("{} has no hex to recoil into: it stays in contact and fights on", name(b, *unit))
         }
         Event::PursuitRolled { pursuer, fleeing, faces, caught } => {
             rules.push("H-13");

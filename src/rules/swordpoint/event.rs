@@ -170,6 +170,8 @@ pub enum Event {
         shifts: Vec<Factor>,
         action: LoserAction,
     },
+    /// A beaten unit that had to recoil found no hex to recoil into (H-27): it stays in contact.
+    RecoilBlocked { unit: UnitId },
     PursuitRolled { pursuer: UnitId, fleeing: UnitId, faces: [u8; 2], caught: bool },
     MovesEnded { side: Side },
     AgendaChanged { agenda: Vec<Step> },

@@ -82,13 +82,13 @@ pub struct Memo {
 
 /// A fight to come as the odds see it: each unit in it and each unit beside one of them (battle
 /// lines, supports, flank contacts) with what its resolution reads of it, the commanders riding
-/// with them, the charger (if it is a charge), whether it is a first round, and the momentum each
-/// side has written for it.
+/// with them, the chargers (if it is a charge: the one weighed and those joining it), whether it
+/// is a first round, and the momentum each side has written for it.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
 struct Fight {
     units: Vec<UnitKey>,
     commanders: Vec<(u32, u32)>,
-    charge: Option<(u32, u32, (i32, i32))>,
+    charges: Vec<(u32, u32, (i32, i32))>,
     first_round: bool,
     momentum: [u8; 2],
 }
@@ -170,7 +170,7 @@ fn combat_prospects(b: &B, side: Side, memo: &mut Memo) -> f64 {
     let mut value = 0.0;
     for c in &g.combats {
         let momentum = Side::BOTH.map(|s| g.sheets[s.index()].momentum.iter().filter(|(id, _)| *id == c.id).map(|(_, p)| *p).sum());
-        let key = fight_key(b, &c.units, None, momentum);
+        let key = fight_key(b, &c.units, &[], momentum);
         if let Some(odds) = memo.odds.entry(key).or_insert_with(|| combat::sampled_odds(b, c.id, momentum, QUICK_SAMPLES)) {
             value += worth_of(b, &c.units, odds, side);
         }
@@ -190,11 +190,20 @@ fn charge_prospects(b: &B, side: Side, memo: &mut Memo, answered: bool) -> f64 {
         return 0.0;
     }
     let mut value = 0.0;
+    // The chargers whose combat is counted already: charges into one combat count once, together.
+    let mut counted: Vec<UnitId> = Vec::new();
     let pending = g.charges.iter().filter(|ch| g.combat_of(ch.charger).is_none() && ch.response.is_some() == answered);
     for ch in pending.filter(|ch| matches!(ch.response, None | Some(Response::Hold | Response::CounterCharge))) {
+        if counted.contains(&ch.charger) {
+            continue;
+        }
+        let joining = combat::joining(b, ch.charger, ch.target);
         let mut units = g.combat_of(ch.target).map_or_else(|| vec![ch.target], |c| c.units.clone());
         units.push(ch.charger);
-        let key = fight_key(b, &units, Some((ch.charger, ch.target, ch.to)), [0, 0]);
+        units.extend(joining.iter().map(|j| j.charger));
+        counted.extend(units.iter().copied());
+        let charges: Vec<(UnitId, UnitId, Hex)> = std::iter::once(ch).chain(&joining).map(|c| (c.charger, c.target, c.to)).collect();
+        let key = fight_key(b, &units, &charges, [0, 0]);
         let odds = memo.odds.entry(key).or_insert_with(|| combat::sampled_charge_odds(b, ch.charger, ch.target, ch.to, QUICK_SAMPLES));
         if let Some(odds) = odds {
             value += worth_of(b, &units, odds, side);
@@ -203,9 +212,9 @@ fn charge_prospects(b: &B, side: Side, memo: &mut Memo, answered: bool) -> f64 {
     PROSPECT * value
 }
 
-fn fight_key(b: &B, units: &[UnitId], charge: Option<(UnitId, UnitId, Hex)>, momentum: [u8; 2]) -> Fight {
+fn fight_key(b: &B, units: &[UnitId], charges: &[(UnitId, UnitId, Hex)], momentum: [u8; 2]) -> Fight {
     let mut around: Vec<UnitId> = units.to_vec();
-    let hexes: Vec<Hex> = units.iter().filter_map(|id| b.unit(*id)?.hex).chain(charge.map(|(_, _, to)| to)).collect();
+    let hexes: Vec<Hex> = units.iter().filter_map(|id| b.unit(*id)?.hex).chain(charges.iter().map(|(_, _, to)| *to)).collect();
     around.extend(b.on_board().filter(|u| u.hex.is_some_and(|h| hexes.iter().any(|x| distance(*x, h) <= 1))).map(|u| u.id));
     around.sort();
     around.dedup();
@@ -214,7 +223,7 @@ fn fight_key(b: &B, units: &[UnitId], charge: Option<(UnitId, UnitId, Hex)>, mom
     Fight {
         units: around.iter().filter_map(|id| b.unit(*id)).map(unit_key).collect(),
         commanders,
-        charge: charge.map(|(c, t, to)| (c.0, t.0, hex_key(to))),
+        charges: charges.iter().map(|(c, t, to)| (c.0, t.0, hex_key(*to))).collect(),
         first_round,
         momentum,
     }

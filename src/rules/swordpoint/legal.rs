@@ -70,12 +70,17 @@ pub fn decision_options(b: &B, step: &Step) -> Vec<Command> {
     }
 }
 
-/// H-11: hold (anyone); flee (not in combat); evade (skirmishers); counter-charge (mounted, the
-/// charger in its front, not demoralised, in combat or fleeing). A unit that declared a charge
-/// of its own only holds.
+/// H-11: hold (anyone steady); flee (not in combat); evade (skirmishers); counter-charge
+/// (mounted, the charger in its front, not demoralised, in combat or fleeing). A unit already
+/// fleeing cannot turn to hold: it flees on, its only answer (it may rally only in
+/// step 3, SP:L104, and flees in the compulsory moves, SP:L105, H-12). A unit that declared
+/// a charge of its own only holds.
 pub fn responses(b: &B, unit: UnitId) -> Vec<Response> {
     let Some(u) = b.unit(unit) else { return vec![Response::Hold] };
     let g = &b.global;
+    if u.state.fleeing {
+        return vec![Response::Flee];
+    }
     if g.charges.iter().any(|c| c.charger == unit) {
         return vec![Response::Hold];
     }
@@ -91,7 +96,7 @@ pub fn responses(b: &B, unit: UnitId) -> Vec<Response> {
         let from = b.unit(c.charger).and_then(|x| x.hex);
         from.zip(u.hex).is_some_and(|(f, at)| u.facing.sector(at, f) == Some(Sector::Front))
     });
-    if u.state.mounted() && !u.state.demoralised && !in_combat && !u.state.fleeing && chargers_in_front {
+    if u.state.mounted() && !u.state.demoralised && !in_combat && chargers_in_front {
         out.push(Response::CounterCharge);
     }
     out

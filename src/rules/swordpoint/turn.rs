@@ -114,7 +114,12 @@ pub fn end_declarations(ctx: &mut Ctx, side: Side) {
     }
     let stage = ctx.b.global.stage + 1;
     set_stage(ctx, stage);
-    ctx.push_in_order(targets.into_iter().map(|unit| Step::Respond { unit }).collect());
+    // H-11: a target already fleeing has one answer, to flee on (`legal::responses`): given at once.
+    let (fleeing, answering): (Vec<UnitId>, Vec<UnitId>) = targets.into_iter().partition(|t| ctx.b.unit(*t).is_some_and(|u| u.state.fleeing));
+    for unit in fleeing {
+        ctx.emit(Event::Responded { unit, response: Response::Flee });
+    }
+    ctx.push_in_order(answering.into_iter().map(|unit| Step::Respond { unit }).collect());
 }
 
 pub fn end_moves(ctx: &mut Ctx, side: Side) {
@@ -344,14 +349,14 @@ fn compulsory_moves(ctx: &mut Ctx) {
         for id in fleeing {
             flee(ctx, id);
         }
-        let evaders: Vec<(UnitId, UnitId)> = ctx
-            .b
-            .global
-            .charges
-            .iter()
-            .filter(|c| c.response == Some(Response::Evade))
-            .map(|c| (c.target, c.charger))
-            .collect();
+        // H-11: a unit charged by several evades once, away from the first charger declared
+        // against it; its one answer stood for every charge (`Event::Responded`).
+        let mut evaders: Vec<(UnitId, UnitId)> = Vec::new();
+        for c in ctx.b.global.charges.iter().filter(|c| c.response == Some(Response::Evade)) {
+            if !evaders.iter().any(|(target, _)| *target == c.target) {
+                evaders.push((c.target, c.charger));
+            }
+        }
         for (id, charger) in evaders {
             let from = ctx.b.unit(charger).and_then(|u| u.hex);
             if let (Some(from), true) = (from, ctx.b.unit(id).is_some_and(|u| u.side == side && u.hex.is_some())) {

@@ -176,7 +176,7 @@ pub fn loser_action(a: LoserAction) -> String {
     match a {
         LoserAction::Continue => "fights on".into(),
         LoserAction::Recoil { inches } => format!("recoils {inches}\" and is demoralised"),
-        LoserAction::BreakTest { recoil_inches } => format!("takes a break test (passed: recoils {recoil_inches}\")"),
+        LoserAction::BreakTest { recoil_inches } => format!("takes a break test: it recoils {recoil_inches}\" if it passes, breaks if it fails"),
         LoserAction::Break => "is demoralised, breaks and flees".into(),
     }
 }
@@ -396,9 +396,9 @@ const LINE_GLOSSES: &[(u16, &str)] = &[
     (170, "a commander's life after combat losses"),
     (178, "a friend broke or the general fell nearby"),
     (194, "disorganised after a pursuit"),
-    (269, "lost by 2 or 3"),
-    (270, "lost by 4 or 5"),
-    (271, "lost by 6 or more"),
+    (269, "the result's 2–3 row"),
+    (270, "the result's 4–5 row"),
+    (271, "the result's 6+ row"),
     (279, "shock cavalry's first victim"),
     (280, "stubborn"),
     (287, "won a round without a recoil, or forced a break test"),
@@ -429,5 +429,13 @@ mod tests {
         assert_eq!(cite("R-8"), "R-8 the break test takes the moderated differential");
         assert_eq!(reason("SP:L150").as_deref(), Some("charged into contact"));
         assert_eq!(reason("H-27").as_deref(), Some("recoil blocked"));
+    }
+
+    #[test]
+    fn a_row_is_named_by_the_row_and_a_break_test_by_both_outcomes() {
+        // A unit that lost by 5 and reads the 6+ row after a shift (SP:L282) is not "lost by 6".
+        assert_eq!(reason("SP:L271").as_deref(), Some("the result's 6+ row"));
+        // The row's line comes before the test: it names both outcomes (SP:L270).
+        assert_eq!(loser_action(LoserAction::BreakTest { recoil_inches: 4 }), "takes a break test: it recoils 4\" if it passes, breaks if it fails");
     }
 }

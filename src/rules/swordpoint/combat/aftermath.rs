@@ -2,13 +2,13 @@
 //! deaths, recoils and break tests, the 12" tests, momentum, flights, and the follow-up and
 //! pursuit decisions with what each does once taken.
 
-use super::result::{Verdict, action_of, shifted};
+use super::result::{Verdict, action_of};
 use super::strike::{members, opponents};
 use super::{B, Fought};
 use crate::battle::{Side, UnitId};
 use crate::hex::{Hex, Sector};
 use crate::rules::swordpoint::common::{self, Ctx};
-use crate::rules::swordpoint::data::{Award, DeathTest, LoserAction, ShiftCause, Trait, tables};
+use crate::rules::swordpoint::data::{Award, DeathTest, LoserAction, Trait, tables};
 use crate::rules::swordpoint::event::{Event, Factor, Marker, MoveKind, Test};
 use crate::rules::swordpoint::movement;
 use crate::rules::swordpoint::state::{Response, Step};
@@ -47,6 +47,9 @@ pub(super) struct Shaken {
     broken: Vec<UnitId>,
     /// Each side's units broken or destroyed, and where: their friends within 12" test.
     near: Vec<(Side, Hex)>,
+    /// Where each army general killed this phase fell: his side's units within 12" test with the
+    /// results (SP5.10).
+    fell: Vec<(Side, Hex)>,
 }
 
 impl Shaken {
@@ -73,7 +76,8 @@ impl Shaken {
 /// SP5.6–5.7, A.0: the death tests of the commanders with each unit that lost figures, ascending
 /// unit id; a unit whose row makes it recoil or break tests on SP:L173–174, any other (won, drew,
 /// or held at 0–1) on SP:L171–172. A destroyed unit's commanders have ridden to a friend and are
-/// not tested. Then the units within 12" of where an army general fell test (SP5.10).
+/// not tested. Where an army general fell is kept for his units' tests, which come with the
+/// results (`general_tests`).
 pub(super) fn commander_deaths(ctx: &mut Ctx, fought: &[Fought], shaken: &mut Shaken) {
     let mut hit: Vec<(UnitId, DeathTest)> = Vec::new();
     for f in fought {
@@ -83,20 +87,24 @@ pub(super) fn commander_deaths(ctx: &mut Ctx, fought: &[Fought], shaken: &mut Sh
         }
     }
     hit.sort_by_key(|(unit, _)| *unit);
-    let mut fallen: Vec<(Side, Hex)> = Vec::new();
     for (unit, test) in hit {
         let Some(place) = ctx.b.unit(unit).and_then(|u| u.hex.map(|h| (u.side, h))) else { continue };
         if common::commander_tests(ctx, unit, test, "SP:L170") {
-            fallen.push(place);
+            shaken.fell.push(place);
         }
     }
-    for (side, at) in fallen {
+}
+
+/// SP5.10 (SP:L175–178): the tests for the army generals killed this phase come with the results,
+/// after the recoils and break tests, so a unit the combat made Demoralised tests Demoralised.
+pub(super) fn general_tests(ctx: &mut Ctx, shaken: &mut Shaken) {
+    for (side, at) in shaken.fell.clone() {
         general_killed(ctx, side, at, shaken);
     }
 }
 
-/// SP5.10, SP2.4: the army general fell at `at`. Every steady unit of his side within 12" tests at
-/// once, ascending id (those beyond test in the next Initial phase, SP1.4); failure breaks it.
+/// SP5.10, SP2.4: the army general fell at `at`. Every steady unit of his side within 12" tests,
+/// ascending id (those beyond test in the next Initial phase, SP1.4); failure breaks it.
 fn general_killed(ctx: &mut Ctx, side: Side, at: Hex, shaken: &mut Shaken) {
     let radius = tables().cohesion.triggers.general_death;
     let near: Vec<UnitId> = ctx
@@ -123,9 +131,8 @@ pub(super) fn apply_results(ctx: &mut Ctx, fought: &[Fought], shaken: &mut Shake
     all.into_iter().filter_map(|(combat, v)| apply_one(ctx, combat, v, shaken)).collect()
 }
 
-/// One unit's row (SP5.66–5.69). A row that gives ground first looks for the recoil hex (H-27:
-/// through F+3, else F+2 or F+4, facing kept); with none, the unit stays and reads one row lower,
-/// recorded as a second `LoserResult`. Demoralised comes with every row but the first; the break
+/// One unit's row (SP5.66–5.69), the recoil as `recoil` makes it (H-27). Demoralised comes with
+/// every row but the first; the break
 /// test (SP5.9, R-8: the moderated differential; SP5.29: a unit within 12" of its army general,
 /// not skirmishers, rolls again at once after a failure) is taken before the marker is set.
 fn apply_one(ctx: &mut Ctx, combat: u32, v: &Verdict, shaken: &mut Shaken) -> Option<Outcome> {
@@ -133,35 +140,25 @@ fn apply_one(ctx: &mut Ctx, combat: u32, v: &Verdict, shaken: &mut Shaken) -> Op
     if u.hex.is_none() || !u.state.steady() {
         return None;
     }
-    let mut action = action_of(v.row);
-    let gives_ground = matches!(action, LoserAction::Recoil { .. } | LoserAction::BreakTest { .. });
-    let back = if gives_ground { movement::recoil_hex(&ctx.b, v.unit) } else { None };
-    if gives_ground && back.is_none() {
-        let by = tables().results.shift(ShiftCause::RecoilBlocked);
-        action = action_of(shifted(v.row, i16::from(by)));
-        let mut shifts = v.shifts.clone();
-        shifts.push(Factor { rule: "H-27", what: "recoil blocked", value: by });
-        ctx.emit(Event::LoserResult { unit: v.unit, differential: v.differential, line: v.line, moderated: v.moderated, shifts, action });
-    }
     let fought = ctx.b.global.combat_of(v.unit).is_some_and(|c| c.id == combat);
     let mut out = Outcome { combat, fought, fate: Fate::Continued, tested: false, from: None };
-    match action {
+    match action_of(v.row) {
         LoserAction::Continue => {}
         LoserAction::Recoil { .. } => {
-            out.from = recoil(ctx, v.unit, back);
+            out.from = recoil(ctx, v.unit);
             common::set_marker(ctx, v.unit, Marker::Demoralised, true, "SP:L269");
             out.fate = Fate::Recoiled;
         }
         LoserAction::BreakTest { .. } => {
             out.tested = true;
             if break_test(ctx, v.unit, v.moderated) {
-                out.from = recoil(ctx, v.unit, back);
+                out.from = recoil(ctx, v.unit);
                 common::set_marker(ctx, v.unit, Marker::Demoralised, true, "SP:L270");
                 out.fate = Fate::TestedAndRecoiled;
             } else if stubborn(&ctx.b, v) {
                 // R-10: the reprieve is a recoil only, with no Demoralised marker.
                 common::set_marker(ctx, v.unit, Marker::StubbornUsed, true, "SP:L280");
-                out.from = recoil(ctx, v.unit, back);
+                out.from = recoil(ctx, v.unit);
                 out.fate = Fate::TestedAndRecoiled;
             } else {
                 shaken.broke(&ctx.b, v.unit);
@@ -178,10 +175,15 @@ fn apply_one(ctx: &mut Ctx, combat: u32, v: &Verdict, shaken: &mut Shaken) -> Op
     Some(out)
 }
 
-/// The 4" recoil (A.3.1: one hex) to `back`, facing kept (H-27); returns the hex it left. No hex:
-/// it stays.
-fn recoil(ctx: &mut Ctx, unit: UnitId, back: Option<Hex>) -> Option<Hex> {
-    let to = back?;
+/// The 4" recoil (A.3.1: one hex) through F+3, else F+2 or F+4, facing kept (H-27); returns the
+/// hex it left. With none open it stays in contact and carries out the rest of its row: the rows
+/// of SP:L269–270 go on with the combat anyway ("continue le Combat"), so a blocked recoil only
+/// loses the 4" (and the winner has no hex to follow into, SP:L287); it reads no other row.
+fn recoil(ctx: &mut Ctx, unit: UnitId) -> Option<Hex> {
+    let Some(to) = movement::recoil_hex(&ctx.b, unit) else {
+        ctx.emit(Event::RecoilBlocked { unit });
+        return None;
+    };
     let u = ctx.b.unit(unit)?;
     let (from, facing) = (u.hex?, u.facing);
     common::move_unit(ctx, unit, vec![to], facing, MoveKind::Recoil);
@@ -341,6 +343,12 @@ pub(super) fn pursuits(b: &B, start: &B, fought: &[Fought], shaken: &Shaken) -> 
 pub(super) fn prune(ctx: &mut Ctx, combat: u32) {
     let Some(c) = ctx.b.global.combats.iter().find(|c| c.id == combat) else { return };
     let apart: Vec<UnitId> = c.units.iter().copied().filter(|id| ctx.b.unit(*id).is_none_or(|u| opponents(&ctx.b, combat, u).is_empty())).collect();
+    if apart.len() == c.units.len() {
+        // No contact left anywhere: the combat ends with its units still in it, so that the log
+        // names them ("The combat of  is over" came of emptying it first).
+        ctx.emit(Event::CombatEnded { combat });
+        return;
+    }
     for unit in apart {
         ctx.emit(Event::UnitLeftCombat { combat, unit });
     }

@@ -9,7 +9,7 @@ mod result;
 mod strike;
 
 pub use aftermath::{follow_up, pursue};
-pub use odds::{CombatOdds, QUICK_SAMPLES, charge_odds, odds, sampled_charge_odds, sampled_odds};
+pub use odds::{CombatOdds, QUICK_SAMPLES, charge_odds, joining, odds, sampled_charge_odds, sampled_odds};
 
 use super::Swordpoint;
 use super::common::{self, Ctx};
@@ -40,10 +40,11 @@ struct Fought {
 /// 1. every combat in ascending order of its lowest unit id: strikes (A.3.6), score (SP5.4,
 ///    H-21, from the battle as the phase began), the rows of the loser's units (SP5.5,
 ///    SP5.70–5.77);
-/// 2. commander death tests (SP5.6–5.7), and the 12" tests of a fallen army general's units;
+/// 2. commander death tests (SP5.6–5.7);
 /// 3. the results in ascending unit id: recoils (H-27), Demoralised markers, break tests
 ///    (SP5.8–5.9, R-8, SP5.29), the stubborn unit's reprieve (SP5.75, R-10);
-/// 4. the 12" tests around units that broke or were destroyed (SP5.10, SP2.2);
+/// 4. the 12" tests of a fallen army general's units, then those around units that broke or
+///    were destroyed (SP5.10, SP2.2: SP:L175–178 puts them after the results);
 /// 5. momentum (SP5.11, SP5.78–5.85);
 /// 6. flights (SP5.12, H-12), then the follow-up (H-14) and pursuit (H-13) decisions, left on the
 ///    agenda in that order;
@@ -66,6 +67,7 @@ pub fn resolve(ctx: &mut Ctx) {
     }
     aftermath::commander_deaths(ctx, &fought, &mut shaken);
     let outcomes = aftermath::apply_results(ctx, &fought, &mut shaken);
+    aftermath::general_tests(ctx, &mut shaken);
     aftermath::friends_broken(ctx, &mut shaken);
     let follow_ups = aftermath::follow_ups(&ctx.b, &fought, &outcomes);
     aftermath::awards(ctx, &start, &fought, &outcomes, &follow_ups);

@@ -8,7 +8,7 @@ use crate::battle::agenda;
 use crate::battle::{Dice, Side, UnitId};
 use crate::hex::{Direction, Hex};
 use crate::rules::swordpoint::data::tables;
-use crate::rules::swordpoint::state::{Charge, Combat};
+use crate::rules::swordpoint::state::{Charge, Combat, Response};
 use std::collections::BTreeMap;
 
 /// The odds of one combat as it stands.
@@ -97,9 +97,10 @@ pub fn sampled_odds(b: &B, combat: u32, momentum: [u8; 2], samples: u32) -> Opti
 
 /// The odds of the combat a declared charge would start (H-10, A.3.3): the battle with the
 /// charger in `to`, facing the target, marked as having charged (and its charge recorded, for
-/// SP5.74), in the target's combat or, if it fights none, a new one in its first round; no
-/// momentum on either side. `None` unless `to` is beside the target and free, and the two are
-/// enemies on the table.
+/// SP5.74), in the target's combat or, if it fights none, a new one in its first round; with it,
+/// every other charge already declared into that combat (`joining`), each charger placed the same
+/// way, so that three units charging one count three against one; no momentum on either side.
+/// `None` unless `to` is beside the target and free, and the two are enemies on the table.
 pub fn charge_odds(b: &B, charger: UnitId, target: UnitId, to: Hex) -> Option<CombatOdds> {
     sampled_charge_odds(b, charger, target, to, SAMPLES)
 }
@@ -107,34 +108,64 @@ pub fn charge_odds(b: &B, charger: UnitId, target: UnitId, to: Hex) -> Option<Co
 /// `charge_odds` from `samples` resolutions.
 pub fn sampled_charge_odds(b: &B, charger: UnitId, target: UnitId, to: Hex, samples: u32) -> Option<CombatOdds> {
     let mut after = b.clone();
-    let t = after.unit(target)?;
-    let (at, side) = (t.hex?, t.side);
-    let facing = Direction::between(to, at)?;
-    if after.unit(charger)?.side == side || after.unit_at(to).is_some_and(|u| u.id != charger) {
+    let side = after.unit(target)?.side;
+    if after.unit(charger)?.side == side {
         return None;
     }
-    let u = after.unit_mut(charger)?;
-    u.hex = Some(to);
+    let others = joining(b, charger, target);
+    let combat = contact(&mut after, &Charge { charger, target, to, response: None })?;
+    for other in &others {
+        // A joining charge whose end hex is taken meanwhile would find another way: left out.
+        contact(&mut after, other);
+    }
+    sampled_odds(&after, combat, [0, 0], samples)
+}
+
+/// The other charges declared, not yet moved and not run from, whose target is `target` or
+/// fights in its combat: they will make contact in the same combat (SP4.5, A.3.3). In the order
+/// declared.
+pub fn joining(b: &B, charger: UnitId, target: UnitId) -> Vec<Charge> {
+    let g = &b.global;
+    let combat: Vec<UnitId> = g.combat_of(target).map_or_else(|| vec![target], |c| c.units.clone());
+    let got_away = |c: &Charge| matches!(c.response, Some(Response::Flee | Response::Evade)) || b.unit(c.target).is_none_or(|t| t.state.fleeing);
+    g.charges
+        .iter()
+        .filter(|c| c.charger != charger && combat.contains(&c.target) && g.combat_of(c.charger).is_none() && !got_away(c))
+        .cloned()
+        .collect()
+}
+
+/// `c`'s charger placed in its end hex, facing its target, marked as having charged, its charge
+/// recorded, in the target's combat or a new one in its first round; that combat's id. `None`
+/// unless the end hex is beside the target and free.
+fn contact(after: &mut B, c: &Charge) -> Option<u32> {
+    let at = after.unit(c.target)?.hex?;
+    let facing = Direction::between(c.to, at)?;
+    if after.unit_at(c.to).is_some_and(|u| u.id != c.charger) {
+        return None;
+    }
+    let u = after.unit_mut(c.charger)?;
+    u.hex = Some(c.to);
     u.facing = facing;
     u.state.charged = true;
     let g = &mut after.global;
-    g.charges.retain(|c| c.charger != charger);
-    g.charges.push(Charge { charger, target, to, response: None });
-    let combat = match g.combats.iter_mut().find(|c| c.units.contains(&target)) {
-        Some(c) => {
-            if let Err(i) = c.units.binary_search(&charger) {
-                c.units.insert(i, charger);
+    g.charges.retain(|x| x.charger != c.charger);
+    g.charges.push(c.clone());
+    let combat = match g.combats.iter_mut().find(|x| x.units.contains(&c.target)) {
+        Some(x) => {
+            if let Err(i) = x.units.binary_search(&c.charger) {
+                x.units.insert(i, c.charger);
             }
-            c.id
+            x.id
         }
         None => {
             let id = g.next_combat;
             g.next_combat += 1;
-            let mut units = vec![charger, target];
+            let mut units = vec![c.charger, c.target];
             units.sort();
             g.combats.push(Combat { id, units, first_round: true });
             id
         }
     };
-    sampled_odds(&after, combat, [0, 0], samples)
+    Some(combat)
 }

@@ -23,7 +23,6 @@ pub(super) struct Score {
 #[derive(Clone, Debug)]
 pub(super) struct Verdict {
     pub unit: UnitId,
-    pub differential: u8,
     /// Units in its battle line, itself included (SP5.5).
     pub line: u8,
     pub moderated: u8,
@@ -192,7 +191,7 @@ pub(super) fn own_verdict(now: &B, start: &B, combat: u32, unit: UnitId, differe
         }
     }
     let row = shifted(plain_row, shifts.iter().map(|f| i16::from(f.value)).sum());
-    (Verdict { unit, differential, line, moderated, plain_row, row, shifts }, shock)
+    (Verdict { unit, line, moderated, plain_row, row, shifts }, shock)
 }
 
 /// SP5.74: `victim` is the first unit shock cavalry `shock` charged or counter-charged, and the
