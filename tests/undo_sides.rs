@@ -29,7 +29,9 @@ impl ForRuleset for Games<'_> {
     fn run<R: Judge + Present>(self) {
         let s = common::load_bundled(&self.id);
         for seed in 0..6 {
-            let mut deciders: Vec<Option<Side>> = vec![R::deciding_side(&R::setup(&s).unwrap())];
+            // Who decides first: after the opening (an initiative roll, say), as the game starts.
+            let opening = strategos::replay::start::<R>(&s, seed, &[]).unwrap();
+            let mut deciders: Vec<Option<Side>> = vec![R::deciding_side(opening.view())];
             let seen = &mut *self.seen;
             let id = &self.id;
             play_game::<R>(&s, seed, |app| {

@@ -72,6 +72,15 @@ pub enum Troop {
     Chariots,
     Elephants,
     Artillery,
+    /// The creatures of the fantasy armies, each its own silhouette: orcs and goblins (foot with
+    /// tusks), ogres (a brute with a club), trolls (a long-armed brute), giant spiders, flyers
+    /// (harpies, wings), constructs (animated armour, a helm).
+    Orcs,
+    Ogres,
+    Trolls,
+    Spiders,
+    Flyers,
+    Constructs,
 }
 
 /// A small mark on a counter.

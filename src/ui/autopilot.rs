@@ -4,8 +4,9 @@
 //! click of one of its units on another unit's hex has a preview (an attack, with its odds): it
 //! selects the unit, hovers the target, sends the command. It plays on until side 0 would end a
 //! phase with units still able to act (the window asks), opens the help, plays on until side 0 has
-//! a decision to take, and plays the battle out at once to its victory window. Then it opens the
-//! game in the replay viewer, takes it over there for two players and ends the phases of the side
+//! a decision to take (shown with the rules under the log lines and the coordinates on the board),
+//! and plays the battle out at once to its victory window. Then it opens the game in the replay
+//! viewer, takes it over there for two players and ends the phases of the side
 //! at the screen until the hand-off curtain shows, and quits, with a screenshot of each step. Only
 //! commands from `legal_commands` are sent, through the ruleset's own `Present` contract, so the
 //! script serves every ruleset.
@@ -184,7 +185,9 @@ fn drive<R: Judge + Present>(world: &mut World) {
             if let Some(b) = my_turn::<R>(world) {
                 let legal = R::legal_commands(&b);
                 if R::decision(&b, &legal).is_some() {
-                    world.resource_mut::<super::preferences::Preferences>().show_rules = true;
+                    let mut preferences = world.resource_mut::<super::preferences::Preferences>();
+                    preferences.show_rules = true;
+                    preferences.show_coordinates = true;
                     next::<R>(world, Step::DecisionShot, 15);
                 } else {
                     play_one::<R>(world, &b, "no decision came to side 0");
@@ -252,7 +255,9 @@ fn drive<R: Judge + Present>(world: &mut World) {
         }
         Step::ToTheEnd => {
             // Side 0 plays as the computer would, at once, to the end of the battle.
-            world.resource_mut::<super::preferences::Preferences>().pace = super::preferences::Pace::Instant;
+            let mut preferences = world.resource_mut::<super::preferences::Preferences>();
+            preferences.pace = super::preferences::Pace::Instant;
+            preferences.show_coordinates = false;
             let over = battle_over::<R>(world);
             let caught_up = world.resource::<Stage<R>>().caught_up(&world.resource::<EventLog<R>>().events);
             if over && caught_up {

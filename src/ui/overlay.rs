@@ -275,6 +275,8 @@ fn paint_coordinates<R: Present>(painter: &egui::Painter, view: &View, b: &Battl
 /// The orders the viewer may know of (declared charges, a mass battle's engagements and marches)
 /// as arrows from the unit to what it goes for, each with its word at the middle.
 fn paint_arrows(painter: &egui::Painter, view: &View, arrows: &[crate::battle::look::Arrow]) {
+    // One word for the arrows that share a target and a word (three engaging one unit).
+    let mut worded: Vec<(Hex, &str)> = Vec::new();
     for arrow in arrows {
         let (Some(from), Some(to)) = (view.hex(arrow.from), view.hex(arrow.to)) else { continue };
         let ink = colour(arrow.colour);
@@ -291,7 +293,9 @@ fn paint_arrows(painter: &egui::Painter, view: &View, arrows: &[crate::battle::l
         let side = egui::vec2(-dir.y, dir.x) * width * 1.8;
         let head = vec![end + dir * width * 2.0, end - dir * width * 1.2 + side, end - dir * width * 1.2 - side];
         painter.add(egui::Shape::convex_polygon(head, ink, egui::Stroke::new(width * 0.3, egui::Color32::BLACK)));
-        if !arrow.label.is_empty() && (end - start).length() > view.len(HEX_RADIUS) {
+        let first = !worded.contains(&(arrow.to, arrow.label.as_str()));
+        if first && !arrow.label.is_empty() && (end - start).length() > view.len(HEX_RADIUS) {
+            worded.push((arrow.to, arrow.label.as_str()));
             paint_note(painter, start + (end - start) * 0.5, &arrow.label);
         }
     }
@@ -311,9 +315,13 @@ fn paint_stamps(painter: &egui::Painter, view: &View, stamps: &[crate::battle::l
                 painter.line_segment([c + d + egui::vec2(-r * 0.3, -r * 0.6), c + d + egui::vec2(r * 0.3, r * 0.6)], stroke);
             }
         }
-        painter.add(egui::Shape::closed_line(view.hex_outline(s.hex, 0.88), egui::Stroke::new(view.len(8.0).max(1.5), ink)));
-        let size = view.len(HEX_RADIUS * 0.22).max(7.0);
-        painter.text(c - egui::vec2(0.0, view.len(HEX_RADIUS * 0.72)), egui::Align2::CENTER_CENTER, &s.word, egui::FontId::proportional(size), ink);
+        painter.add(egui::Shape::closed_line(view.hex_outline(s.hex, 0.8), egui::Stroke::new(view.len(8.0).max(2.0), ink)));
+        // The word on a dark plaque along the hex's top, readable on any ground.
+        let size = view.len(HEX_RADIUS * 0.24).max(9.0);
+        let galley = painter.layout_no_wrap(s.word.clone(), egui::FontId::proportional(size), ink);
+        let plaque = egui::Rect::from_center_size(c - egui::vec2(0.0, view.len(HEX_RADIUS * 0.62)), galley.size() + egui::vec2(6.0, 2.0));
+        painter.rect_filled(plaque, egui::CornerRadius::same(3), egui::Color32::from_black_alpha(190));
+        painter.galley(plaque.min + egui::vec2(3.0, 1.0), galley, ink);
     }
 }
 
@@ -497,8 +505,15 @@ pub fn paint_tag(painter: &egui::Painter, a: egui::Pos2, size: f32, tag: Tag) {
     }
 }
 
+/// The colour under a symbol drawn in `ink`, for a mark cut into a filled shape.
+fn frame_ground(ink: egui::Color32) -> egui::Color32 {
+    if ink.r() as u16 + ink.g() as u16 + ink.b() as u16 > 382 { egui::Color32::from_rgb(40, 40, 48) } else { egui::Color32::from_rgb(230, 230, 220) }
+}
+
 /// A troop symbol in its frame: foot crossed, horse slashed, camels slashed under a hump, chariots
-/// slashed over a wheel, artillery a disc, elephants a silhouette; a bow under troops that shoot.
+/// slashed over a wheel, artillery a disc, elephants a silhouette, each fantasy creature its own
+/// (orcs foot with tusks, an ogre's club, a troll's long arms, a spider, wings, a helm); a bow under
+/// troops that shoot.
 pub fn paint_symbol(painter: &egui::Painter, frame: egui::Rect, symbol: Symbol, ink: egui::Color32, width: f32) {
     let stroke = egui::Stroke::new(width.max(1.0), ink);
     painter.rect_stroke(frame, egui::CornerRadius::ZERO, stroke, egui::StrokeKind::Middle);
@@ -522,6 +537,57 @@ pub fn paint_symbol(painter: &egui::Painter, frame: egui::Rect, symbol: Symbol, 
         }
         Troop::Artillery => {
             painter.circle_filled(c, h * 0.2, ink);
+        }
+        Troop::Orcs => {
+            // Foot, crossed, with two tusks rising from the bottom edge.
+            painter.line_segment([lt, rb], stroke);
+            painter.line_segment([rt, lb], stroke);
+            for x in [-0.22, 0.22] {
+                let base = egui::pos2(c.x + w * x, frame.bottom());
+                painter.add(egui::Shape::convex_polygon(vec![base + egui::vec2(-w * 0.06, 0.0), base + egui::vec2(w * 0.06, 0.0), base + egui::vec2(0.0, -h * 0.34)], ink, egui::Stroke::NONE));
+            }
+        }
+        Troop::Ogres => {
+            // A big head on broad shoulders, a club raised on the right.
+            painter.circle_filled(c + egui::vec2(-w * 0.06, -h * 0.12), h * 0.2, ink);
+            painter.line_segment([c + egui::vec2(-w * 0.3, h * 0.34), c + egui::vec2(w * 0.18, h * 0.34)], egui::Stroke::new(width * 2.4, ink));
+            painter.line_segment([c + egui::vec2(w * 0.2, h * 0.3), c + egui::vec2(w * 0.34, -h * 0.34)], egui::Stroke::new(width * 2.0, ink));
+        }
+        Troop::Trolls => {
+            // A hunched head and two long arms hanging to the ground.
+            painter.circle_filled(c + egui::vec2(0.0, -h * 0.14), h * 0.17, ink);
+            for x in [-1.0f32, 1.0] {
+                let arm = [c + egui::vec2(x * w * 0.1, -h * 0.02), c + egui::vec2(x * w * 0.3, h * 0.12), c + egui::vec2(x * w * 0.26, h * 0.4)];
+                painter.add(egui::Shape::line(arm.to_vec(), egui::Stroke::new(width * 1.6, ink)));
+            }
+        }
+        Troop::Spiders => {
+            // A body and eight bent legs.
+            painter.add(egui::Shape::ellipse_filled(c, egui::vec2(w * 0.12, h * 0.2), ink));
+            for (i, y) in [-0.26f32, -0.09, 0.09, 0.26].into_iter().enumerate() {
+                let reach = if i == 0 || i == 3 { 0.36 } else { 0.42 };
+                for x in [-1.0f32, 1.0] {
+                    let knee = c + egui::vec2(x * w * 0.26, h * (y - 0.14));
+                    painter.add(egui::Shape::line(vec![c + egui::vec2(x * w * 0.08, h * y * 0.6), knee, c + egui::vec2(x * w * reach, h * (y + 0.12))], stroke));
+                }
+            }
+        }
+        Troop::Flyers => {
+            // Two wings spread from a small body.
+            painter.circle_filled(c + egui::vec2(0.0, h * 0.08), h * 0.1, ink);
+            for x in [-1.0f32, 1.0] {
+                let wing: Vec<egui::Pos2> = (0..=6).map(|i| {
+                    let t = i as f32 / 6.0;
+                    c + egui::vec2(x * w * 0.42 * t, h * (0.06 - 0.36 * (t * std::f32::consts::PI).sin() + 0.1 * t))
+                }).collect();
+                painter.add(egui::Shape::line(wing, egui::Stroke::new(width * 1.4, ink)));
+            }
+        }
+        Troop::Constructs => {
+            // A helm: a dome with its visor's slit.
+            let helm = egui::Rect::from_center_size(c + egui::vec2(0.0, h * 0.04), egui::vec2(w * 0.4, h * 0.62));
+            painter.rect_filled(helm, egui::CornerRadius { nw: (helm.width() * 0.5) as u8, ne: (helm.width() * 0.5) as u8, sw: 1, se: 1 }, ink);
+            painter.line_segment([egui::pos2(helm.left() + w * 0.04, helm.center().y), egui::pos2(helm.right() - w * 0.04, helm.center().y)], egui::Stroke::new(width * 1.2, frame_ground(ink)));
         }
         Troop::Elephants => {
             // Body, head, trunk and two legs, facing right.

@@ -320,6 +320,17 @@ impl ButtonsSettling {
     }
 }
 
+/// The hovered hex's card, its first line naming the hex by its coordinates, as the log and the
+/// board's coordinates do.
+fn hex_card<R: Present>(b: &Battle<R>, h: crate::hex::Hex) -> Vec<Line> {
+    let mut lines = R::terrain_card(b, h);
+    let at = crate::hex::Offset::from_hex(h).to_string();
+    if let Some(first) = lines.first_mut().filter(|l| !l.text.contains(&at)) {
+        first.text = format!("{} at {at}", first.text);
+    }
+    lines
+}
+
 /// Lines of a card or a preview, as the ruleset wrote them.
 fn card(ui: &mut egui::Ui, lines: &[Line]) {
     for line in lines {
@@ -524,7 +535,7 @@ pub fn battle_panels<R: Present>(
         }
         if let Some(h) = hovered.0 {
             ui.separator();
-            card(ui, &R::terrain_card(b, h));
+            card(ui, &hex_card::<R>(b, h));
         }
         // The selected unit, then every unit in the hovered hex (the target beside its odds).
         let mut shown: Vec<crate::battle::UnitId> = selection.0.into_iter().collect();
@@ -804,7 +815,7 @@ pub fn replay_panels<R: Present>(
     });
     egui::Panel::right("side").exact_size(super::camera::panel_width(ctx.viewport_rect().width())).show(&mut root, |ui| {
         if let Some(h) = hovered.0 {
-            card(ui, &R::terrain_card(&b, h));
+            card(ui, &hex_card::<R>(&b, h));
             for u in b.units_at(h) {
                 ui.separator();
                 unit_card(ui, &b, u.id);

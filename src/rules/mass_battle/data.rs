@@ -392,6 +392,20 @@ pub struct UnitRow {
     /// The siege engine its crew serves, in `siege.ron` (l. 208-224).
     #[serde(default)]
     pub engine: Option<String>,
+    /// The creature it is, for the symbol on its counter (men by default).
+    #[serde(default)]
+    pub creature: Option<Creature>,
+}
+
+/// The creatures of the fantasy armies that get a symbol of their own on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum Creature {
+    Orcs,
+    Ogres,
+    Trolls,
+    Spiders,
+    Flyers,
+    Constructs,
 }
 
 impl UnitRow {
@@ -477,6 +491,7 @@ impl HeroRow {
                 Vec::new()
             },
             engine: None,
+            creature: None,
         }
     }
 }

@@ -57,7 +57,18 @@ pub fn glyph(u: &U) -> char {
 }
 
 fn troop(s: &UnitState) -> Troop {
+    use super::data::Creature;
     let m = s.row().moves_as.as_str();
+    if let Some(creature) = s.row().creature {
+        return match creature {
+            Creature::Orcs => Troop::Orcs,
+            Creature::Ogres => Troop::Ogres,
+            Creature::Trolls => Troop::Trolls,
+            Creature::Spiders => Troop::Spiders,
+            Creature::Flyers => Troop::Flyers,
+            Creature::Constructs => Troop::Constructs,
+        };
+    }
     if m.ends_with("cavalry") || m == "hero-mounted" {
         Troop::Cavalry
     } else if matches!(m, "ram" | "engine" | "ballista") {
@@ -344,6 +355,23 @@ pub fn legend() -> Vec<Legend> {
                 (Swatch::Alert(DEMORALISED, "DEMORALISED".into()), "failed a morale test (l. 82)".into()),
                 (Swatch::Alert(LEAVING, "LEAVING".into()), "leaves the field: a failed rally, or a surrender (l. 94, 137)".into()),
             ],
+        },
+        Legend {
+            heading: "Troops and creatures (the symbol; a bow beside it: the unit shoots)".into(),
+            entries: [
+                (Troop::Infantry, "men on foot"),
+                (Troop::Cavalry, "mounted"),
+                (Troop::Artillery, "an engine or a ram"),
+                (Troop::Orcs, "orcs and goblins"),
+                (Troop::Ogres, "ogres"),
+                (Troop::Trolls, "trolls"),
+                (Troop::Spiders, "giant spiders"),
+                (Troop::Flyers, "flyers (harpies)"),
+                (Troop::Constructs, "animated armour"),
+            ]
+            .into_iter()
+            .map(|(troop, what)| (Swatch::Symbol(Symbol { troop, shoots: false }), what.to_string()))
+            .collect(),
         },
         Legend { heading: "Units and heroes (the letters of a hero or huge creature)".into(), entries: army_rows },
         Legend {

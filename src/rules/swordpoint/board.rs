@@ -301,14 +301,14 @@ fn sheet_prompt(b: &B, side: Side) -> String {
                 })
                 .collect();
             let listed = if shots.is_empty() { "no shots".to_string() } else { shots.join("; ") };
-            format!("{who}, your shooting sheet (sealed until both are in): {listed}. Give each shooter its target (in the window, select it and click the target); undo (U in the window) takes an entry back.")
+            format!("{who}, your shooting sheet (sealed until both are in): {listed}. Give each shooter its target; undo takes an entry back.")
         }
         Phase::Initiative => format!("{who}, bid momentum for the initiative (H-9): pool {pool}, bid {}. Each side rolls d6 + its bid; the bid is spent.", sheet.bid),
         _ => {
             let cap = tables().momentum.per_combat;
             let combats: Vec<String> = g.combats.iter().map(|c| format!("{}: {}", combat_name(b, c.id), sheet_points(b, side, c.id))).collect();
             format!(
-                "{who}, momentum into each combat, at most {cap} a combat (SP:L158), pool {pool}: {}. Add a point at a time (in the window, click a unit of the combat); undo (U in the window) takes one back.",
+                "{who}, momentum into each combat, at most {cap} a combat (SP:L158), pool {pool}: {}. Add a point at a time; undo takes one back.",
                 combats.join("; ")
             )
         }
