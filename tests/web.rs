@@ -98,7 +98,8 @@ fn the_page_starts_a_battle_and_replays_a_native_game_to_the_same_hash() {
         let _ = std::fs::remove_file(shot);
     }
     let mut browser = Command::new("timeout")
-        .args(["600", "node"])
+        // The page's layout check at two sizes takes about 7 of these minutes in software WebGL.
+        .args(["1500", "node"])
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/web/smoke.mjs"))
         .arg(format!("http://127.0.0.1:{}", server.1))
         .arg(target())

@@ -21,7 +21,7 @@ pub const KEYS: [(&str, &str); 17] = [
     ("Tab or N", "select the next unit that can still act"),
     ("Esc", "deselect; while events play, skip to the end; else back to the menu (asks first)"),
     ("E or Enter", "end the phase"),
-    ("U or Ctrl-Z", "undo the last order, while no die was rolled"),
+    ("U or Ctrl-Z", "take back your own last order, while no die was rolled since"),
     ("Space or a click", "go on after dice held on the board"),
     ("Wheel", "zoom toward the pointer"),
     ("Right or middle drag", "pan the map"),
@@ -34,7 +34,7 @@ pub const KEYS: [(&str, &str); 17] = [
     ("Ctrl-Q", "quit (the battle stays in its autosave)"),
 ];
 
-const MARKS: [&str; 8] = [
+const MARKS: [&str; 12] = [
     "Darkened hexes: out of the selected unit's reach this phase.",
     "Gold outline on a hex: the selected unit can go there only by road march (no combat this turn).",
     "Red ring: an enemy the selected unit can attack; the odds show when you hover it.",
@@ -43,6 +43,10 @@ const MARKS: [&str; 8] = [
     "Gold rings: the attacker and the defender of the combat asking for a decision.",
     "Blue outlines: the units that belong with the selected one (its brigade), where a ruleset has them.",
     "Faint blue tint: where the selected unit's commander gives orders at no cost for distance.",
+    "Arrow with a word: an order the battle holds (a declared charge, an engagement, a march, a shot), from the unit to what it goes for.",
+    "Bright bar and arrowhead on a counter's edge: its front, the hexside it faces.",
+    "Faint brown line: where the computer's units went since your last order.",
+    "Hex outlined with a word on a plaque: a siege's gate, tower, breach (hatched with rubble) or the work done on it.",
 ];
 
 /// H opens and closes the help, over the menu, a battle or a film.

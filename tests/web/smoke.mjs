@@ -17,6 +17,8 @@ const { chromium } = createRequire(import.meta.url)(process.env.PLAYWRIGHT_CORE 
 
 const [url, screenshotDir, scenarios, ...replayFiles] = process.argv.slice(2);
 const WAIT_MS = 240_000;
+// The layout check opens all eleven battles in software WebGL: about 3.5 minutes a size here.
+const LAYOUT_WAIT_MS = 900_000;
 
 const launch = (extra) => chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -189,7 +191,7 @@ async function layout(width, height) {
     if (m.type() === "error") errors.push(m.text());
   });
   page.on("pageerror", (e) => errors.push(String(e)));
-  const report = page.waitForEvent("console", { predicate: (m) => m.text().includes("strategos: layout check:"), timeout: WAIT_MS });
+  const report = page.waitForEvent("console", { predicate: (m) => m.text().includes("strategos: layout check:"), timeout: LAYOUT_WAIT_MS });
   await page.goto(`${url}/?check=layout`);
   const line = (await report).text();
   const screenshot = `${screenshotDir}/web-layout-${width}x${height}.png`;
