@@ -7,6 +7,16 @@ use std::path::{Path, PathBuf};
 /// The file naming the autosave of the last game left unfinished.
 pub const CONTINUE: &str = ".continue";
 
+/// The file a save typed as `typed` is kept in: one plain name among the saves (not empty, no
+/// folder, not hidden), `.ron` added when missing; `None` for a name that is not one.
+pub fn plain_name(typed: &str) -> Option<String> {
+    let name = typed.trim();
+    if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
+        return None;
+    }
+    Some(if name.ends_with(".ron") { name.to_string() } else { format!("{name}.ron") })
+}
+
 /// `$STRATEGOS_SAVES`, else `~/.local/share/strategos/saves`, else `saves` here.
 pub fn dir() -> PathBuf {
     if let Some(d) = std::env::var_os("STRATEGOS_SAVES") {

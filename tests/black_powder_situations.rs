@@ -109,6 +109,22 @@ fn a_double_six_blunders_and_the_d6_picks_the_blunder() {
     assert_eq!((kind, path.last().unwrap().unsigned_distance_to(at(5, 2))), (MoveKind::Charge, 1));
 }
 
+/// The lancers charge the battalion, which forms square, and the melee is fought to its end (the
+/// retire's end picked): the cavalry's 8 dice all miss; the square's 2 (BP:L130) both hit on 6s and
+/// both saves fail; 2 + 3 (BP:L91) to 0. The cavalry loses and tests C: 12 on the melee row is a
+/// retire for cavalry (BP:L75). The app after it, and the melee's events.
+fn square_beats_lancers() -> (BattleApp<BlackPowder>, Vec<Event>) {
+    let mut forced = vec![1; 8];
+    forced.extend([6, 6, 1, 1, 6, 6]);
+    let mut app = start(&[(1, 0, "line-cavalry", 5, 8, N, None), (11, 1, "line-battalion", 5, 5, S, None)], &[], &forced);
+    let charge = BlackPowder::legal_commands(app.view()).into_iter().find(|c| matches!(c, Command::Charge { unit: UnitId(1), .. })).unwrap();
+    send(&mut app, charge);
+    send(&mut app, Command::Respond { response: Response::FormSquare });
+    let events = end_until(&mut app, Phase::HandToHand);
+    let events = pick_end(&mut app, events, 1);
+    (app, events)
+}
+
 #[test]
 fn a_square_formed_against_cavalry_adds_three_and_beats_it() {
     // Lancers 3 hexes off charge as an initiative move (HB-5); the battalion forms square (HB-8).
@@ -123,17 +139,7 @@ fn a_square_formed_against_cavalry_adds_three_and_beats_it() {
     let events = send(&mut app, Command::Respond { response: Response::FormSquare });
     assert!(events.iter().any(|e| matches!(e, Event::Formed { unit: UnitId(11), formation: Formation::Square, .. })));
     assert_eq!(moved(&events, 1).map(|(k, _)| k), Some(MoveKind::Charge));
-    // The melee: the cavalry's 8 dice all miss; the square's 2 (BP:L130) both hit on 6s and both
-    // saves fail; 2 + 3 (BP:L91) to 0. The cavalry loses and tests C: 12 on the melee row is a
-    // retire for cavalry (BP:L75).
-    let mut forced = vec![1; 8];
-    forced.extend([6, 6, 1, 1, 6, 6]);
-    let mut app = start(&[(1, 0, "line-cavalry", 5, 8, N, None), (11, 1, "line-battalion", 5, 5, S, None)], &[], &forced);
-    let charge = BlackPowder::legal_commands(app.view()).into_iter().find(|c| matches!(c, Command::Charge { unit: UnitId(1), .. })).unwrap();
-    send(&mut app, charge);
-    send(&mut app, Command::Respond { response: Response::FormSquare });
-    let events = end_until(&mut app, Phase::HandToHand);
-    let events = pick_end(&mut app, events, 1);
+    let (_, events) = square_beats_lancers();
     let result = events.iter().find_map(|e| if let Event::MeleeResult { totals, factors, winner, .. } = e { Some((*totals, factors.clone(), *winner)) } else { None }).unwrap();
     assert_eq!(result.0, [0, 5]);
     assert_eq!(rules(&result.1[1]), [("BP:L91", 3)]);
@@ -510,14 +516,7 @@ fn an_order_s_odds_count_the_unreliable_standing_still_on_a_double() {
 /// The melee of `a_square_formed_against_cavalry_adds_three_and_beats_it`: the lancers retire.
 #[test]
 fn a_winning_square_is_offered_no_advance() {
-    let mut forced = vec![1; 8];
-    forced.extend([6, 6, 1, 1, 6, 6]);
-    let mut app = start(&[(1, 0, "line-cavalry", 5, 8, N, None), (11, 1, "line-battalion", 5, 5, S, None)], &[], &forced);
-    let charge = BlackPowder::legal_commands(app.view()).into_iter().find(|c| matches!(c, Command::Charge { unit: UnitId(1), .. })).unwrap();
-    send(&mut app, charge);
-    send(&mut app, Command::Respond { response: Response::FormSquare });
-    let events = end_until(&mut app, Phase::HandToHand);
-    let events = pick_end(&mut app, events, 1);
+    let (app, events) = square_beats_lancers();
     assert_eq!(moved(&events, 1).map(|(k, _)| k), Some(MoveKind::Retire));
     let advance = |c: &Command| matches!(c, Command::Path { unit: UnitId(11), .. });
     assert!(!legal(&app).iter().any(advance), "no advance for the square: {:?}", legal(&app));

@@ -115,7 +115,7 @@ fn script(scenario: Option<&str>, dir: &Path, options: &[&str]) {
 /// (`<target>/screenshots-layout-WxH/`).
 #[test]
 fn every_control_lies_inside_the_window_at_1024x768_and_1280x800() {
-    let ids: Vec<String> = strategos::scenario::BUNDLED.iter().map(|(_, text)| strategos::scenario::parse(text).unwrap().id).collect();
+    let ids: Vec<String> = strategos::scenario::all_bundled().map(|s| s.id).collect();
     for (w, h) in [(1024, 768), (1280, 800)] {
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("../screenshots-layout-{w}x{h}"));
         let _ = std::fs::remove_dir_all(&dir);

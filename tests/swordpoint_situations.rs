@@ -34,20 +34,7 @@ fn pass_until(app: &mut BattleApp<Swordpoint>, stop: impl Fn(&Event) -> bool) ->
 
 /// Passes until `charger` may charge `target`, declares it and answers it with `response`.
 fn charge(app: &mut BattleApp<Swordpoint>, charger: u32, target: u32, response: Response) -> Vec<Event> {
-    let wanted = |c: &Command| matches!(c, Command::DeclareCharge { charger: a, target: t, .. } if *a == UnitId(charger) && *t == UnitId(target));
-    let mut log = Vec::new();
-    let declare = loop {
-        if let Some(c) = Swordpoint::legal_commands(app.view()).into_iter().find(wanted) {
-            break c;
-        }
-        log.extend(pass(app));
-    };
-    log.extend(send(app, declare));
-    while !Swordpoint::legal_commands(app.view()).contains(&Command::Respond { response }) {
-        log.extend(pass(app));
-    }
-    log.extend(send(app, Command::Respond { response }));
-    log
+    charges_on(app, &[charger], target, response)
 }
 
 /// Passes through the moves and the momentum sheets until the combats are scored and resolved.

@@ -34,6 +34,21 @@ pub struct Reseed {
     pub seed: u64,
 }
 
+impl Reseed {
+    /// Fresh dice from command `at` on: a seed nobody knows in advance.
+    pub fn fresh(at: usize) -> Reseed {
+        Reseed { at, seed: fresh_seed() }
+    }
+}
+
+/// After the commands from `kept` on are taken back (an undo), the reseeds past them start at the
+/// command given in their place: dice drawn fresh stay fresh.
+pub fn keep_fresh_after_undo(reseeds: &mut [Reseed], kept: usize) {
+    for reseed in reseeds {
+        reseed.at = reseed.at.min(kept);
+    }
+}
+
 /// A forced face that the die it was used for cannot show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Misfit {
@@ -153,7 +168,7 @@ impl Dice {
 /// A seed no one can know in advance: the process's random hash keys (drawn from the system) and
 /// the clock, natively; the browser's random numbers and clock in a page.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn fresh_seed() -> u64 {
+fn fresh_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
@@ -162,7 +177,7 @@ pub fn fresh_seed() -> u64 {
 }
 
 #[cfg(target_arch = "wasm32")]
-pub fn fresh_seed() -> u64 {
+fn fresh_seed() -> u64 {
     let high = (js_sys::Math::random() * 4_294_967_296.0) as u64;
     let low = (js_sys::Math::random() * 4_294_967_296.0) as u64;
     (high << 32 | low) ^ js_sys::Date::now() as u64

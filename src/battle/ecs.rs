@@ -67,6 +67,11 @@ impl<R: Ruleset> EventLog<R> {
         self.commands.iter().map(|(c, _)| c.clone()).collect()
     }
 
+    /// The side that gave the `index`-th command.
+    pub fn giver(&self, index: usize) -> Option<Side> {
+        self.givers.get(index).copied().flatten()
+    }
+
     /// The events the `index`-th command produced (the first command's start after the opening).
     pub fn events_of(&self, index: usize) -> &[R::Event] {
         let start = index.checked_sub(1).map_or(self.opening, |i| self.commands[i].1);

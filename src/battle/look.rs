@@ -64,7 +64,9 @@ pub struct Symbol {
     pub shoots: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A troop type's symbol; a ruleset's tables may name one (`Orcs`) for a unit its troop type would
+/// not tell apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
 pub enum Troop {
     Infantry,
     Cavalry,

@@ -16,6 +16,5 @@ pub fn may_take_back<R: Present>(log: &EventLog<R>, now: &Battle<R>, person: imp
     if R::taken_back_by(now, &log.commands[last].0, log.events_of(last)).is_none() {
         return false;
     }
-    let giver = log.givers.get(last).copied().flatten();
-    giver.is_some_and(|side| person(side) && R::deciding_side(now) == Some(side))
+    log.giver(last).is_some_and(|side| person(side) && R::deciding_side(now) == Some(side))
 }

@@ -17,7 +17,12 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("mass-battle-siege.ron", include_str!("../../scenarios/mass-battle-siege.ron")),
 ];
 
+/// Every bundled scenario, parsed, in the list's order.
+pub fn all() -> impl Iterator<Item = super::Scenario> {
+    BUNDLED.iter().filter_map(|(_, text)| super::parse(text).ok())
+}
+
 /// A bundled scenario by id, parsed.
 pub fn find(id: &str) -> Option<super::Scenario> {
-    BUNDLED.iter().filter_map(|(_, text)| super::parse(text).ok()).find(|s| s.id == id)
+    all().find(|s| s.id == id)
 }

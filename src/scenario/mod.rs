@@ -5,7 +5,7 @@ mod bundled;
 mod error;
 mod format;
 
-pub use bundled::{BUNDLED, DEFAULT, find as find_bundled};
+pub use bundled::{BUNDLED, DEFAULT, all as all_bundled, find as find_bundled};
 pub use error::{FileError, Item, SetupError, key_line, locate_item};
 pub use format::{HexsideSpec, MapSpec, Placed, Scenario, Setup, SideSpec, check_placements};
 
@@ -27,7 +27,7 @@ pub fn load_named(name: &str) -> Result<Scenario, String> {
     if path.exists() {
         return load(path).map(|(s, _)| s).map_err(|e| e.to_string());
     }
-    let known: Vec<String> = BUNDLED.iter().filter_map(|(_, t)| parse(t).ok()).map(|s| s.id).collect();
+    let known: Vec<String> = all_bundled().map(|s| s.id).collect();
     Err(format!("no scenario '{name}': not a file, and the bundled ones are {}", known.join(", ")))
 }
 

@@ -7,7 +7,7 @@ use crate::ai::Judge;
 use crate::battle::{Battle, Dice, Present, Ruleset};
 use crate::battle::ecs::BattleApp;
 use crate::rules::registry::{ForRuleset, with_ruleset};
-use crate::scenario::{BUNDLED, Scenario};
+use crate::scenario::Scenario;
 use std::path::Path;
 
 /// The name the probes give the text they read, which every error must name.
@@ -87,7 +87,7 @@ const STREAM_COMMANDS: usize = 200;
 pub fn command_stream(ruleset: &str, bytes: &[u8]) -> Result<(), String> {
     let mut input = Bytes(bytes);
     static SCENARIOS: std::sync::OnceLock<Vec<Scenario>> = std::sync::OnceLock::new();
-    let bundled = SCENARIOS.get_or_init(|| BUNDLED.iter().filter_map(|(_, t)| crate::scenario::parse(t).ok()).collect());
+    let bundled = SCENARIOS.get_or_init(|| crate::scenario::all_bundled().collect());
     let of_ruleset: Vec<&Scenario> = bundled.iter().filter(|s| s.ruleset == ruleset).collect();
     let scenario = *of_ruleset.get(usize::from(input.next()) % of_ruleset.len().max(1)).ok_or_else(|| format!("no bundled scenario of {ruleset}"))?;
     with_ruleset(ruleset, Stream { scenario, input }).map_err(|e| e.to_string())?

@@ -151,7 +151,7 @@ fn pan_and_zoom(
     let mut pan = Vec2::ZERO;
     let cursor = windows.single().ok().and_then(|w| board_cursor(w, &area));
     // Ctrl-S saves rather than pans.
-    if !(keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight)) {
+    if !super::input::ctrl_held(&keys) {
         for (key, dir) in [
             (KeyCode::ArrowLeft, Vec2::NEG_X),
             (KeyCode::KeyA, Vec2::NEG_X),

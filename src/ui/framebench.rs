@@ -13,7 +13,7 @@ use std::path::PathBuf;
 /// in the order the rulesets first appear.
 fn largest_of_each_ruleset() -> Vec<Scenario> {
     let mut largest: Vec<Scenario> = Vec::new();
-    for s in crate::scenario::BUNDLED.iter().filter_map(|(_, text)| crate::scenario::parse(text).ok()) {
+    for s in crate::scenario::all_bundled() {
         match largest.iter_mut().find(|l| l.ruleset == s.ruleset) {
             Some(l) if l.setup_size() >= s.setup_size() => {}
             Some(l) => *l = s,

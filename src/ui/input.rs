@@ -37,7 +37,7 @@ impl<R: Present> Plugin for RulesetInputPlugin<R> {
     fn build(&self, app: &mut App) {
         app.init_resource::<LegalNow<R>>()
             .add_systems(Update, refresh_legal::<R>.in_set(BattleSet::Show).run_if(resource_exists::<BattleView<R>>))
-            .add_systems(Update, board_input::<R>.in_set(BattleSet::Play).run_if(resource_exists::<BattleView<R>>));
+            .add_systems(Update, board_input::<R>.in_set(BattleSet::Play).run_if(resource_exists::<BattleView<R>>.and_then(keys_for_the_board)));
     }
 }
 
@@ -117,6 +117,17 @@ pub fn next_unit<R: Present>(b: &Battle<R>, legal: &[R::Command], after: Option<
     (0..ours.len()).map(|k| ours[(start + k) % ours.len()]).find(|id| busy(*id))
 }
 
+/// Whether the keys are the board's: not while a field takes them (a save's name being typed; its
+/// window answers Esc itself).
+pub fn keys_for_the_board(typing: Option<Res<bevy_egui::input::EguiWantsInput>>, naming: Option<Res<super::panels::SaveNaming>>) -> bool {
+    !typing.is_some_and(|t| t.wants_keyboard_input()) && !naming.is_some_and(|n| n.0.is_some())
+}
+
+/// Whether either Ctrl key is held.
+pub fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {
+    keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight)
+}
+
 /// The keys a battle heeds whoever is to decide, read before anything else this frame changes:
 /// Ctrl-S saves; Esc closes the help, else (when no events are playing, which it skips, and no
 /// unit is selected or question asked, which `board_input` handles) asks to leave for the menu, or
@@ -131,14 +142,8 @@ pub fn battle_keys<R: Present>(
     selection: Res<Selection>,
     asking: Res<AskingToEnd>,
     (mut help, mut leaving, mut notice, curtain): (ResMut<super::help::HelpOpen>, ResMut<super::panels::Leaving>, ResMut<super::panels::Notice>, Res<super::panels::Curtain>),
-    (naming, typing): (Res<super::panels::SaveNaming>, Option<Res<bevy_egui::input::EguiWantsInput>>),
 ) {
-    // Keys typed into a field (a save's name) are the field's; its window answers Esc itself.
-    if typing.is_some_and(|t| t.wants_keyboard_input()) || naming.0.is_some() {
-        return;
-    }
-    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
-    if ctrl && keys.just_pressed(KeyCode::KeyS) {
+    if ctrl_held(&keys) && keys.just_pressed(KeyCode::KeyS) {
         super::panels::save_and_say(&session, &log, &view.0, &mut notice);
     }
     if !keys.just_pressed(KeyCode::Escape) {
@@ -168,13 +173,8 @@ fn board_input<R: Present>(
     mut selection: ResMut<Selection>,
     mut asking: ResMut<AskingToEnd>,
     mut inbox: ResMut<CommandInbox<R>>,
-    (naming, typing): (Option<Res<super::panels::SaveNaming>>, Option<Res<bevy_egui::input::EguiWantsInput>>),
     mut commands: Commands,
 ) {
-    // Keys typed into a field (a save's name) are the field's.
-    if typing.is_some_and(|t| t.wants_keyboard_input()) || naming.is_some_and(|n| n.0.is_some()) {
-        return;
-    }
     // As the person deciding may know it (the stage has caught up before they may act).
     let b = stage.board();
     if !stage.caught_up(&log.events) || curtain.0.is_some() || human_to_decide(&view.0, session.mode).is_none() || !inbox.0.is_empty() {
@@ -205,8 +205,7 @@ fn board_input<R: Present>(
         selection.0 = next_unit::<R>(b, &legal.0, selection.0);
         return;
     }
-    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
-    if (keys.just_pressed(KeyCode::KeyU) || (ctrl && keys.just_pressed(KeyCode::KeyZ))) && can_undo(&log, session.mode, &view.0) {
+    if (keys.just_pressed(KeyCode::KeyU) || (ctrl_held(&keys) && keys.just_pressed(KeyCode::KeyZ))) && can_undo(&log, session.mode, &view.0) {
         commands.queue(undo::<R>);
         return;
     }

@@ -17,7 +17,7 @@ use std::path::PathBuf;
 const SETTLE: u32 = 6;
 
 pub fn install(app: &mut App, dir: Option<PathBuf>) {
-    let ids = crate::scenario::BUNDLED.iter().filter_map(|(_, text)| crate::scenario::parse(text).ok()).map(|s| s.id).collect();
+    let ids = crate::scenario::all_bundled().map(|s| s.id).collect();
     app.insert_resource(Check { dir, ids, at: 0, step: Step::Menu, wait: 30, problems: Vec::new(), start_place: None })
         .add_systems(Update, drive);
 }
@@ -31,8 +31,6 @@ enum Step {
     Battle,
     BattleShot,
     Back,
-    /// Reported: natively the window closes; a page stays on its last screen.
-    Done,
 }
 
 #[derive(Resource)]
@@ -85,7 +83,9 @@ fn drive(world: &mut World) {
         check.wait -= 1;
         return;
     }
-    let (step, id) = (check.step, check.ids[check.at].clone());
+    // Past the last battle the check has reported: natively the window closes, a page stays.
+    let Some(id) = check.ids.get(check.at).cloned() else { return };
+    let step = check.step;
     let state = *world.resource::<State<AppState>>().get();
     match step {
         Step::Menu => {
@@ -141,12 +141,9 @@ fn drive(world: &mut World) {
             if check.at < check.ids.len() {
                 next(world, Step::Menu, 0);
             } else {
-                check.at -= 1;
                 finish(world);
-                next(world, Step::Done, 0);
             }
         }
-        Step::Done => {}
     }
 }
 

@@ -137,8 +137,7 @@ fn say_the_first_error(choice: Res<MenuChoice>) {
 /// Ctrl-Q closes the game from any screen (a battle is in its autosave already). The page has
 /// nothing to close.
 fn quit_on_ctrl_q(keys: Res<ButtonInput<KeyCode>>, mut exit: MessageWriter<AppExit>) {
-    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
-    if cfg!(not(target_arch = "wasm32")) && ctrl && keys.just_pressed(KeyCode::KeyQ) {
+    if cfg!(not(target_arch = "wasm32")) && super::input::ctrl_held(&keys) && keys.just_pressed(KeyCode::KeyQ) {
         exit.write(AppExit::Success);
     }
 }
@@ -152,7 +151,7 @@ fn keep_saves_listed(time: Res<Time>, mut last: Local<f32>, mut choice: ResMut<M
 }
 
 fn bundled() -> Vec<Scenario> {
-    scenario::BUNDLED.iter().filter_map(|(_, text)| scenario::parse(text).ok()).collect()
+    scenario::all_bundled().collect()
 }
 
 /// Starts the chosen scenario, with the ruleset it names; the error, if any, goes back to the menu.

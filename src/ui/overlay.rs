@@ -279,20 +279,13 @@ fn paint_arrows(painter: &egui::Painter, view: &View, arrows: &[crate::battle::l
     let mut worded: Vec<(Hex, &str)> = Vec::new();
     for arrow in arrows {
         let (Some(from), Some(to)) = (view.hex(arrow.from), view.hex(arrow.to)) else { continue };
-        let ink = colour(arrow.colour);
         let dir = (to - from).normalized();
         if !dir.x.is_finite() {
             continue;
         }
         // From the counter's edge to short of the target's centre, so both stay readable.
         let (start, end) = (from + dir * view.len(HEX_RADIUS * 0.55), to - dir * view.len(HEX_RADIUS * 0.45));
-        let width = view.len(12.0).max(2.0);
-        let shadow = egui::Stroke::new(width * 1.8, egui::Color32::from_black_alpha(150));
-        painter.line_segment([start, end], shadow);
-        painter.line_segment([start, end], egui::Stroke::new(width, ink));
-        let side = egui::vec2(-dir.y, dir.x) * width * 1.8;
-        let head = vec![end + dir * width * 2.0, end - dir * width * 1.2 + side, end - dir * width * 1.2 - side];
-        painter.add(egui::Shape::convex_polygon(head, ink, egui::Stroke::new(width * 0.3, egui::Color32::BLACK)));
+        paint_arrow_line(painter, view, vec![start, end], colour(arrow.colour));
         let first = !worded.contains(&(arrow.to, arrow.label.as_str()));
         if first && !arrow.label.is_empty() && (end - start).length() > view.len(HEX_RADIUS) {
             worded.push((arrow.to, arrow.label.as_str()));
@@ -664,7 +657,11 @@ fn paint_note(painter: &egui::Painter, at: egui::Pos2, text: &str) {
 
 /// A unit's way over the board, from its first hex to an arrowhead on its last.
 fn paint_path(painter: &egui::Painter, view: &View, hexes: &[Hex], ink: egui::Color32) {
-    let points: Vec<egui::Pos2> = hexes.iter().filter_map(|h| view.hex(*h)).collect();
+    paint_arrow_line(painter, view, hexes.iter().filter_map(|h| view.hex(*h)).collect(), ink);
+}
+
+/// A line through screen points, shadowed, with an arrowhead on its last.
+fn paint_arrow_line(painter: &egui::Painter, view: &View, points: Vec<egui::Pos2>, ink: egui::Color32) {
     let (Some(&end), Some(&before)) = (points.last(), points.len().checked_sub(2).and_then(|i| points.get(i))) else { return };
     let shadow = egui::Color32::from_black_alpha(140);
     let width = view.len(14.0).max(2.0);

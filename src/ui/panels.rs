@@ -77,8 +77,9 @@ fn save_name<R: Present>(session: &Session, log: &EventLog<R>, turn: u32) -> Str
     format!("{}-turn{turn}-{}.ron", session.scenario.id, log.commands.len())
 }
 
-/// C writes each hex's column and row on the board, or takes them off.
-fn toggle_coordinates(keys: Res<ButtonInput<KeyCode>>, mut preferences: ResMut<Preferences>, mut roster: ResMut<RosterOpen>, mut contexts: EguiContexts) {
+/// C writes each hex's column and row on the board, or takes them off; O opens or closes the
+/// order of battle.
+fn board_toggles(keys: Res<ButtonInput<KeyCode>>, mut preferences: ResMut<Preferences>, mut roster: ResMut<RosterOpen>, mut contexts: EguiContexts) {
     let typing = contexts.ctx_mut().is_ok_and(|ctx| ctx.egui_wants_keyboard_input());
     if keys.just_pressed(KeyCode::KeyC) && !typing {
         preferences.show_coordinates = !preferences.show_coordinates;
@@ -117,7 +118,7 @@ impl Plugin for PanelsPlugin {
             .init_resource::<Notice>()
             .init_resource::<HelpOpen>()
             .init_resource::<DecisionPlace>()
-            .add_systems(Update, (super::help::toggle_help, toggle_coordinates))
+            .add_systems(Update, (super::help::toggle_help, board_toggles))
             .init_resource::<HoveredChoice>()
             .configure_sets(EguiPrimaryContextPass, (Paint::Board, Paint::Panels).chain())
             .add_systems(Update, fresh_panels.in_set(BattleSet::Resolve));
@@ -140,7 +141,7 @@ impl<R: Present> Plugin for RulesetPanelsPlugin<R> {
             .add_systems(EguiPrimaryContextPass, replay_panels::<R>.in_set(Paint::Panels).run_if(in_state(AppState::Replay).and_then(resource_exists::<Film<R>>)))
             .add_systems(EguiPrimaryContextPass, super::help::help_window::<R>.after(Paint::Panels).run_if(resource_exists::<Stage<R>>))
             .add_systems(Update, forget_preview::<R>.in_set(BattleSet::Resolve))
-            .add_systems(Update, super::input::battle_keys::<R>.in_set(BattleSet::Resolve).run_if(resource_exists::<BattleView<R>>))
+            .add_systems(Update, super::input::battle_keys::<R>.in_set(BattleSet::Resolve).run_if(resource_exists::<BattleView<R>>.and_then(super::input::keys_for_the_board)))
             .add_systems(Update, (hand_off::<R>, follow_viewer::<R>).chain().in_set(BattleSet::Play).run_if(resource_exists::<BattleView<R>>));
     }
 }
@@ -246,15 +247,6 @@ fn roster_window<R: Present>(ctx: &egui::Context, open: &mut RosterOpen, b: &Bat
 #[derive(Resource, Default)]
 pub struct SaveNaming(pub Option<String>);
 
-/// The name a typed save is kept under, `.ron` added: one plain file name among the saves.
-fn typed_save_name(typed: &str) -> Result<String, String> {
-    let name = typed.trim();
-    if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
-        return Err("a save's name is one plain file name, not empty, not starting with a dot".into());
-    }
-    Ok(if name.ends_with(".ron") { name.to_string() } else { format!("{name}.ron") })
-}
-
 /// The Save window: the name to keep the game under (the scenario, turn and length by default),
 /// said in amber when it would replace a save of that name.
 fn save_window<R: Present>(ctx: &egui::Context, naming: &mut SaveNaming, session: &Session, log: &EventLog<R>, now: &Battle<R>, notice: &mut Notice) {
@@ -266,14 +258,14 @@ fn save_window<R: Present>(ctx: &egui::Context, naming: &mut SaveNaming, session
         if !field.has_focus() && !field.lost_focus() {
             field.request_focus();
         }
-        let name = typed_save_name(typed);
+        let name = crate::saves::plain_name(typed).ok_or("a save's name is one plain file name, not empty, not starting with a dot");
         match &name {
-            Ok(n) if super::saves::list().iter().any(|l| l.name == *n) => {
+            Ok(n) if super::saves::exists(n) => {
                 ui.colored_label(WARNING, format!("{n} is already a save: saving replaces it"));
             }
             Ok(_) => {}
             Err(e) => {
-                ui.colored_label(WARNING, e);
+                ui.colored_label(WARNING, *e);
             }
         }
         let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
@@ -520,17 +512,15 @@ pub fn battle_panels<R: Present>(
                 }
             }
         }
-        {
-            for c in orders {
-                let button = ui.add_enabled(settled, egui::Button::new(R::command_label(b, &c)));
-                // What the order is expected to do (an order's chances of moves), while hovered.
-                let button = match button.hovered().then(|| R::preview(b, &c)).flatten() {
-                    Some(p) => button.on_hover_ui(|ui| card(ui, &p.lines)),
-                    None => button,
-                };
-                if button.clicked() {
-                    inbox.0.push_back(c);
-                }
+        for c in orders {
+            let button = ui.add_enabled(settled, egui::Button::new(R::command_label(b, &c)));
+            // What the order is expected to do (an order's chances of moves), while hovered.
+            let button = match button.hovered().then(|| R::preview(b, &c)).flatten() {
+                Some(p) => button.on_hover_ui(|ui| card(ui, &p.lines)),
+                None => button,
+            };
+            if button.clicked() {
+                inbox.0.push_back(c);
             }
         }
         if let Some(h) = hovered.0 {

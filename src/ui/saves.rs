@@ -84,6 +84,11 @@ pub use store::unfinished;
 /// Deletes a save (the menu's "Delete"), and forgets it as the game to continue.
 pub use store::remove;
 
+/// Whether a save of this name is kept (read from the folder's or the storage's names alone).
+pub fn exists(name: &str) -> bool {
+    store::names().iter().any(|n| n == name)
+}
+
 /// A save as the menu lists it: its name and what it holds.
 #[derive(Clone, Debug)]
 pub struct Listed {

@@ -62,7 +62,7 @@ impl Session {
     /// keeps the same dice after a load.
     pub fn with_fresh_dice(mut self, commands: usize, same_dice: bool) -> Session {
         if !same_dice {
-            self.reseeds.push(Reseed { at: commands, seed: crate::battle::dice::fresh_seed() });
+            self.reseeds.push(Reseed::fresh(commands));
         }
         self
     }
@@ -135,9 +135,7 @@ pub fn undo<R: Present>(world: &mut World) {
     let mut commands = log.command_list();
     commands.pop();
     let mut session = session.clone();
-    for reseed in &mut session.reseeds {
-        reseed.at = reseed.at.min(commands.len());
-    }
+    crate::battle::dice::keep_fresh_after_undo(&mut session.reseeds, commands.len());
     // The same scenario set up again cannot fail.
     let _ = start::<R>(world, session, commands);
 }

@@ -193,8 +193,7 @@ impl<R: Present> Game<R> {
         let (log, view) = (self.app.log(), self.app.view());
         for (i, (command, _)) in log.commands.iter().enumerate().rev() {
             // Whose it is: the side that gave it, whatever figure it moved.
-            let giver = log.givers.get(i).copied().flatten();
-            match R::taken_back_by(view, command, log.events_of(i)).and(giver) {
+            match R::taken_back_by(view, command, log.events_of(i)).and(log.giver(i)) {
                 Some(side) if self.table.computer == Some(side.0) => continue,
                 Some(side) if side == deciding => return Ok(i),
                 Some(_) => return Err(format!("cannot undo: \"{}\" is the other side's, and stands", R::command_label(view, command))),
@@ -212,10 +211,7 @@ impl<R: Present> Game<R> {
         let label = R::command_label(self.app.view(), &commands[from]);
         let others = commands.len() - from - 1;
         commands.truncate(from);
-        // Fresh dice drawn after the commands taken back stay fresh, from the first command given anew.
-        for reseed in &mut self.reseeds {
-            reseed.at = reseed.at.min(from);
-        }
+        crate::battle::dice::keep_fresh_after_undo(&mut self.reseeds, from);
         let dice = Dice::with_forced(self.seed, &self.forced).with_reseeds(&self.reseeds);
         let mut app = crate::replay::start_with::<R>(&self.scenario, dice).map_err(|e| format!("cannot undo: {e}"))?;
         for command in commands {

@@ -70,11 +70,11 @@ pub fn read<R: Present>(line: &str, b: &Battle<R>, legal: &[R::Command]) -> Inpu
 
 /// A save's file name as typed: one plain name in the saves folder, `.ron` added when missing.
 fn save_name<C>(name: &str) -> Input<C> {
-    if name.contains(['/', '\\', ' ']) || name.starts_with('.') {
-        return Input::Unknown("a save's name is one plain file name, as in: save mine".into());
+    // A space would read as another word at the prompt.
+    match crate::saves::plain_name(name).filter(|_| !name.contains(' ')) {
+        Some(name) => Input::Save(Some(name)),
+        None => Input::Unknown("a save's name is one plain file name, as in: save mine".into()),
     }
-    let name = if name.ends_with(".ron") { name.to_string() } else { format!("{name}.ron") };
-    Input::Save(Some(name))
 }
 
 /// The words of `text` one space apart, with none after a comma ("2, 5" is "2,5").

@@ -72,7 +72,7 @@ impl ForRuleset for Resumed {
         let dice = if self.same_dice {
             "the same dice"
         } else {
-            let fresh = Reseed { at: replay.commands.len(), seed: crate::battle::dice::fresh_seed() };
+            let fresh = Reseed::fresh(replay.commands.len());
             played.app.add_reseed(fresh);
             reseeds.push(fresh);
             "fresh dice"

@@ -392,20 +392,10 @@ pub struct UnitRow {
     /// The siege engine its crew serves, in `siege.ron` (l. 208-224).
     #[serde(default)]
     pub engine: Option<String>,
-    /// The creature it is, for the symbol on its counter (men by default).
+    /// The symbol on its counter where its troop type's would not say what it is (a creature:
+    /// `Orcs`, `Spiders`...); by default the troop type's.
     #[serde(default)]
-    pub creature: Option<Creature>,
-}
-
-/// The creatures of the fantasy armies that get a symbol of their own on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-pub enum Creature {
-    Orcs,
-    Ogres,
-    Trolls,
-    Spiders,
-    Flyers,
-    Constructs,
+    pub symbol: Option<crate::battle::look::Troop>,
 }
 
 impl UnitRow {
@@ -491,7 +481,7 @@ impl HeroRow {
                 Vec::new()
             },
             engine: None,
-            creature: None,
+            symbol: None,
         }
     }
 }

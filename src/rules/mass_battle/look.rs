@@ -57,18 +57,10 @@ pub fn glyph(u: &U) -> char {
 }
 
 fn troop(s: &UnitState) -> Troop {
-    use super::data::Creature;
-    let m = s.row().moves_as.as_str();
-    if let Some(creature) = s.row().creature {
-        return match creature {
-            Creature::Orcs => Troop::Orcs,
-            Creature::Ogres => Troop::Ogres,
-            Creature::Trolls => Troop::Trolls,
-            Creature::Spiders => Troop::Spiders,
-            Creature::Flyers => Troop::Flyers,
-            Creature::Constructs => Troop::Constructs,
-        };
+    if let Some(symbol) = s.row().symbol {
+        return symbol;
     }
+    let m = s.row().moves_as.as_str();
     if m.ends_with("cavalry") || m == "hero-mounted" {
         Troop::Cavalry
     } else if matches!(m, "ram" | "engine" | "ballista") {
