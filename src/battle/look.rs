@@ -13,6 +13,30 @@ pub fn capitalised(s: &str) -> String {
     c.next().map_or(String::new(), |f| f.to_uppercase().collect::<String>() + c.as_str())
 }
 
+/// A status line's list of the units still waiting for something (an order, a move): `head`, then
+/// the first few names and how many more; `None` when none waits.
+pub fn named_few(head: &str, names: &[String]) -> Option<String> {
+    const NAMED: usize = 5;
+    match names.len() {
+        0 => None,
+        n if n <= NAMED => Some(format!("{head}: {}", names.join(", "))),
+        n => Some(format!("{head}: {} and {} more", names[..NAMED].join(", "), n - NAMED)),
+    }
+}
+
+/// The start of a unit's line in the order of battle: what its counter shows (name, what it has
+/// left, its alert) and its hex.
+pub fn roster_basics(k: &Counter, hex: Option<Hex>) -> String {
+    let mut line = format!("{} · {}", k.name, k.badge);
+    if let Some((_, state)) = &k.alert {
+        line.push_str(&format!(" · {}", state.to_lowercase()));
+    }
+    if let Some(hex) = hex {
+        line.push_str(&format!(" · {}", crate::hex::Offset::from_hex(hex)));
+    }
+    line
+}
+
 /// A colour, 8 bits a channel, opaque.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rgb(pub u8, pub u8, pub u8);
@@ -140,6 +164,8 @@ pub struct Marks {
     pub way: Option<(Vec<Hex>, String)>,
     /// Hexes of the units it may attack.
     pub targets: Vec<Hex>,
+    /// Hexes of the units it attacks only by the click's variant (Shift): a shooter's melee.
+    pub shift_targets: Vec<Hex>,
     /// Hexes a pending decision can pick with a click.
     pub picks: Vec<Hex>,
     /// Hexes a pending decision is about (the attacker and the defender of its combat).
@@ -194,7 +220,8 @@ pub struct Die {
     pub border: Rgb,
 }
 
-/// An order drawn on the board: from a unit's hex to what it goes for, in a colour and a word.
+/// An order drawn on the board: from a unit's hex to what it goes for, in a colour and a word; an
+/// order with no target (`from == to`: rally, hold) is its word under the counter.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Arrow {
     pub from: Hex,

@@ -61,15 +61,7 @@ pub trait Present: Ruleset {
     /// A unit's line in the order of battle: its name, what it has left, its state, its order and
     /// its commander where the ruleset has them. By default what its counter shows.
     fn roster_line(battle: &Battle<Self>, unit: &Unit<Self::UnitState>) -> String {
-        let k = Self::counter(battle, unit);
-        let mut line = format!("{} · {}", k.name, k.badge);
-        if let Some((_, state)) = k.alert {
-            line.push_str(&format!(" · {}", state.to_lowercase()));
-        }
-        if let Some(hex) = unit.hex {
-            line.push_str(&format!(" · {}", crate::hex::Offset::from_hex(hex)));
-        }
-        line
+        super::look::roster_basics(&Self::counter(battle, unit), unit.hex)
     }
     /// What the side panel says of a hex: its ground and what the ground does in this ruleset.
     fn terrain_card(battle: &Battle<Self>, hex: Hex) -> Vec<Line>;

@@ -34,10 +34,11 @@ pub const KEYS: [(&str, &str); 17] = [
     ("Ctrl-Q", "quit (the battle stays in its autosave)"),
 ];
 
-const MARKS: [&str; 12] = [
+const MARKS: [&str; 14] = [
     "Darkened hexes: out of the selected unit's reach this phase.",
     "Gold outline on a hex: the selected unit can go there only by road march (no combat this turn).",
     "Red ring: an enemy the selected unit can attack; the odds show when you hover it.",
+    "Dashed orange ring: an enemy the selected unit attacks only by Shift-click (a shooter's melee).",
     "Line to a hovered target: yellow when the line of sight is clear, red when blocked.",
     "Pale line with an arrowhead: the way a unit just went; blue, the way the selected unit would go to the hovered hex, with its cost.",
     "Gold rings: the attacker and the defender of the combat asking for a decision.",
@@ -45,7 +46,8 @@ const MARKS: [&str; 12] = [
     "Faint blue tint: where the selected unit's commander gives orders at no cost for distance.",
     "Arrow with a word: an order the battle holds (a declared charge, an engagement, a march, a shot), from the unit to what it goes for.",
     "Bright bar and arrowhead on a counter's edge: its front, the hexside it faces.",
-    "Faint brown line: where the computer's units went since your last order.",
+    "Faint brown line: where the computer's units went since your last order; a faint brown ring with ticks: where its dice were rolled (a shot, an attack).",
+    "A word on a dark strip under a counter: its order with no target (rally, hold, withdraw); on a large map, the unit's name.",
     "Hex outlined with a word on a plaque: a siege's gate, tower, breach (hatched with rubble) or the work done on it.",
 ];
 

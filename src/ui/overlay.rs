@@ -7,7 +7,7 @@ use super::baked::Baked;
 use super::glide::Glides;
 use super::input::{LegalNow, Selection};
 use super::preferences::{Pace, Preferences};
-use super::stage::{Film, Stage};
+use super::stage::{Film, Stage, Trace};
 use crate::battle::ecs::EventLog;
 use crate::battle::look::{Counter, Cue, Marks, Rgb, Symbol, Tag, Troop};
 use crate::battle::{AppState, Battle, Present, Side, Unit, UnitId};
@@ -149,8 +149,11 @@ fn paint_board<R: Present>(
             &mut |p: &egui::Painter| {
                 // What the computer did since the person last acted, faint under the rest.
                 if live {
-                    for way in stage.ways_since(trail.as_ref().map_or(usize::MAX, |t| t.0)) {
-                        paint_path(p, &view, way, COMPUTERS_WAY);
+                    for trace in stage.traces_since(trail.as_ref().map_or(usize::MAX, |t| t.0)) {
+                        match trace {
+                            Trace::Way(way) => paint_path(p, &view, way, COMPUTERS_WAY),
+                            Trace::Dice(hex) => paint_struck(p, &view, *hex),
+                        }
                     }
                 }
                 paint_under_counters(p, &view, b, &marks, selection.0, hovered.0, choice, stage.cue());
@@ -240,6 +243,17 @@ fn paint_over_counters<R: Present>(painter: &egui::Painter, view: &View, b: &Bat
             painter.circle_stroke(p, view.len(HEX_RADIUS * 0.8), egui::Stroke::new(view.len(8.0).max(2.0), egui::Color32::from_rgb(230, 40, 30)));
         }
     }
+    // Attacked only by the click's variant: a dashed ring.
+    for t in &marks.shift_targets {
+        if let Some(p) = view.hex(*t) {
+            let r = view.len(HEX_RADIUS * 0.8);
+            let stroke = egui::Stroke::new(view.len(6.0).max(1.5), egui::Color32::from_rgb(240, 140, 40));
+            for k in 0..12 {
+                let (a, z) = (k as f32 * std::f32::consts::TAU / 12.0, (k as f32 + 0.55) * std::f32::consts::TAU / 12.0);
+                painter.line_segment([p + r * egui::vec2(a.cos(), a.sin()), p + r * egui::vec2(z.cos(), z.sin())], stroke);
+            }
+        }
+    }
     if let Some(sight) = &marks.sight {
         let colour = if sight.clear { egui::Color32::from_rgb(250, 240, 120) } else { egui::Color32::from_rgb(240, 60, 40) };
         if let (Some(a), Some(z)) = (view.hex(sight.from), view.hex(sight.to)) {
@@ -279,6 +293,11 @@ fn paint_arrows(painter: &egui::Painter, view: &View, arrows: &[crate::battle::l
     let mut worded: Vec<(Hex, &str)> = Vec::new();
     for arrow in arrows {
         let (Some(from), Some(to)) = (view.hex(arrow.from), view.hex(arrow.to)) else { continue };
+        if arrow.from == arrow.to {
+            // An order with no target (rally, hold): its word under the counter.
+            paint_order_word(painter, from + egui::vec2(0.0, view.len(HEX_RADIUS * 0.62)), &arrow.label, colour(arrow.colour));
+            continue;
+        }
         let dir = (to - from).normalized();
         if !dir.x.is_finite() {
             continue;
@@ -292,6 +311,15 @@ fn paint_arrows(painter: &egui::Painter, view: &View, arrows: &[crate::battle::l
             paint_note(painter, start + (end - start) * 0.5, &arrow.label);
         }
     }
+}
+
+/// An order's word on a dark plaque in the order's colour, under a counter.
+fn paint_order_word(painter: &egui::Painter, at: egui::Pos2, word: &str, ink: egui::Color32) {
+    let galley = painter.layout_no_wrap(word.to_string(), egui::FontId::proportional(12.0), ink);
+    let rect = egui::Rect::from_center_size(at, galley.size() + egui::vec2(8.0, 2.0));
+    painter.rect_filled(rect, egui::CornerRadius::same(3), egui::Color32::from_black_alpha(200));
+    painter.rect_stroke(rect, egui::CornerRadius::same(3), egui::Stroke::new(1.0, ink), egui::StrokeKind::Inside);
+    painter.galley(rect.min + egui::vec2(4.0, 1.0), galley, ink);
 }
 
 /// The ruleset's marks on the ground: a hex outlined in a colour, hatched where rubble lies, its word
@@ -417,7 +445,19 @@ fn paint_tokens<R: Present>(painter: &egui::Painter, view: &View, b: &Battle<R>,
     }
 }
 
-/// The ways the computer's units went since the person last acted.
+/// A hex the computer's dice were rolled over since the person last acted (a shot, an attack): a
+/// faint ring with four ticks, as a sight marks what it aimed at.
+fn paint_struck(painter: &egui::Painter, view: &View, hex: Hex) {
+    let Some(c) = view.hex(hex) else { return };
+    let r = view.len(HEX_RADIUS * 0.72);
+    let stroke = egui::Stroke::new(view.len(7.0).max(1.5), COMPUTERS_WAY);
+    painter.circle_stroke(c, r, stroke);
+    for d in [egui::vec2(1.0, 0.0), egui::vec2(-1.0, 0.0), egui::vec2(0.0, 1.0), egui::vec2(0.0, -1.0)] {
+        painter.line_segment([c + d * r * 0.8, c + d * r * 1.2], stroke);
+    }
+}
+
+/// The ways the computer's units went and where its dice fell since the person last acted.
 const COMPUTERS_WAY: egui::Color32 = egui::Color32::from_rgba_premultiplied(150, 95, 30, 150);
 
 /// The colour of a counter's front (its facing).
@@ -447,6 +487,11 @@ fn paint_counter(painter: &egui::Painter, half: f32, c: egui::Pos2, fill: egui::
     }
     if !compact {
         paint_name(painter, egui::Rect::from_center_size(c + egui::vec2(0.0, half * 0.32), egui::vec2(half * 1.86, half * 0.5)), &k.name, text);
+    } else if half >= 11.0 {
+        // Under the counter, or over it when its front points down there.
+        let front_down = k.facing.is_some_and(|f| (std::f32::consts::FRAC_PI_2 - std::f32::consts::FRAC_PI_3 * f as u8 as f32).sin() < -0.1);
+        let top = if front_down { c - egui::vec2(0.0, half * 1.02 + 11.0) } else { c + egui::vec2(0.0, half * 1.02) };
+        paint_short_name(painter, top, half * 2.6, &k.name);
     }
     painter.text(rect.left_bottom() + egui::vec2(half * 0.1, -half * 0.04), egui::Align2::LEFT_BOTTOM, &k.factors, font(half * numbers), text);
     let badge_radius = half * (numbers - 0.06);
@@ -618,6 +663,23 @@ fn paint_name(painter: &egui::Painter, space: egui::Rect, name: &str, ink: egui:
         }
         size *= 0.9;
     }
+}
+
+/// A compact counter's name on a dark strip under it, cut to `width` with an ellipsis: a large map
+/// fitted to the window still tells its units apart by name.
+fn paint_short_name(painter: &egui::Painter, top: egui::Pos2, width: f32, name: &str) {
+    let font = egui::FontId::proportional(9.0);
+    let ink = egui::Color32::from_rgb(248, 244, 232);
+    let mut shown = name.to_string();
+    let mut galley = painter.layout_no_wrap(shown.clone(), font.clone(), ink);
+    while galley.size().x > width && shown.chars().count() > 2 {
+        let keep = shown.trim_end_matches('…').chars().count() - 1;
+        shown = shown.chars().take(keep).collect::<String>().trim_end().to_string() + "…";
+        galley = painter.layout_no_wrap(shown.clone(), font.clone(), ink);
+    }
+    let rect = egui::Rect::from_center_size(top + egui::vec2(0.0, galley.size().y / 2.0), galley.size() + egui::vec2(4.0, 0.0));
+    painter.rect_filled(rect, egui::CornerRadius::same(2), egui::Color32::from_black_alpha(170));
+    painter.galley(rect.min + egui::vec2(2.0, 0.0), galley, ink);
 }
 
 /// The faces of the roll being shown, above the hex it concerns.

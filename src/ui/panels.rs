@@ -421,6 +421,8 @@ pub fn battle_panels<R: Present>(
     // up, so it is the battle now, less what the other side keeps sealed.
     let b = stage.board();
     if curtain.0.is_some() {
+        // The curtain's "Save…" names the save here too.
+        save_window(ctx, &mut naming, &session, &log, &view.0, &mut notice);
         area.0 = None;
         return Ok(());
     }
@@ -662,7 +664,8 @@ fn curtain_and_victory<R: Present>(
     stage: Res<Stage<R>>,
     session: Res<Session>,
     mut curtain: ResMut<Curtain>,
-    mut notice: ResMut<Notice>,
+    notice: Res<Notice>,
+    mut naming: ResMut<SaveNaming>,
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -680,8 +683,8 @@ fn curtain_and_victory<R: Present>(
                 ui.add_space(30.0);
                 ui.horizontal(|ui| {
                     ui.add_space(ui.available_width() / 2.0 - 120.0);
-                    if ui.button("Save the game").clicked() {
-                        save_and_say(&session, &log, &view.0, &mut notice);
+                    if ui.button("Save…").clicked() {
+                        naming.0 = Some(save_name(&session, &log, view.0.turn).trim_end_matches(".ron").to_string());
                     }
                     if ui.button("Back to the menu").clicked() {
                         commands.queue(|world: &mut World| world.resource_mut::<NextState<AppState>>().set(AppState::Menu));

@@ -22,8 +22,16 @@ pub struct BoardMap(pub Arc<HexMap>);
 /// Stages made so far.
 static STAGES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
-/// How many ways a stage keeps for the board to mark.
-const MAX_WAYS: usize = 256;
+/// How many traces a stage keeps for the board to mark.
+const MAX_TRACES: usize = 256;
+
+/// What an event shown left on the board, for the board to mark while the person has not acted
+/// since: the way a unit went, or the hex its dice were rolled over (a shot, an attack).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Trace {
+    Way(Vec<crate::hex::Hex>),
+    Dice(crate::hex::Hex),
+}
 
 #[derive(Resource)]
 pub struct Stage<R: Present> {
@@ -45,9 +53,10 @@ pub struct Stage<R: Present> {
     /// How the last event shown appears over the board (dice, a move), worked out against the
     /// battle before it, and whether the viewer may see it.
     cue: Option<Cue>,
-    /// The ways units went, as the viewer saw them, with the index of each one's event (the last
-    /// few hundred): the board keeps the computer's moves marked until the person acts.
-    ways: Vec<(usize, Vec<crate::hex::Hex>)>,
+    /// The ways units went and the hexes dice were rolled over, as the viewer saw them, with the
+    /// index of each one's event (the last few hundred): the board keeps what the computer did
+    /// marked until the person acts.
+    traces: std::collections::VecDeque<(usize, Trace)>,
     /// The event count at which the player last let held dice go.
     released: usize,
     /// Which stage this is, new for every stage made (a battle, an undo, a film): a resource
@@ -75,7 +84,7 @@ impl<R: Present> Stage<R> {
             viewer: None,
             seen: None,
             cue: None,
-            ways: Vec::new(),
+            traces: std::collections::VecDeque::new(),
             released: 0,
             generation: STAGES.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         }
@@ -134,11 +143,16 @@ impl<R: Present> Stage<R> {
             self.lines.push(LogLine { text, rule: R::event_rule(&self.shown, e), seen_by });
         }
         self.cue = R::cue(&self.shown, e).filter(|_| self.viewer.is_none_or(|v| seen_by[v.index()]));
-        if let Some(Cue::Path { hexes }) = &self.cue {
-            if self.ways.len() >= MAX_WAYS {
-                self.ways.remove(0);
+        let trace = match &self.cue {
+            Some(Cue::Path { hexes }) => Some(Trace::Way(hexes.clone())),
+            Some(Cue::Dice { over, .. }) => Some(Trace::Dice(*over)),
+            None => None,
+        };
+        if let Some(trace) = trace {
+            if self.traces.len() >= MAX_TRACES {
+                self.traces.pop_front();
             }
-            self.ways.push((self.cursor, hexes.clone()));
+            self.traces.push_back((self.cursor, trace));
         }
         R::apply(&mut self.shown, e);
         self.cursor += 1;
@@ -152,7 +166,7 @@ impl<R: Present> Stage<R> {
             self.cursor = 0;
             self.lines.clear();
             self.cue = None;
-            self.ways.clear();
+            self.traces.clear();
         }
         while self.cursor < target {
             self.apply_next(events);
@@ -205,9 +219,9 @@ impl<R: Present> Stage<R> {
         self.cue.as_ref()
     }
 
-    /// The ways of the moves shown from event `from` on, oldest first.
-    pub fn ways_since(&self, from: usize) -> impl Iterator<Item = &[crate::hex::Hex]> {
-        self.ways.iter().filter(move |(at, _)| *at >= from).map(|(_, hexes)| hexes.as_slice())
+    /// The traces of the events shown from event `from` on, oldest first.
+    pub fn traces_since(&self, from: usize) -> impl Iterator<Item = &Trace> {
+        self.traces.iter().filter(move |(at, _)| *at >= from).map(|(_, trace)| trace)
     }
 
     /// The event shown last, if any.

@@ -17,6 +17,23 @@ impl Present for BlackPowder {
         super::arrows::arrows(b)
     }
 
+    /// The counter's line, then its brigade and the brigade's commander, and whether it has had
+    /// its order this turn (HB-3).
+    fn roster_line(b: &B, u: &Unit<UnitState>) -> String {
+        let mut line = crate::battle::look::roster_basics(&look::counter(b, u), u.hex);
+        if let Some(brigade) = b.global.brigades.get(usize::from(u.state.brigade)) {
+            line.push_str(&format!(" · {}", brigade.name));
+            let commander = b.global.commanders.iter().find(|c| c.brigade == Some(u.state.brigade));
+            if let Some(c) = commander {
+                line.push_str(&format!(" ({})", c.name));
+            }
+        }
+        if u.state.ordered {
+            line.push_str(" · ordered");
+        }
+        line
+    }
+
     fn event_line(b: &B, e: &Event) -> Option<String> {
         words::event_line(b, e)
     }
@@ -172,7 +189,16 @@ mod tests {
                         assert!(BlackPowder::preview(b, c).is_some(), "seed {seed}: no odds for {c:?}");
                     }
                 }
-                BlackPowder::status(b);
+                // The Command phase names the units still without orders, and the order of battle
+                // says which have had theirs.
+                let side = b.global.agenda.is_empty().then(|| super::super::legal::deciding_side(b)).flatten();
+                let idle = side.is_some_and(|s| b.on_board().any(|u| u.side == s && !u.state.ordered && !super::super::unit::engaged(b, u)));
+                if b.global.phase == super::super::state::Phase::Orders && idle {
+                    assert!(BlackPowder::status(b).iter().any(|l| l.starts_with("Without orders: ")), "seed {seed}: {:?}", BlackPowder::status(b));
+                }
+                for u in b.on_board() {
+                    assert_eq!(BlackPowder::roster_line(b, u).ends_with(" · ordered"), u.state.ordered);
+                }
                 BlackPowder::tokens(b);
                 for u in b.on_board() {
                     BlackPowder::counter(b, u);

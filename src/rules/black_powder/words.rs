@@ -441,12 +441,20 @@ pub fn command_unit(c: &Command) -> Option<UnitId> {
     }
 }
 
-/// The status line: the phase, the brigades broken on each side.
+/// The status line: the phase, the brigades broken on each side, and in the Command phase the
+/// units of the side to play not yet ordered nor moved (HB-3), the first few by name.
 pub fn status(b: &B) -> Vec<String> {
     let mut out = vec![capitalised(phase(b.global.phase))];
     for s in Side::BOTH {
         let (broken, all) = b.global.broken_brigades(s);
         out.push(format!("{}: {broken} of {all} brigades broken", side_name(b, s)));
     }
+    out.extend(without_orders(b));
     out
+}
+
+fn without_orders(b: &B) -> Option<String> {
+    let side = super::legal::deciding_side(b).filter(|_| b.global.phase == Phase::Orders && b.global.agenda.is_empty())?;
+    let waiting: Vec<String> = b.on_board().filter(|u| u.side == side && !u.state.ordered && !super::unit::engaged(b, u)).map(|u| u.state.name.clone()).collect();
+    crate::battle::look::named_few("Without orders", &waiting)
 }

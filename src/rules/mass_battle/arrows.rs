@@ -1,6 +1,7 @@
 //! The orders a viewer may know drawn on the board: its own side's drafts before the seal, and
 //! every unit's order once revealed (l. 19-34): where a unit marches, whom it engages, shoots, duels
-//! or blasts, the wall hex its engine bombards, the unit a hero joins.
+//! or blasts, the wall hex its engine bombards, the unit a hero joins; an order with no target
+//! (rally, hold, withdraw...) as its word under the counter.
 
 use super::MassBattle;
 use super::state::Order;
@@ -30,7 +31,16 @@ fn arrow(b: &B, id: UnitId, order: &Order) -> Option<Arrow> {
         Order::Bombard(h) => (*h, Rgb(250, 150, 50), "bombard"),
         Order::Demolish(h) => (*h, Rgb(250, 150, 50), "tear down"),
         Order::Passwall(h) => (*h, Rgb(200, 110, 240), "breach"),
-        _ => return None,
+        // Orders with no target: their word under the counter.
+        Order::Withdraw => (from, Rgb(150, 200, 250), "withdraw"),
+        Order::Retreat => (from, Rgb(150, 200, 250), "retreat"),
+        Order::Flee => (from, Rgb(240, 120, 100), "flee"),
+        Order::NoAction => (from, Rgb(200, 200, 200), "no action"),
+        Order::Rally => (from, Rgb(110, 210, 120), "rally"),
+        Order::Hold => (from, Rgb(245, 245, 235), "hold"),
+        Order::Ram => (from, Rgb(250, 150, 50), "ram the gate"),
+        Order::Auto => (from, Rgb(235, 60, 40), "its own choice"),
     };
-    (to != from).then(|| Arrow { from, to, colour, label: label.into() })
+    let targetless = matches!(order, Order::Withdraw | Order::Retreat | Order::Flee | Order::NoAction | Order::Rally | Order::Hold | Order::Ram | Order::Auto);
+    (targetless || to != from).then(|| Arrow { from, to, colour, label: label.into() })
 }

@@ -124,6 +124,15 @@ pub fn marks(b: &B, legal: &[Command], selected: Option<UnitId>, hovered: Option
             _ => {}
         }
     }
+    // A shooter's melee-only targets take a Shift-click: they get the dashed ring.
+    if let Some(actor) = selected {
+        let (plain, shift): (Vec<Hex>, Vec<Hex>) = marks.targets.iter().partition(|h| {
+            let on_wall = [Order::Bombard(**h), Order::Passwall(**h), Order::Demolish(**h)].into_iter().any(|order| legal.contains(&Command::Give { unit: actor, order }));
+            on_wall || b.unit_at(**h).is_none_or(|t| t.id == actor || order_on(b, legal, actor, t.id, false).is_some())
+        });
+        marks.targets = plain;
+        marks.shift_targets = shift;
+    }
     if let Some(s) = &b.global.siege {
         if let Some(section) = s.breach_pending.or(s.declared).and_then(|i| s.sections.get(i)) {
             marks.focus = section.walls.clone();

@@ -17,6 +17,20 @@ impl Present for MassBattle {
         super::arrows::arrows(b)
     }
 
+    /// The counter's line, then its order (its own draft or the revealed order the viewer may
+    /// know) and the hero serving as its officer.
+    fn roster_line(b: &B, u: &Unit<UnitState>) -> String {
+        let mut line = crate::battle::look::roster_basics(&look::counter(b, u), u.hex);
+        let draft = b.global.drafts[u.side.index()].iter().find(|(id, _)| *id == u.id).map(|(_, o)| o);
+        if let Some(order) = u.state.order.as_ref().or(draft) {
+            line.push_str(&format!(" · order: {}", words::order_label(b, order)));
+        }
+        if let Some((officer, _)) = u.state.officer {
+            line.push_str(&format!(" · officer: {}", words::name(b, officer)));
+        }
+        line
+    }
+
     fn stamps(b: &B) -> Vec<crate::battle::look::Stamp> {
         super::stamps::stamps(b)
     }
@@ -168,8 +182,12 @@ mod tests {
                             if clicked < 8 {
                                 clicked += 1;
                                 let marks = MassBattle::marks(b, &legal, Some(*unit), None);
-                                let marked = if target.is_some() { &marks.targets } else { &marks.reach };
-                                assert!(marked.contains(&hex), "{id} {seed}: {c:?} unmarked");
+                                let marked = if target.is_some() { marks.targets.contains(&hex) || marks.shift_targets.contains(&hex) } else { marks.reach.contains(&hex) };
+                                assert!(marked, "{id} {seed}: {c:?} unmarked");
+                                // The plain ring where a plain click gives an order, the dashed one where only Shift does.
+                                if marks.shift_targets.contains(&hex) {
+                                    assert!(!matches!(MassBattle::click(b, &legal, Some(*unit), hex, false), Intent::Send { .. }), "{id} {seed}: a dashed ring on {hex:?} that a plain click orders");
+                                }
                                 // A melee is a Shift-click for a unit that shoots, a plain one for any other.
                                 let shift = matches!(order, Order::Engage(_) | Order::Duel(_));
                                 let sent = match MassBattle::click(b, &legal, Some(*unit), hex, shift) {
@@ -184,6 +202,16 @@ mod tests {
                             }
                         }
                         MassBattle::status(b);
+                        // Every order the viewer may know is in the order of battle and on the board,
+                        // a targetless one as its word on the unit's own hex.
+                        let arrows = MassBattle::arrows(b);
+                        for (unit, order) in b.global.drafts.iter().flatten() {
+                            let Some(u) = b.unit(*unit).filter(|u| u.hex.is_some() && u.state.order.is_none()) else { continue };
+                            assert!(MassBattle::roster_line(b, u).contains(" · order: "), "{id} {seed}");
+                            if matches!(order, Order::Hold | Order::Rally | Order::Withdraw | Order::Retreat | Order::Flee) {
+                                assert!(arrows.iter().any(|a| a.from == a.to && u.hex == Some(a.from)), "{id} {seed}: {order:?} unmarked");
+                            }
+                        }
                         for u in b.on_board() {
                             MassBattle::counter(b, u);
                             MassBattle::unit_card(b, u.id);

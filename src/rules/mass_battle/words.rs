@@ -981,7 +981,6 @@ pub fn command_unit(c: &Command) -> Option<UnitId> {
 /// The deciding side's units still without an order this sequence (each takes its default at the
 /// seal, H-M3), named, the first few.
 fn without_orders(b: &B) -> Option<String> {
-    const NAMED: usize = 5;
     let side = legal::deciding_side(b).filter(|s| b.global.phase == Phase::Orders && !b.global.sealed[s.index()])?;
     let drafted = &b.global.drafts[side.index()];
     let waiting: Vec<String> = b
@@ -989,11 +988,7 @@ fn without_orders(b: &B) -> Option<String> {
         .filter(|u| u.side == side && !u.state.leaving && !drafted.iter().any(|(id, _)| *id == u.id) && !legal::legal_orders(b, u).is_empty())
         .map(|u| name(b, u.id))
         .collect();
-    match waiting.len() {
-        0 => None,
-        n if n <= NAMED => Some(format!("Without orders: {}", waiting.join(", "))),
-        n => Some(format!("Without orders: {} and {} more", waiting[..NAMED].join(", "), n - NAMED)),
-    }
+    crate::battle::look::named_few("Without orders", &waiting)
 }
 
 pub fn status(b: &B) -> Vec<String> {

@@ -326,7 +326,22 @@ pub fn status(b: &B) -> Vec<String> {
         let state = |s: Side| format!("{} {}", side_name(b, s), if g.sheets[s.index()].sealed { "sealed" } else { "writing" });
         out.push(format!("Sheets: {} · {}", state(Side(0)), state(Side(1))));
     }
+    out.extend(waiting(b));
     out
+}
+
+/// The units of the side to play still free to act in this phase, the first few by name: those
+/// that may still declare a charge (SP4.2), or move (SP4.4).
+fn waiting(b: &B) -> Option<String> {
+    let g = &b.global;
+    let side = super::legal::deciding_side(b).filter(|_| g.agenda.is_empty())?;
+    let ours = b.on_board().filter(|u| u.side == side);
+    let (head, names): (&str, Vec<String>) = match g.phase {
+        Phase::DeclareMounted | Phase::DeclareFoot => ("May still charge", ours.filter(|u| !super::legal::charge_options(b, u.id).is_empty()).map(|u| name(b, u.id)).collect()),
+        Phase::RemainingMoves => ("Not moved yet", ours.filter(|u| !u.state.moved && !u.state.charged && !u.state.fleeing && g.combat_of(u.id).is_none()).map(|u| name(b, u.id)).collect()),
+        _ => return None,
+    };
+    crate::battle::look::named_few(head, &names)
 }
 
 /// H-25's count: strength points of units destroyed, fleeing or off the table.

@@ -18,6 +18,23 @@ impl Present for Swordpoint {
         super::arrows::arrows(b)
     }
 
+    /// The counter's line, then the commanders with it, and the charge it declared or answers.
+    fn roster_line(b: &B, u: &Unit<UnitState>) -> String {
+        let mut line = crate::battle::look::roster_basics(&look::counter(b, u), u.hex);
+        let with: Vec<&str> = b.global.commanders_with(u.id).map(|c| c.name.as_str()).collect();
+        if !with.is_empty() {
+            line.push_str(&format!(" · with {}", with.join(", ")));
+        }
+        for c in &b.global.charges {
+            if c.charger == u.id {
+                line.push_str(&format!(" · charges {}", describe::name(b, c.target)));
+            } else if c.target == u.id {
+                line.push_str(&format!(" · charged by {}", describe::name(b, c.charger)));
+            }
+        }
+        line
+    }
+
     fn event_line(b: &B, e: &Event) -> Option<String> {
         describe::event_line(b, e)
     }
@@ -198,7 +215,17 @@ mod tests {
                         assert!(Swordpoint::preview(b, c).is_some(), "seed {seed}: no odds for {c:?}");
                     }
                 }
-                Swordpoint::status(b);
+                // A declaration phase names the units that may still charge; the order of battle
+                // names each charge.
+                let declaring = matches!(b.global.phase, super::super::state::Phase::DeclareMounted | super::super::state::Phase::DeclareFoot) && b.global.agenda.is_empty();
+                if declaring && legal.iter().any(|c| matches!(c, Command::DeclareCharge { .. })) {
+                    assert!(Swordpoint::status(b).iter().any(|l| l.starts_with("May still charge: ")), "seed {seed}: {:?}", Swordpoint::status(b));
+                }
+                for c in &b.global.charges {
+                    if let Some(u) = b.unit(c.charger).filter(|u| u.hex.is_some()) {
+                        assert!(Swordpoint::roster_line(b, u).contains(" · charges "), "seed {seed}");
+                    }
+                }
                 for u in b.on_board() {
                     Swordpoint::counter(b, u);
                     Swordpoint::unit_card(b, u.id);

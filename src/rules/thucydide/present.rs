@@ -13,6 +13,18 @@ use crate::hex::Hex;
 type B = Battle<Thucydide>;
 
 impl Present for Thucydide {
+    /// The counter's line, then the leader with it, and whether it was activated this turn.
+    fn roster_line(b: &B, u: &Unit<UnitState>) -> String {
+        let mut line = crate::battle::look::roster_basics(&Self::counter(b, u), u.hex);
+        for leader in b.global.leaders.iter().filter(|l| l.unit == Some(u.id)) {
+            line.push_str(&format!(" · with {}", leader.name));
+        }
+        if u.state.activated {
+            line.push_str(" · activated");
+        }
+        line
+    }
+
     fn event_line(b: &B, e: &Event) -> Option<String> {
         describe::event_line(b, e)
     }
