@@ -1,16 +1,20 @@
-//! The terrain: one mesh per map, a hexagon per hex textured from our own atlas
+//! The terrain drawn with bevy_ecs_tilemap: one tile per hex from our own atlas
 //! (`assets/tiles/terrain.png`, drawn by `tools/draw_tiles.py`: a column per ground, a row per hill
-//! level). Rebuilt whenever a new battle or replay is put on the stage.
+//! level), shaded by `terrain.wgsl`. Roads, rivers' banks and hexsides are the overlay's. Rebuilt
+//! whenever a new battle or replay is put on the stage.
 
-use super::camera::{to_world, FitRequest, HEX_RADIUS};
+#[cfg(test)]
+use super::camera::to_world;
+use super::camera::{FitRequest, HEX_RADIUS};
 use super::stage::BoardMap;
 use crate::battle::AppState;
-use crate::hex::{Ground, HexMap};
+use crate::hex::{Ground, HexMap, Offset};
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
 use bevy::prelude::*;
-use bevy::mesh::{Indices, PrimitiveTopology};
-use bevy::sprite_render::AlphaMode2d;
+use bevy::render::render_resource::{AsBindGroup, RenderPipelineDescriptor};
+use bevy::shader::ShaderRef;
+use bevy_ecs_tilemap::prelude::*;
 
 /// The atlas is compiled in, so the native and web builds need no asset server path.
 const TERRAIN_ATLAS: &[u8] = include_bytes!("../../assets/tiles/terrain.png");
@@ -25,7 +29,9 @@ pub struct BoardPlugin;
 
 impl Plugin for BoardPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<AtlasTexture>()
+        bevy::asset::load_internal_asset!(app, TERRAIN_SHADER, "terrain.wgsl", Shader::from_wgsl);
+        app.add_plugins((TilemapPlugin, MaterialTilemapPlugin::<TerrainMaterial>::default()))
+            .init_resource::<AtlasTexture>()
             .add_systems(Startup, load_atlas)
             .add_systems(Update, register_atlas.run_if(|t: Res<AtlasTexture>| t.0.is_none()))
             .add_systems(Update, rebuild.run_if(resource_exists_and_changed::<BoardMap>))
@@ -70,15 +76,73 @@ fn clear(mut commands: Commands, tiles: Query<Entity, With<BoardTiles>>) {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The atlas's tile (its layer in the tilemap's texture array) for a hex's ground and hill level.
+pub fn tile_index(ground: Ground, level: u8) -> u32 {
+    u32::from(level.min(LEVELS - 1)) * GROUNDS + ground as u32
+}
+
+/// How the terrain's tiles are shaded (`terrain.wgsl`): each tile's quad cut to its hexagon and drawn
+/// opaque, so every pixel of the board is filled once per frame (blended tile quads overlap at their
+/// corners, which made the terrain most of a software renderer's frame), and a band along the rim that
+/// darkens the texture towards the edge: a smooth ramp needs no multisampling to look clean.
+#[derive(AsBindGroup, TypePath, Asset, Clone, Debug)]
+pub struct TerrainMaterial {
+    /// The band's width (a fraction of the hex's apothem), the shade at the very edge, the texels kept
+    /// back from the tile's rim (its drawn outline, which linear filtering would bleed in), and a pad:
+    /// WebGL2 wants 16-byte uniforms.
+    #[uniform(0)]
+    outline: Vec4,
+}
+
+impl Default for TerrainMaterial {
+    fn default() -> Self {
+        TerrainMaterial { outline: Vec4::new(0.04, 0.03, 4.0, 0.0) }
+    }
+}
+
+const TERRAIN_SHADER: Handle<Shader> = bevy::asset::uuid_handle!("5b0c6f0e-1d55-4c3a-9a41-2f3e8e6b7c21");
+
+impl MaterialTilemap for TerrainMaterial {
+    fn fragment_shader() -> ShaderRef {
+        TERRAIN_SHADER.into()
+    }
+
+    fn specialize(descriptor: &mut RenderPipelineDescriptor, _key: MaterialTilemapKey<Self>) {
+        // Opaque: the shader writes every pixel of its hex once and nothing outside it.
+        if let Some(target) = descriptor.fragment.as_mut().and_then(|f| f.targets.first_mut()).and_then(Option::as_mut) {
+            target.blend = None;
+        }
+    }
+}
+
+/// Where a tile stands in the tilemap: its column, and its row counted up from the south (scenario
+/// rows count down from the north).
+fn tile_position(hex: crate::hex::Hex, height: i32) -> TilePos {
+    let Offset(col, row) = Offset::from_hex(hex);
+    TilePos { x: col as u32, y: (height - 1 - row) as u32 }
+}
+
+/// The tilemap's grid: a hex's width, and the height of a column's step.
+fn grid_size() -> TilemapGridSize {
+    TilemapGridSize { x: 2.0 * HEX_RADIUS, y: 3f32.sqrt() * HEX_RADIUS }
+}
+
+/// Odd columns sit half a hex lower (south), as in `hex::Offset`: with rows counted from the south
+/// that is bevy_ecs_tilemap's ColumnEven. The map is lowered so that tile (0, h-1), hex (0, 0),
+/// stands at the world's origin, where `to_world` puts it.
+const MAP_TYPE: TilemapType = TilemapType::Hexagon(HexCoordSystem::ColumnEven);
+
+fn map_transform(height: i32) -> Transform {
+    Transform::from_xyz(0.0, -((height - 1) as f32) * grid_size().y, 0.0)
+}
+
 fn rebuild(
     board: Res<BoardMap>,
     atlas: Res<Atlas>,
     tiles: Query<Entity, With<BoardTiles>>,
     mut built: Local<Option<usize>>,
     mut fit: ResMut<FitRequest>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut materials: ResMut<Assets<TerrainMaterial>>,
     mut commands: Commands,
 ) {
     // Only a new map (a new battle or replay) changes the ground.
@@ -91,58 +155,50 @@ fn rebuild(
     for e in &tiles {
         commands.entity(e).despawn();
     }
-    let material = ColorMaterial { texture: Some(atlas.0.clone()), alpha_mode: AlphaMode2d::Opaque, ..default() };
-    commands.spawn((BoardTiles, Mesh2d(meshes.add(terrain_mesh(map))), MeshMaterial2d(materials.add(material))));
-    fit.0 = Some((map.width(), map.height()));
+    let (w, h) = (map.width(), map.height());
+    let size = TilemapSize { x: w as u32, y: h as u32 };
+    let mut storage = TileStorage::empty(size);
+    let tilemap = commands.spawn(BoardTiles).id();
+    for hex in map.hexes() {
+        let position = tile_position(hex, h);
+        let t = map.at(hex);
+        let tile = commands
+            .spawn((TileBundle { position, tilemap_id: TilemapId(tilemap), texture_index: TileTextureIndex(tile_index(t.ground, t.level)), ..default() }, BoardTiles))
+            .id();
+        storage.set(&position, tile);
+    }
+    commands.entity(tilemap).insert(MaterialTilemapBundle {
+        grid_size: grid_size(),
+        map_type: MAP_TYPE,
+        size,
+        storage,
+        texture: TilemapTexture::Single(atlas.0.clone()),
+        tile_size: TilemapTileSize { x: TILE_PIXELS.x, y: TILE_PIXELS.y },
+        transform: map_transform(h),
+        anchor: TilemapAnchor::None,
+        material: MaterialTilemapHandle::from(materials.add(TerrainMaterial::default())),
+        ..default()
+    });
+    fit.0 = Some((w, h));
 }
 
-/// The whole map as one mesh: a hexagon per hex, textured with its ground's atlas tile. Drawn opaque
-/// and without overlap, so every pixel of the board is filled once per frame (tile quads overlap at
-/// their corners and must be alpha-blended, which made the terrain most of a software renderer's
-/// frame). The hex's outline is a band along its rim whose vertex colour darkens the texture towards
-/// the edge: a smooth ramp needs no multisampling to look clean, at every zoom.
-fn terrain_mesh(map: &HexMap) -> Mesh {
-    // Texels kept back from the tile's own rim (its drawn outline, then the next tile in the atlas),
-    // which linear filtering would otherwise bleed in at some zooms.
-    const INSET: f32 = 4.0;
-    // The outline band's width, as a fraction of the hex's radius, and the shade at the very edge.
-    const BAND: f32 = 0.04;
-    const EDGE_SHADE: f32 = 0.03;
-    let atlas = Vec2::new(TILE_PIXELS.x * GROUNDS as f32, TILE_PIXELS.y * f32::from(LEVELS));
-    let corners: [Vec2; 6] = std::array::from_fn(|i| Vec2::from_angle(i as f32 * std::f32::consts::FRAC_PI_3));
-    let rings = [(1.0 - BAND, [1.0; 4]), (1.0, [EDGE_SHADE, EDGE_SHADE, EDGE_SHADE, 1.0])];
-    let hexes = map.hexes().count();
-    let (mut positions, mut uvs, mut colours) = (Vec::with_capacity(hexes * 13), Vec::with_capacity(hexes * 13), Vec::with_capacity(hexes * 13));
-    let mut indices = Vec::with_capacity(hexes * 54);
-    for hex in map.hexes() {
-        let t = map.at(hex);
-        let tile = tile_uv(t.ground, t.level).center();
-        let tile_centre = Vec2::new(tile.x, tile.y) * atlas;
-        let centre = to_world(hex);
-        let first = positions.len() as u32;
-        positions.push([centre.x, centre.y, 0.0]);
-        uvs.push((tile_centre / atlas).to_array());
-        colours.push([1.0; 4]);
-        for (scale, colour) in rings {
-            for corner in corners {
-                let p = centre + corner * HEX_RADIUS * scale;
-                positions.push([p.x, p.y, 0.0]);
-                // Image rows run down, world y runs up.
-                let texel = tile_centre + Vec2::new(corner.x, -corner.y) * (TILE_PIXELS.x / 2.0 - INSET) * scale;
-                uvs.push((texel / atlas).to_array());
-                colours.push(colour);
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every tile stands where the rest of the game puts its hex (`to_world`): the counters, the
+    /// marks and the clicks all agree with the ground under them.
+    #[test]
+    fn every_tile_stands_on_its_hex() {
+        let (w, h) = (7, 5);
+        let size = TilemapSize { x: w as u32, y: h as u32 };
+        let tile = TilemapTileSize { x: TILE_PIXELS.x, y: TILE_PIXELS.y };
+        for col in 0..w {
+            for row in 0..h {
+                let hex = Offset(col, row).to_hex();
+                let at = tile_position(hex, h).center_in_world(&size, &grid_size(), &tile, &MAP_TYPE, &TilemapAnchor::None) + map_transform(h).translation.truncate();
+                assert!(at.distance(to_world(hex)) < 0.01, "({col}, {row}): tile at {at}, hex at {}", to_world(hex));
             }
         }
-        let (inner, outer) = (first + 1, first + 7);
-        for i in 0..6 {
-            let j = (i + 1) % 6;
-            indices.extend([first, inner + i, inner + j]);
-            indices.extend([inner + i, outer + i, outer + j, inner + i, outer + j, inner + j]);
-        }
     }
-    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::RENDER_WORLD)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colours)
-        .with_inserted_indices(Indices::U32(indices))
 }
