@@ -12,8 +12,6 @@ use crate::hex::{Ground, HexMap, Offset};
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
 use bevy::prelude::*;
-use bevy::render::render_resource::{AsBindGroup, RenderPipelineDescriptor};
-use bevy::shader::ShaderRef;
 use bevy_ecs_tilemap::prelude::*;
 
 /// The atlas is compiled in, so the native and web builds need no asset server path.
@@ -29,10 +27,9 @@ pub struct BoardPlugin;
 
 impl Plugin for BoardPlugin {
     fn build(&self, app: &mut App) {
-        bevy::asset::load_internal_asset!(app, TERRAIN_SHADER, "terrain.wgsl", Shader::from_wgsl);
-        app.add_plugins((TilemapPlugin, MaterialTilemapPlugin::<TerrainMaterial>::default()))
+        app.add_plugins(TilemapPlugin)
             .init_resource::<AtlasTexture>()
-            .add_systems(Startup, load_atlas)
+            .add_systems(Startup, (load_atlas, replace_fragment_shader))
             .add_systems(Update, register_atlas.run_if(|t: Res<AtlasTexture>| t.0.is_none()))
             .add_systems(Update, rebuild.run_if(resource_exists_and_changed::<BoardMap>))
             .add_systems(OnEnter(AppState::Menu), clear);
@@ -81,38 +78,18 @@ pub fn tile_index(ground: Ground, level: u8) -> u32 {
     u32::from(level.min(LEVELS - 1)) * GROUNDS + ground as u32
 }
 
-/// How the terrain's tiles are shaded (`terrain.wgsl`): each tile's quad cut to its hexagon and drawn
-/// opaque, so every pixel of the board is filled once per frame (blended tile quads overlap at their
-/// corners, which made the terrain most of a software renderer's frame), and a band along the rim that
-/// darkens the texture towards the edge: a smooth ramp needs no multisampling to look clean.
-#[derive(AsBindGroup, TypePath, Asset, Clone, Debug)]
-pub struct TerrainMaterial {
-    /// The band's width (a fraction of the hex's apothem), the shade at the very edge, the texels kept
-    /// back from the tile's rim (its drawn outline, which linear filtering would bleed in), and a pad:
-    /// WebGL2 wants 16-byte uniforms.
-    #[uniform(0)]
-    outline: Vec4,
-}
+/// bevy_ecs_tilemap's own fragment shader, which the terrain's (`terrain.wgsl`) replaces: each
+/// tile's quad cut to its hexagon and written opaque, so every pixel of the board is drawn once (the
+/// stock shader's overlapping quads made the terrain most of a software renderer's frame), and a band
+/// along the rim that darkens the texture towards the edge, a smooth ramp that needs no
+/// multisampling. Replacing the shader rather than adding a material of ours keeps a second material
+/// pipeline out of the page. The id is the crate's `TILEMAP_SHADER_FRAGMENT` (private to it) in the
+/// version Cargo.toml pins; `every_tile_is_drawn_by_the_terrain_shader` checks it is still there.
+const TILEMAP_FRAGMENT: bevy::asset::AssetId<Shader> = bevy::asset::AssetId::Uuid { uuid: bevy::asset::uuid::uuid!("bf34308e-69df-4da8-b0ff-816042c716c8") };
 
-impl Default for TerrainMaterial {
-    fn default() -> Self {
-        TerrainMaterial { outline: Vec4::new(0.04, 0.03, 4.0, 0.0) }
-    }
-}
-
-const TERRAIN_SHADER: Handle<Shader> = bevy::asset::uuid_handle!("5b0c6f0e-1d55-4c3a-9a41-2f3e8e6b7c21");
-
-impl MaterialTilemap for TerrainMaterial {
-    fn fragment_shader() -> ShaderRef {
-        TERRAIN_SHADER.into()
-    }
-
-    fn specialize(descriptor: &mut RenderPipelineDescriptor, _key: MaterialTilemapKey<Self>) {
-        // Opaque: the shader writes every pixel of its hex once and nothing outside it.
-        if let Some(target) = descriptor.fragment.as_mut().and_then(|f| f.targets.first_mut()).and_then(Option::as_mut) {
-            target.blend = None;
-        }
-    }
+fn replace_fragment_shader(mut shaders: ResMut<Assets<Shader>>) {
+    let ours = Shader::from_wgsl(include_str!("terrain.wgsl"), "strategos/terrain.wgsl");
+    shaders.insert(TILEMAP_FRAGMENT, ours).expect("an asset id by uuid is always valid");
 }
 
 /// Where a tile stands in the tilemap: its column, and its row counted up from the south (scenario
@@ -142,7 +119,6 @@ fn rebuild(
     tiles: Query<Entity, With<BoardTiles>>,
     mut built: Local<Option<usize>>,
     mut fit: ResMut<FitRequest>,
-    mut materials: ResMut<Assets<TerrainMaterial>>,
     mut commands: Commands,
 ) {
     // Only a new map (a new battle or replay) changes the ground.
@@ -167,7 +143,7 @@ fn rebuild(
             .id();
         storage.set(&position, tile);
     }
-    commands.entity(tilemap).insert(MaterialTilemapBundle {
+    commands.entity(tilemap).insert(TilemapBundle {
         grid_size: grid_size(),
         map_type: MAP_TYPE,
         size,
@@ -176,7 +152,6 @@ fn rebuild(
         tile_size: TilemapTileSize { x: TILE_PIXELS.x, y: TILE_PIXELS.y },
         transform: map_transform(h),
         anchor: TilemapAnchor::None,
-        material: MaterialTilemapHandle::from(materials.add(TerrainMaterial::default())),
         ..default()
     });
     fit.0 = Some((w, h));
@@ -185,6 +160,23 @@ fn rebuild(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shader replaced is the one the crate draws its tiles with: its source is the crate's
+    /// fragment shader, which imports its `process_fragment`.
+    #[test]
+    fn every_tile_is_drawn_by_the_terrain_shader() {
+        let mut app = App::new();
+        app.add_plugins(bevy::asset::AssetPlugin::default()).init_asset::<Shader>().init_asset::<Image>();
+        // The plugin wants a render world to build; without one at `finish`, it loads its shaders
+        // and stops short of the GPU.
+        app.insert_sub_app(bevy::render::RenderApp, bevy::app::SubApp::new());
+        app.add_plugins(TilemapPlugin);
+        app.remove_sub_app(bevy::render::RenderApp);
+        app.finish();
+        let shaders = app.world().resource::<Assets<Shader>>();
+        let stock = shaders.get(TILEMAP_FRAGMENT).expect("the crate's fragment shader under its id");
+        assert!(matches!(&stock.source, bevy::shader::Source::Wgsl(s) if s.contains("process_fragment(in)")), "{:?}", stock.path);
+    }
 
     /// Every tile stands where the rest of the game puts its hex (`to_world`): the counters, the
     /// marks and the clicks all agree with the ground under them.
