@@ -49,7 +49,8 @@ fn register_atlas(atlas: Res<Atlas>, mut contexts: bevy_egui::EguiContexts, mut 
 
 /// Where a ground's tile lies in the atlas, as a fraction of its size.
 pub fn tile_uv(ground: Ground, level: u8) -> bevy_egui::egui::Rect {
-    let (col, row) = (ground as u32 as f32, f32::from(level.min(LEVELS - 1)));
+    let (col, row) = atlas_cell(ground, level);
+    let (col, row) = (col as f32, row as f32);
     let (w, h) = (1.0 / GROUNDS as f32, 1.0 / f32::from(LEVELS));
     bevy_egui::egui::Rect::from_min_size(bevy_egui::egui::pos2(col * w, row * h), bevy_egui::egui::vec2(w, h))
 }
@@ -73,14 +74,22 @@ fn clear(mut commands: Commands, tiles: Query<Entity, With<BoardTiles>>) {
     }
 }
 
-/// The atlas's tile (its layer in the tilemap's texture array) for a hex's ground and hill level.
-pub fn tile_index(ground: Ground, level: u8) -> u32 {
-    u32::from(level.min(LEVELS - 1)) * GROUNDS + ground as u32
+/// A ground's tile in the atlas: its column (the ground) and row (the hill level, the highest for
+/// any above it).
+fn atlas_cell(ground: Ground, level: u8) -> (u32, u32) {
+    (ground as u32, u32::from(level.min(LEVELS - 1)))
+}
+
+/// The atlas's tile (its layer in the tilemap's texture array, read row by row) for a hex's ground
+/// and hill level.
+fn tile_index(ground: Ground, level: u8) -> u32 {
+    let (col, row) = atlas_cell(ground, level);
+    row * GROUNDS + col
 }
 
 /// bevy_ecs_tilemap's own fragment shader, which the terrain's (`terrain.wgsl`) replaces: each
-/// tile's quad cut to its hexagon and written opaque, so every pixel of the board is drawn once (the
-/// stock shader's overlapping quads made the terrain most of a software renderer's frame), and a band
+/// tile's quad cut to its hexagon with alpha 1 (the crate's pipeline still blends, so it reads what
+/// it covers, but no tile shows through another and each pixel of the board is covered once), and a band
 /// along the rim that darkens the texture towards the edge, a smooth ramp that needs no
 /// multisampling. Replacing the shader rather than adding a material of ours keeps a second material
 /// pipeline out of the page. The id is the crate's `TILEMAP_SHADER_FRAGMENT` (private to it) in the

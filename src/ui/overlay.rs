@@ -489,7 +489,7 @@ fn paint_counter(painter: &egui::Painter, half: f32, c: egui::Pos2, fill: egui::
         paint_name(painter, egui::Rect::from_center_size(c + egui::vec2(0.0, half * 0.32), egui::vec2(half * 1.86, half * 0.5)), &k.name, text);
     } else if half >= 11.0 {
         // Under the counter, or over it when its front points down there.
-        let front_down = k.facing.is_some_and(|f| (std::f32::consts::FRAC_PI_2 - std::f32::consts::FRAC_PI_3 * f as u8 as f32).sin() < -0.1);
+        let front_down = k.facing.is_some_and(|f| front_direction(f).y > 0.1);
         let top = if front_down { c - egui::vec2(0.0, half * 1.02 + 11.0) } else { c + egui::vec2(0.0, half * 1.02) };
         paint_short_name(painter, top, half * 2.6, &k.name);
     }
@@ -509,9 +509,8 @@ fn paint_counter(painter: &egui::Painter, half: f32, c: egui::Pos2, fill: egui::
     if let Some(facing) = k.facing {
         // The front: a bright bar across the faced hexside's side of the counter and a large
         // arrowhead past it (north straight up, each next facing 60° clockwise), read at a glance.
-        let angle = std::f32::consts::FRAC_PI_2 - std::f32::consts::FRAC_PI_3 * facing as u8 as f32;
-        let ahead = egui::vec2(angle.cos(), -angle.sin());
-        let across = egui::vec2(-angle.sin(), -angle.cos());
+        let ahead = front_direction(facing);
+        let across = egui::vec2(ahead.y, -ahead.x);
         let front = c + ahead * half * 1.08;
         let bar = [front + across * half * 0.85, front - across * half * 0.85];
         painter.line_segment(bar, egui::Stroke::new(half * 0.26, egui::Color32::BLACK));
@@ -527,6 +526,13 @@ fn paint_counter(painter: &egui::Painter, half: f32, c: egui::Pos2, fill: egui::
     if selected {
         painter.rect_stroke(rect.expand(half * 0.08), round, egui::Stroke::new(half * 0.1, egui::Color32::WHITE), egui::StrokeKind::Outside);
     }
+}
+
+/// The screen direction a counter facing `facing` looks: north straight up, each next facing 60°
+/// clockwise (screen y runs down).
+fn front_direction(facing: crate::hex::facing::Direction) -> egui::Vec2 {
+    let angle = std::f32::consts::FRAC_PI_2 - std::f32::consts::FRAC_PI_3 * facing as u8 as f32;
+    egui::vec2(angle.cos(), -angle.sin())
 }
 
 /// A state mark in the square of side `size` at `a`.

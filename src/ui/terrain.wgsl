@@ -1,5 +1,5 @@
 // The board's terrain tiles, in place of bevy_ecs_tilemap's fragment shader (src/ui/board.rs): each
-// tile's quad cut to its exact hexagon and written opaque, so every pixel of the board is drawn once;
+// tile's quad cut to its exact hexagon, alpha 1, so every pixel of the board is covered once;
 // the hex's outline is a band along its rim that darkens the texture towards the edge, a smooth ramp
 // that needs no multisampling.
 #import bevy_ecs_tilemap::common::{tilemap_data, sprite_texture, sprite_sampler}
