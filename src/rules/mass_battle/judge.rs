@@ -227,18 +227,14 @@ pub(super) fn value(b: &B, u: &U, order: &Order) -> Value {
             if u.state.kind() == Kind::Hero && target.state.kind() == Kind::Standard && peers_waiting(b, u) {
                 v.offence -= COWARDICE;
             }
-            // A unit with polearms may stand to meet the charge (l. 153).
-            let back = odds::attack_when(b, target, u, AttackKind::Melee, false, odds::charges(b, u.id, *t)).map_or(0.0, |x| x.damage);
             if d <= reach {
                 if let Some(e) = odds::attack(b, u, target, AttackKind::Melee) {
                     (v.target, v.damage) = (Some(*t), e.damage);
                 }
-                v.defence = suffered(back.max(threat(b, u, if d <= 1 { at } else { th })));
             } else {
-                // Out of reach, the target may still come to meet it.
                 v.offence += CLOSING * f64::from(reach.min(d - 1));
-                v.defence = suffered((back * THREAT).max(threat(b, u, th)));
             }
+            v.defence = suffered(exposure(b, u, order).unwrap_or(0.0));
         }
         Order::March(to) => {
             let nearest = |h: Hex| prey(b, u).filter_map(|e| e.hex).map(|e| way(b, u, h, e)).min();
@@ -250,7 +246,7 @@ pub(super) fn value(b: &B, u: &U, order: &Order) -> Value {
                 let ahead = b.on_board().any(|e| e.side != u.side && e.hex.is_some_and(|h| distance(h, *to) <= u32::from(r)));
                 v.offence = if ahead { SHOT_AHEAD } else { v.offence * 0.5 };
             }
-            v.defence = suffered(threat(b, u, *to));
+            v.defence = suffered(exposure(b, u, order).unwrap_or(0.0));
         }
         Order::Retreat | Order::Withdraw | Order::Flee => {
             // Breaking off spares the blows now; a pursuer may still follow (l. 86-90).
@@ -295,6 +291,25 @@ pub(super) fn value(b: &B, u: &U, order: &Order) -> Value {
     }
     v.offence -= sortie(b, u, order);
     v
+}
+
+/// The damage `u` should suffer where a march or an engagement leaves it: the blows of the
+/// enemies in reach of where it ends; engaging, the target's blows back (a unit with polearms may
+/// stand to meet the charge, l. 153), in full where it reaches the target, a share where it may
+/// only come to meet it. `None` for the other orders, and for an engagement of a unit off the board.
+pub(super) fn exposure(b: &B, u: &U, order: &Order) -> Option<f64> {
+    let at = u.hex?;
+    match order {
+        Order::March(to) => Some(threat(b, u, *to)),
+        Order::Engage(t) => {
+            let target = b.unit(*t)?;
+            let th = target.hex?;
+            let back = odds::attack_when(b, target, u, AttackKind::Melee, false, odds::charges(b, u.id, *t)).map_or(0.0, |x| x.damage);
+            let d = way(b, u, at, th);
+            Some(if d <= u32::from(allowance(&u.state)) + 1 { back.max(threat(b, u, if d <= 1 { at } else { th })) } else { (back * THREAT).max(threat(b, u, th)) })
+        }
+        _ => None,
+    }
 }
 
 /// What a besieged unit on foot gives up by going out of the walls: it holds them no more, and
@@ -389,10 +404,12 @@ fn orders(b: &B, side: Side, memo: &mut Memo) -> Value {
     let slices = &b.global.slices[side.index()];
     for (u, order) in envelope(b, side) {
         let v = *memo.orders.entry((key, u.id, order.clone())).or_insert_with(|| value(b, u, &order));
-        // A duel's blows fall at once, and the commander-in-chief's fall tests his whole army
-        // (l. 135-139): the quick level weighs what the hero should suffer in a duel and where the
-        // commander's order leaves him, as the stronger level weighs every order's.
-        if matches!(order, Order::Duel(_)) || b.global.commands(u) {
+        // A duel's blows fall at once, the commander-in-chief's fall tests his whole army
+        // (l. 135-139), and a hero is one life that no rally brings back: the quick level weighs
+        // what a hero should suffer where his order leaves him and where the commander's leaves
+        // him, as the stronger level weighs every order's (a shaman went out of his walls onto
+        // the knights' lances and died).
+        if matches!(order, Order::Duel(_)) || b.global.commands(u) || u.state.kind() == Kind::Hero {
             total.offence += v.offence + v.defence;
         } else {
             total.offence += v.offence;

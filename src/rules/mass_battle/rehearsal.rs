@@ -7,7 +7,9 @@
 //! guesses the besieged's defenders as the nearest units that can reach its walls.
 
 use super::command::Command;
-use super::judge::{CAUTION, WON, duel_blows, loss_worth, standing, value};
+use super::data::Kind;
+use super::event::AttackKind;
+use super::judge::{CAUTION, WON, duel_blows, exposure, loss_worth, standing, value};
 use super::legal;
 use super::odds;
 use super::state::{Order, Phase};
@@ -64,15 +66,28 @@ fn choices(b: &B, side: Side) -> Vec<(UnitId, Vec<Order>)> {
         .collect()
 }
 
-/// A duel the commander-in-chief should not fight: over its rounds the foe should deal him half
-/// his hit points or more. His fall tests his whole army (l. 135-139); the rehearsal cannot weigh
-/// that risk, since its guess of the other side may keep the foe away (Grushak serving as an
-/// officer), and without this the Baron fell in 8 games of 40 against random, 7 of those the Ost
-/// did not win.
+/// An order a hero should not be given, as the rehearsal of one sequence cannot see its cost:
+/// - a duel the commander-in-chief should not fight: over its rounds the foe should deal him half
+///   his hit points or more. His fall tests his whole army (l. 135-139), and the rehearsal's guess
+///   of the other side may keep the foe away (Grushak serving as an officer); without this the
+///   Baron fell in 8 games of 40 against random, 7 of those the Ost did not win;
+/// - an engagement of a unit of the line by any hero that should cost him a quarter of his life
+///   or more a sequence, and a greater share of it than he takes of the unit's: he falls before
+///   it does. In one sequence his blows are all gain and his wounds only hit points; the next, he
+///   dies (a 30-hit-point shaman went out of his walls onto 20 knights, soaking their lances for
+///   the orcs, and fell).
 fn reckless(b: &B, u: &U, order: &Order) -> bool {
-    let Order::Duel(foe) = order else { return false };
-    let Some(foe) = b.unit(*foe) else { return false };
-    b.global.commands(u) && 2.0 * duel_blows(foe, u) >= u.state.pvt as f64
+    match order {
+        Order::Duel(foe) => b.global.commands(u) && b.unit(*foe).is_some_and(|foe| 2.0 * duel_blows(foe, u) >= u.state.pvt as f64),
+        Order::Engage(t) if u.state.kind() == Kind::Hero => {
+            let Some(target) = b.unit(*t).filter(|t| t.state.kind() == Kind::Standard) else { return false };
+            let life = u.state.pvt.max(1) as f64;
+            let suffered = exposure(b, u, order).unwrap_or(0.0);
+            let dealt = odds::attack(b, u, target, AttackKind::Melee).map_or(0.0, |x| x.damage);
+            suffered >= life / 4.0 && suffered / life > dealt / target.state.pvt.max(1) as f64
+        }
+        _ => false,
+    }
 }
 
 /// The sequence played with both envelopes sealed, on each of the same rolls: the side's worth
