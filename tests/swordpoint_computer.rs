@@ -3,12 +3,13 @@
 
 mod common;
 
-use common::swordpoint::{send, start};
-use strategos::ai::{Ai, Level};
+use common::swordpoint::{send, start, start_on};
+use strategos::ai::{Ai, Judge, Level};
 use strategos::battle::ecs::BattleApp;
-use strategos::battle::{Battle, Ruleset, Side, UnitId};
+use strategos::battle::{Battle, Dice, Ruleset, Side, UnitId};
 use strategos::hex::{Direction, Sector};
 use strategos::rules::swordpoint::state::Phase;
+use strategos::replay::Replay;
 use strategos::rules::swordpoint::{Command, Swordpoint};
 use strategos::sim::Player;
 
@@ -91,5 +92,94 @@ fn a_foot_unit_out_of_reach_of_the_enemy_marches_on_rather_than_standing_idle() 
         let Command::Move { unit: UnitId(1), to, facing } = c else { panic!("{level:?} left the warriors idle: {c:?}") };
         assert!(to.unsigned_distance_to(enemy) < from.unsigned_distance_to(enemy), "{level:?} did not close: {c:?}");
         assert_eq!(facing.sector(to, enemy), Some(Sector::Front), "{level:?} turned from the enemy: {c:?}");
+    }
+}
+
+/// `side`'s decisions in the phase it is deciding, played on `b` by `level` until the phase or the side changes
+/// (at most 60), the commands returned.
+fn play_phase(b: &mut Battle<Swordpoint>, side: Side, level: Level) -> Vec<Command> {
+    let phase = b.global.phase;
+    let mut ai = Ai::new(level, 1);
+    let mut played = Vec::new();
+    while b.global.phase == phase && Swordpoint::deciding_side(b) == Some(side) && played.len() < 60 {
+        let c = ai.choose(b).expect("a command");
+        for e in <Swordpoint as Judge>::preview(b, &c, &mut Dice::new(played.len() as u64)) {
+            Swordpoint::apply(b, &e);
+        }
+        played.push(c);
+    }
+    played
+}
+
+/// Heraclea (or Hastings) set up and passed, on forced dice, to `side`'s first decision in `phase` of the first turn.
+fn bundled_at(id: &str, forced: &[u8], phase: Phase, side: Side) -> BattleApp<Swordpoint> {
+    let mut app = start_on(&common::load_bundled(id), forced);
+    to_decision(&mut app, phase, side);
+    app
+}
+
+/// The third turn of a Heraclea the quick level played against itself (`replays/swordpoint-heraclea-pyrrhus.ron`, 69
+/// commands), at the Epirotes' remaining moves.
+fn heraclea_third_turn() -> Battle<Swordpoint> {
+    let s = common::load_bundled("swordpoint-heraclea");
+    let replay: Replay<Command> = ron::from_str(include_str!("replays/swordpoint-heraclea-pyrrhus.ron")).expect("the replay reads");
+    let played = strategos::replay::play::<Swordpoint>(&s, &replay).expect("the replay plays");
+    let b = played.app.view().clone();
+    assert_eq!((b.turn, b.global.phase, Swordpoint::deciding_side(&b)), (3, Phase::RemainingMoves, Some(Side(1))), "the position");
+    b
+}
+
+#[test]
+fn the_army_general_stays_with_the_main_line_rather_than_ride_out_with_the_skirmishers() {
+    // Heraclea, the third turn, the Epirotes' remaining moves: the Rhodian slingers (25) stand
+    // before the phalanx, and the quick level sent them a hex further out and King Pyrrhus with
+    // them. His +1 counts in his unit's combats only (SP:L187) and his Cohesion serves the rally of
+    // every unit but skirmishers (SP:L115); slingers evade a charge rather than fight it, and they
+    // are the first the enemy shoots (SP:L42-43) and charges: every loss they take risks his death
+    // (SP:L36 shot, SP:L171-174 in combat), whose test goes to every unit beyond 12" (SP:L13, L23).
+    // Riding out with them buys nothing and risks the army.
+    let start = heraclea_third_turn();
+    for level in LEVELS {
+        let mut b = start.clone();
+        let played = play_phase(&mut b, Side(1), level);
+        let pyrrhus = b.global.commanders.iter().find(|c| c.id == 4).and_then(|c| c.unit).expect("Pyrrhus with a unit");
+        let with = b.unit(pyrrhus).expect("his unit");
+        assert!(!with.state.skirmishers(), "{level:?} sent Pyrrhus out with the skirmishers ({}): {played:?}", pyrrhus.0);
+    }
+}
+
+#[test]
+fn momentum_over_what_can_be_spent_is_bid_for_the_initiative() {
+    // Heraclea, the first turn's initiative, the Epirotes with 9 points in the pool. Momentum buys
+    // the initiative (H-9) and at most +3 in each combat (SP:L158, L195); awards come in every turn
+    // (SP:L148-153, L284-290) and the pool is held at 12, the surplus lost (H-8). Nine points is
+    // more than a turn's fighting can spend, and the initiative declares and moves first: a bid
+    // of 0 hoards points that new awards will push over the cap. The same at the cap itself.
+    for pool in [9, 12] {
+        let mut app = bundled_at("swordpoint-heraclea", &[], Phase::Initiative, Side(0));
+        send(&mut app, Command::Seal);
+        let mut b = app.view().clone();
+        b.global.momentum[1] = pool;
+        assert_eq!(Swordpoint::deciding_side(&b), Some(Side(1)), "the position: the Epirotes bid");
+        for (level, c) in choices(&b, &LEVELS) {
+            assert!(matches!(c, Command::Bid { .. }), "{level:?} bid nothing with {pool} in the pool: {c:?}");
+        }
+    }
+}
+
+#[test]
+fn the_anglo_danes_hold_senlac_ridge_rather_than_walk_down_off_it() {
+    // Hastings, the first turn: the Anglo-Danes stand on the crest (level 1), the Normans below
+    // (level 0), 6 to 8 hexes off. Higher ground adds 1 to the result of every combat fought from
+    // it against an enemy below (SP:L188), and the Normans must come up to win (H-25 judges by
+    // losses). Walking down into the plain in the first turn throws that +1 away for nothing.
+    let app = bundled_at("swordpoint-hastings-skirmish", &[], Phase::RemainingMoves, Side(1));
+    for level in LEVELS {
+        let mut b = app.view().clone();
+        let played = play_phase(&mut b, Side(1), level);
+        for id in [11, 12, 13, 14] {
+            let at = b.unit(UnitId(id)).and_then(|u| u.hex).expect("on the field");
+            assert_eq!(b.map.level(at), 1, "{level:?} walked unit {id} down off the ridge: {played:?}");
+        }
     }
 }

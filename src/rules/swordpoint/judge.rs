@@ -2,10 +2,10 @@
 //! battle's result; each side's standing strength points against its start, the nearer to H-25's
 //! break point the dearer; momentum, counting what its sealed sheet commits, the initiative's
 //! chance while bid for, and the shots written on the sheet; Demoralised and exhausted units; units
-//! in command; the army general alive and kept out of contact; melee troops closing on the enemy
-//! and shooters at their short range; flanks and rears open to an enemy that could charge them;
-//! and the prospects of every combat and declared charge, from the rules' own resolution sampled
-//! (`combat::sampled_charge_odds`).
+//! in command; the army general alive, kept out of contact and away from skirmishers; melee troops
+//! closing on the enemy, or holding higher ground than it, and shooters at their short range;
+//! flanks and rears open to an enemy that could charge them; and the prospects of every combat and
+//! declared charge, from the rules' own resolution sampled (`combat::sampled_charge_odds`).
 
 use super::Swordpoint;
 use super::combat::{self, CombatOdds, QUICK_SAMPLES};
@@ -31,15 +31,18 @@ const ARMY: f64 = 100.0;
 /// an army at half.
 const BREAKING: f64 = 150.0;
 const BREAKING_FROM: f64 = 0.3;
-/// Per point in the pool (initiative bids, up to 3 per combat).
+/// Per point in the pool (initiative bids, up to 3 per combat), for the first `MOMENTUM_FULL`
+/// points: two combats' worth, more than most turns can spend.
 const MOMENTUM: f64 = 0.4;
+const MOMENTUM_FULL: u8 = 6;
 /// Per point written into a combat on the sealed sheet: +1 to that combat's score (SP:L195), worth
 /// more there than in the pool, so the computer spends what it holds when it fights.
 const MOMENTUM_IN_COMBAT: f64 = 0.7;
 /// The initiative (declaring and moving first, H-9), counted by its chance while it is bid for and
 /// no more once rolled: held to the end of the moves, its term dropped when the other side ended
-/// its own, which made ending them at once a gain for that side.
-const INITIATIVE: f64 = 1.0;
+/// its own, which made ending them at once a gain for that side. At 1.0 a point of the pool was
+/// always dearer than what it added to the chance, and the computer bid 0 with 12 in the pool.
+const INITIATIVE: f64 = 2.0;
 /// A living army general: his death makes the units beyond 12" test (SP1.4) and takes his
 /// Cohesion and re-rolls away.
 const GENERAL: f64 = 6.0;
@@ -51,6 +54,10 @@ const DEMORALISED: (f64, f64) = (0.6, 0.12);
 const EXHAUSTED: (f64, f64) = (0.6, 0.15);
 /// Within a commander's radius (SP5.25): it can be rallied.
 const IN_COMMAND: f64 = 0.2;
+/// The army general with skirmishers: his +1 counts only in his unit's combats (SP:L187), which
+/// skirmishers evade, his Cohesion does not rally them (SP:L115), and they are the first shot at
+/// and charged, each loss a death test for him (SP:L36, L171-174).
+const GENERAL_WITH_SKIRMISHERS: f64 = 1.5;
 /// Shooters or skirmishers in contact fight badly and cannot shoot.
 const SHOOTER_IN_CONTACT: f64 = 0.5;
 /// Per hex away from where the unit wants to be (next to the enemy, or at its short range): 0.25
@@ -58,6 +65,10 @@ const SHOOTER_IN_CONTACT: f64 = 0.5;
 const CLOSING: f64 = 0.15;
 /// Per hill level (SP5.16).
 const HILL: f64 = 0.05;
+/// Melee troops out of combat standing higher than the nearest enemy: +1 to every combat fought
+/// there against it (SP:L188), thrown away by walking down. More than a whole move's closing
+/// (3 hexes at 0.15), so that a unit holds the hill and lets the enemy come up.
+const HIGH_GROUND: f64 = 0.6;
 /// Facing the nearest enemy (in the front sector): where a charge comes from, and the only
 /// sector a unit charges into (SP4.2). At 0.15 the stronger level beat the quick one in 60.5% of
 /// the skirmish's games, at 0.3 in 73.5% (docs/rules/swordpoint.md).
@@ -248,15 +259,24 @@ fn worth_of(b: &B, units: &[UnitId], odds: &CombatOdds, side: Side) -> f64 {
 fn momentum_value(b: &B, side: Side) -> f64 {
     let g = &b.global;
     let sheet = &g.sheets[side.index()];
-    let pool = f64::from(g.momentum[side.index()]);
+    let pool = g.momentum[side.index()];
     match g.phase {
-        Phase::Initiative => MOMENTUM * (pool - f64::from(sheet.bid)) + INITIATIVE * initiative_chance(sheet.bid),
+        Phase::Initiative => pool_value(pool.saturating_sub(sheet.bid)) + INITIATIVE * initiative_chance(sheet.bid),
         Phase::CombatMomentum => {
-            let committed = f64::from(sheet.momentum.iter().map(|(_, p)| *p).sum::<u8>());
-            MOMENTUM * (pool - committed) + MOMENTUM_IN_COMBAT * committed
+            let committed = sheet.momentum.iter().map(|(_, p)| *p).sum::<u8>();
+            pool_value(pool.saturating_sub(committed)) + MOMENTUM_IN_COMBAT * f64::from(committed)
         }
-        _ => MOMENTUM * pool,
+        _ => pool_value(pool),
     }
+}
+
+/// The worth of `points` in the pool: `MOMENTUM` each up to `MOMENTUM_FULL`, then less and less up
+/// to nothing at the cap, where every award is lost (H-8): points a turn cannot spend are worth
+/// spending on the initiative rather than keeping.
+fn pool_value(points: u8) -> f64 {
+    let cap = tables().momentum.cap;
+    let over = f64::from(cap.saturating_sub(MOMENTUM_FULL).max(1));
+    (1..=points).map(|k| if k <= MOMENTUM_FULL { MOMENTUM } else { MOMENTUM * f64::from(cap.saturating_sub(k)) / over }).sum()
 }
 
 /// The figures the side's sheet is expected to shoot down, by each shot's odds as the rules resolve
@@ -310,12 +330,18 @@ fn unit_value(b: &B, u: &SpUnit, start: f64, foes: &[Hex], has_general: bool, pl
     if in_command(b, u) {
         value += IN_COMMAND;
     }
+    if has_general && s.skirmishers() {
+        value -= GENERAL_WITH_SKIRMISHERS;
+    }
     let Some(closest) = foes.iter().min_by_key(|h| (distance(at, **h), hex_key(**h))) else { return value };
     if u.facing.sector(at, *closest) == Some(Sector::Front) {
         value += FACING_ENEMY;
     }
     let nearest = distance(at, *closest);
     let shooter = s.profile().missile.is_some();
+    if !shooter && b.global.combat_of(u.id).is_none() && b.map.level(at) > b.map.level(*closest) {
+        value += HIGH_GROUND;
+    }
     if nearest <= 1 {
         if has_general {
             value -= GENERAL_IN_CONTACT;
@@ -434,7 +460,14 @@ mod tests {
         b.global.phase = Phase::Initiative;
         let none = eval(&b, Side(0));
         b.global.sheets[0].bid = 1;
-        assert!(eval(&b, Side(0)) < none, "a point of momentum is worth more than 18% of the initiative");
+        assert!(eval(&b, Side(0)) < none, "a point of a small pool is worth more than 18% of the initiative");
+        b.global.momentum[0] = 12;
+        b.global.sheets[0].bid = 0;
+        let hoarded = eval(&b, Side(0));
+        b.global.sheets[0].bid = 1;
+        assert!(eval(&b, Side(0)) > hoarded, "a point at the cap, where awards are lost, is worth less than 18% of the initiative");
+        assert_eq!(pool_value(12) - pool_value(11), 0.0, "the twelfth point is worth nothing");
+        b.global.momentum[0] = 5;
         b.global.phase = Phase::CombatMomentum;
         b.global.sheets[0].bid = 0;
         let kept = eval(&b, Side(0));
