@@ -1,12 +1,15 @@
-//! The computer opponent's decisions in small Swidenth battles (issue 16's blunder tests): a shooter with a target shoots, and a fighter strikes an enemy it has at its mercy.
+//! The computer opponent's decisions in small Swidenth battles (issue 16's and issue 47's blunder tests): a shooter with
+//! a target shoots, a fighter strikes an enemy it has at its mercy, no activation ends where it began, a band keeps out of
+//! the enemy shooters' sight for their phase, and a figure in contact fights rather than wait to be struck.
 
 mod common;
 
 use common::swidenth::{id, middle, send, start, toward};
+use std::collections::HashMap;
 use strategos::ai::{Ai, Level};
-use strategos::battle::{Battle, Dice, Ruleset};
+use strategos::battle::{Battle, Dice, Ruleset, UnitId};
 use strategos::hex::Direction::{N, S};
-use strategos::hex::Offset;
+use strategos::hex::{Hex, Offset};
 use strategos::rules::swidenth::state::Phase;
 use strategos::rules::swidenth::{Command, Swidenth};
 use strategos::sim::Player;
@@ -99,5 +102,32 @@ fn a_crossbowman_that_has_shot_reloads_and_shoots_again() {
         assert_eq!(first, Command::Reload { figure: id(1) }, "{level:?}");
         play(&mut b, &first);
         assert_eq!(ai.choose(&b), Some(Command::Shoot { figure: id(1), target: id(11) }), "{level:?}, after {first:?}");
+    }
+}
+
+/// The Border Patrol's first turn played by the computer on both sides, the Patrol with the initiative. An activation is
+/// two actions (l. 64-78): a move then a run back to the hex it left spends both on nothing, and leaves the figure
+/// activated, so a leader loses his own phase (R-S2, l. 38, 44). In play Sergente Mira did so in Aldo's phase, drawn back
+/// by the soldiers her bubble would have brought into a phase she no longer has.
+#[test]
+fn no_figure_moves_then_runs_back_to_the_hex_it_left() {
+    let s = common::load_bundled("swidenth-border-patrol");
+    for level in LEVELS {
+        let mut app = strategos::replay::start::<Swidenth>(&s, 1, &[15]).expect("the border patrol");
+        let mut ais = [Ai::new(level, 1), Ai::new(level, 2)];
+        let mut from: HashMap<UnitId, Hex> = HashMap::new();
+        while app.view().turn == 1 && app.view().global.outcome.is_none() {
+            let b = app.view();
+            let side = Swidenth::deciding_side(b).expect("a side");
+            let c = ais[side.index()].choose(b).expect("a command");
+            match &c {
+                Command::Move { figure, .. } => {
+                    from.insert(*figure, b.unit(*figure).and_then(|u| u.hex).expect("on the board"));
+                }
+                Command::Run { figure, to } => assert_ne!(from.get(figure), Some(to), "{level:?}: {} runs back to where it started", b.unit(*figure).expect("the figure").state.name),
+                _ => {}
+            }
+            send(&mut app, c);
+        }
     }
 }

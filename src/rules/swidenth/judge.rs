@@ -11,7 +11,7 @@ use super::duel::{self, Harm};
 use super::figure::{self, B, U};
 use super::groups;
 use super::resolve::preview;
-use super::state::{Activation, First};
+use super::state::{Activation, First, Phase};
 use super::turn;
 use crate::ai::Judge;
 use crate::battle::{Dice, Factor, Side};
@@ -132,11 +132,16 @@ fn figure_value(b: &B, u: &U, judging: Side) -> f64 {
     v
 }
 
-/// Whether a leader of the figure's side has it in his command bubble, so it may act in his phase
-/// rather than wait for the rest (l. 38, 58-60).
+/// Whether the figure may act in a leader's phase rather than wait for the rest (l. 38, 58-60):
+/// it is one the open phase may activate, or a leader of its side whose phase is still to come
+/// has it in his bubble. A leader activated in another's phase has lost his own (R-S2), so his
+/// bubble brings no one in: counting it drew Sergente Mira back to her soldiers after her move.
 fn in_a_bubble(b: &B, u: &U, at: crate::hex::Hex) -> bool {
+    if b.global.phase == Phase::Leader && b.active == u.side && b.global.leader.as_ref().is_some_and(|l| l.eligible.contains(&u.id)) {
+        return true;
+    }
     b.on_board()
-        .filter(|l| l.side == u.side && l.state.is_leader() && l.id != u.id)
+        .filter(|l| l.side == u.side && l.state.is_leader() && l.id != u.id && l.state.activation == Activation::Ready)
         .any(|l| l.hex.is_some_and(|h| duel::in_bubble(h.unsigned_distance_to(at), duel::bubble_below(l.state.rank()))))
 }
 

@@ -92,12 +92,16 @@ pub fn actions(b: &B, u: &U) -> Vec<Command> {
             out
         }
         Activation::Started(first) => {
-            let mut out = if first == First::Moved { moves(b, u, true) } else { Vec::new() };
+            // Nothing first: the computer keeps the legal order among commands it values alike,
+            // and a run it sees no gain in took figures back to the hex their move had left.
+            let mut out = vec![Command::Rest { figure }];
+            if first == First::Moved {
+                out.extend(moves(b, u, true));
+            }
             out.extend(shots(b, u).into_iter().map(|target| Command::Shoot { figure, target }));
             out.extend(groups::fightable(b, u).into_iter().map(|target| Command::Fight { figure, target }));
             out.extend(casts(b, u));
             out.extend(specials(b, u));
-            out.push(Command::Rest { figure });
             out
         }
     }
