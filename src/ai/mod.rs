@@ -48,6 +48,12 @@ pub trait Judge: Ruleset {
     fn blind(_battle: &Battle<Self>) -> bool {
         false
     }
+    /// Whether a legal command is one the side would never choose, another legal command being at
+    /// least as good whatever the dice (a free step that betters its odds first): the computer
+    /// leaves it out, unless nothing else is left.
+    fn dominated(_battle: &Battle<Self>, _command: &Self::Command) -> bool {
+        false
+    }
     /// How much search work (`search::Work`: a position reached, a list of legal commands, a
     /// judgement) the strong level does per millisecond of its thinking time, measured for this
     /// ruleset on the build machine: the search counts work, never reads a clock, so its choices
@@ -190,6 +196,7 @@ impl<R: Judge> Player<R> for Ai {
         // decisions.
         let seen = b.seen_by(side);
         let b = &seen;
+        let legal = if legal.iter().all(|c| R::dominated(b, c)) { legal } else { legal.into_iter().filter(|c| !R::dominated(b, c)).collect() };
         self.decisions += 1;
         let mut memo: Box<R::Memo> = self.memo.take().and_then(|m| m.downcast().ok()).unwrap_or_default();
         R::new_decision(&mut memo);

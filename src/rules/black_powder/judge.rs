@@ -1,15 +1,18 @@
 //! What the computer opponent weighs in a Black Powder position (house heuristics, not rules): the
 //! battle's result; each side's units by what they are worth and how worn (casualties, shaken,
 //! disordered); brigades broken against HB-21's break point; moves in hand; infantry and cavalry
-//! closing on the enemy facing it, the more as the last turn nears; guns and muskets ready to shoot;
-//! commanders near their brigades; and each brigade's losses against HB-21's break point.
+//! closing on the enemy facing it, the more as the last turn nears; orders still in hand at the odds
+//! their commanders give; guns and muskets ready to shoot, guns in range staying put; commanders
+//! near their brigades, the commander-in-chief near his army; and each brigade's losses against
+//! HB-21's break point.
 
 use super::BlackPowder;
-use super::data::{Formation, Troop};
+use super::data::{Formation, Troop, tables};
 use super::event::VolleyKind;
 use super::melee;
 use crate::battle::agenda;
 use super::shooting;
+use super::staff_work;
 use super::state::Phase;
 use super::resolve::preview;
 use super::state::UnitState;
@@ -41,6 +44,12 @@ const BRIGADE_PRESSURE: f64 = 10.0;
 const FACING_ENEMY: f64 = 0.3;
 /// Per hex a brigade commander stands from each of his units beyond 2 (-1 per 12" on every order).
 const COMMAND_GAP: f64 = 0.06;
+/// Per hex the commander-in-chief stands from each unit of his side beyond 2: he orders any of
+/// them, at -1 per 12", so his place is amid the army, never in a corner.
+const CHIEF_GAP: f64 = 0.03;
+/// Per move a gun has made this turn: moved by hand it gains a hex a move (BP:L29), and a second
+/// move costs its shot (HB-10).
+const GUN_MOVED: f64 = 0.05;
 
 /// Rolls sampled for each melee's prospect, with dice of the judge's own (fixed seeds, so a
 /// position always gets the same prospect).
@@ -123,6 +132,17 @@ fn wanted_distance(u: &U) -> u32 {
     }
 }
 
+/// The hexes between where a unit stands, `d` from the nearest enemy, and where it wants to be;
+/// a gun with that enemy within its range is where it wants to be, since walking it nearer by hand
+/// costs its shots (HB-10).
+fn gap_to_wanted(u: &U, d: u32) -> u32 {
+    if u.state.is_artillery() && shooting::range(u).is_some_and(|r| tables().scale.within(d, u32::from(r))) {
+        return 0;
+    }
+    let want = wanted_distance(u);
+    if d > want { d - want } else { want - d.min(want) }
+}
+
 /// A unit's worth worn by its casualties, less more when Shaken.
 fn worn_worth(s: &UnitState) -> f64 {
     let stamina = f64::from(s.stamina.unwrap_or(s.profile().stamina).max(1));
@@ -139,22 +159,25 @@ fn unit_value(b: &B, u: &U, judging: Side) -> f64 {
         v -= worth(s) * DISORDERED;
     }
     if u.side == judging {
+        let before_shooting = matches!(b.global.phase, Phase::Initiative | Phase::Orders) && b.active == u.side;
         // Closing counts for the judging side only, so two computers still meet.
         if let Some(e) = unit::nearest_enemy_unit(b, u.side, at) {
             let d = e.hex.map_or(0, |h| h.unsigned_distance_to(at));
-            let want = wanted_distance(u);
-            let gap = if d > want { d - want } else { want - d.min(want) };
-            let gap = if s.shaken() { 0 } else { gap };
+            let gap = if s.shaken() { 0 } else { gap_to_wanted(u, d) };
             let late = f64::from(b.turn) / f64::from(b.last_turn.max(1));
             v -= (CLOSING.0 + CLOSING.1 * late) * f64::from(gap);
             if e.hex.is_some_and(|h| u.facing.sector(at, h) == Some(Sector::Front)) || unit::all_round(b, u) {
                 v += FACING_ENEMY;
             }
-            if s.moves_left > 0 && gap > 0 && !unit::engaged(b, u) {
-                v += MOVE_IN_HAND * f64::from(s.moves_left.min(3)) * f64::from(rate(s)) / 12.0;
+            if gap > 0 && !unit::engaged(b, u) {
+                // The moves in hand, and those an order may still bring at its commander's odds
+                // (HB-3): a ride that lifts a distance penalty first is worth its better odds, and
+                // a failed order, which ends its commander's orders, costs every order he had left.
+                let order = if before_shooting { staff_work::order_in_hand(b, u) } else { 0.0 };
+                let moves = (f64::from(s.moves_left) + order).min(3.0);
+                v += MOVE_IN_HAND * moves * f64::from(rate(s)) / 12.0;
             }
         }
-        let before_shooting = matches!(b.global.phase, Phase::Initiative | Phase::Orders) && b.active == u.side;
         if before_shooting && shooting::may_shoot(b, u) {
             if let Some(t) = shooting::targets(b, u).first().and_then(|t| b.unit(*t)) {
                 let dice = shooting::aim(b, u, t, VolleyKind::Shooting).map_or(0, |a| a.dice);
@@ -163,6 +186,9 @@ fn unit_value(b: &B, u: &U, judging: Side) -> f64 {
         }
         if s.formation == Formation::Limbered && unit::nearest_enemy(b, u.side, at).is_some_and(|d| d <= 9) {
             v -= 0.5;
+        }
+        if s.is_artillery() {
+            v -= GUN_MOVED * f64::from(s.moves_made);
         }
     }
     v
@@ -189,6 +215,10 @@ fn side_value(b: &B, side: Side, judging: Side) -> f64 {
                 .map(|h| h.unsigned_distance_to(c.hex).saturating_sub(2))
                 .sum();
             v -= COMMAND_GAP * f64::from(gaps);
+        }
+        for c in b.global.commanders.iter().filter(|c| c.side == side && c.brigade.is_none()) {
+            let gaps: u32 = b.on_board().filter(|u| u.side == side).filter_map(|u| u.hex).map(|h| h.unsigned_distance_to(c.hex).saturating_sub(2)).sum();
+            v -= CHIEF_GAP * f64::from(gaps);
         }
     }
     v
@@ -222,5 +252,11 @@ impl Judge for BlackPowder {
 
     fn preview(b: &B, command: &super::Command, dice: &mut Dice) -> Vec<super::Event> {
         preview(b, command, dice)
+    }
+
+    /// An order its commander would give at better odds after his own move, which is free and
+    /// does not end his orders (HB-2): he rides first.
+    fn dominated(b: &B, command: &super::Command) -> bool {
+        staff_work::better_after_riding(b, command)
     }
 }

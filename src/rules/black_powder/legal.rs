@@ -63,7 +63,7 @@ pub fn is_legal(b: &B, command: &Command) -> bool {
 
 /// Whether a unit may receive an order now: on the board, not yet ordered this turn, not
 /// disordered (BP10.1), not in a melee.
-fn orderable(b: &B, u: &U) -> bool {
+pub(super) fn orderable(b: &B, u: &U) -> bool {
     u.hex.is_some() && !u.state.ordered && !u.state.disordered && !unit::engaged(b, u)
 }
 
@@ -224,20 +224,26 @@ pub fn may_skirmishers_charge(b: &B, target: &U) -> bool {
 
 /// A commander's own move (HB-2): to a unit of his command within his reach (48" mounted).
 fn rides(b: &B, side: Side) -> Vec<Command> {
-    let reach = tables().scale.hexes_for(u32::from(tables().movement.rate(super::data::Mover::MountedCommander)));
     let mut out = Vec::new();
     for c in b.global.commanders.iter().filter(|c| c.side == side && !c.moved) {
-        let mut hexes: Vec<_> = b
-            .on_board()
-            .filter(|u| u.side == side && c.brigade.is_none_or(|br| u.state.brigade == br))
-            .filter_map(|u| u.hex)
-            .filter(|h| *h != c.hex && h.unsigned_distance_to(c.hex) <= reach)
-            .collect();
-        hexes.sort_by_key(|h| crate::hex::hex_key(*h));
-        hexes.dedup();
-        out.extend(hexes.into_iter().map(|to| Command::Ride { commander: c.id, to }));
+        out.extend(ride_hexes(b, c).into_iter().map(|to| Command::Ride { commander: c.id, to }));
     }
     out
+}
+
+/// The hexes `c` may ride to (HB-2): those of the units of his command within his reach, other
+/// than his own, in the board's order.
+pub(super) fn ride_hexes(b: &B, c: &super::state::Commander) -> Vec<Hex> {
+    let reach = tables().scale.hexes_for(u32::from(tables().movement.rate(super::data::Mover::MountedCommander)));
+    let mut hexes: Vec<_> = b
+        .on_board()
+        .filter(|u| u.side == c.side && c.brigade.is_none_or(|br| u.state.brigade == br))
+        .filter_map(|u| u.hex)
+        .filter(|h| *h != c.hex && h.unsigned_distance_to(c.hex) <= reach)
+        .collect();
+    hexes.sort_by_key(|h| crate::hex::hex_key(*h));
+    hexes.dedup();
+    hexes
 }
 
 /// The options of a decision: the answers to a charge (HB-8), a blunder's move or the charges it

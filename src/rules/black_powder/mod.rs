@@ -22,6 +22,7 @@ mod present;
 pub mod resolve;
 pub mod setup;
 pub mod shooting;
+mod staff_work;
 pub mod state;
 pub mod turn;
 pub mod unit;

@@ -21,7 +21,7 @@ fn targets_allowed(b: &B, u: &U) -> usize {
 }
 
 /// The weapon's range in inches, if it shoots at all.
-fn range(u: &U) -> Option<u8> {
+pub(super) fn range(u: &U) -> Option<u8> {
     let p = u.state.profile();
     let weapon = p.weapon?;
     (p.shooting != ShootingValue::Dice(0)).then(|| tables().shooting.range(weapon))
