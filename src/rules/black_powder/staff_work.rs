@@ -38,10 +38,20 @@ fn rating_from(b: &B, c: &Commander, at: crate::hex::Hex, u: &U) -> i32 {
 /// The moves an order may still bring `u` this turn, from the best of its commanders who still
 /// gives orders, where he stands; none once it is ordered or may not be.
 pub fn order_in_hand(b: &B, u: &U) -> f64 {
-    if !legal::orderable(b, u) {
-        return 0.0;
-    }
-    b.global.commanders.iter().filter(|c| !c.done && commands(c, u)).map(|c| expected_moves(rating_from(b, c, c.hex, u))).fold(0.0, f64::max)
+    let Some(at) = u.hex.filter(|_| legal::orderable(b, u)) else { return 0.0 };
+    // The unit's own modifiers once, then each commander's staff and distance (BP:L17).
+    let own = Factor::total(&unit_factors(b, at, u));
+    let t = tables();
+    let marauders = u.state.has(super::data::Trait::Marauders);
+    b.global
+        .commanders
+        .iter()
+        .filter(|c| !c.done && commands(c, u))
+        .map(|c| {
+            let distance = if marauders { 0 } else { i32::from(t.command.distance_modifier(t.scale, at.unsigned_distance_to(c.hex))) };
+            expected_moves(i32::from(c.staff) + own + distance)
+        })
+        .fold(0.0, f64::max)
 }
 
 /// Whether `command` is an order its commander would give at better odds after his own move
