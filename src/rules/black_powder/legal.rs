@@ -61,6 +61,11 @@ pub fn is_legal(b: &B, command: &Command) -> bool {
     legal_commands(b).contains(command)
 }
 
+/// Whether `c` may order `u`: his brigade's unit, or any of his side's for the commander-in-chief.
+pub(super) fn commands(c: &super::state::Commander, u: &U) -> bool {
+    c.side == u.side && c.brigade.is_none_or(|br| u.state.brigade == br)
+}
+
 /// Whether a unit may receive an order now: on the board, not yet ordered this turn, not
 /// disordered (BP10.1), not in a melee.
 pub(super) fn orderable(b: &B, u: &U) -> bool {
@@ -72,7 +77,7 @@ pub(super) fn orderable(b: &B, u: &U) -> bool {
 fn orders(b: &B, side: Side) -> Vec<Command> {
     let mut out = Vec::new();
     for c in b.global.commanders.iter().filter(|c| c.side == side && !c.done) {
-        let units: Vec<&U> = b.on_board().filter(|u| u.side == side && orderable(b, u) && c.brigade.is_none_or(|br| u.state.brigade == br)).collect();
+        let units: Vec<&U> = b.on_board().filter(|u| commands(c, u) && orderable(b, u)).collect();
         out.extend(units.iter().map(|u| Command::Order { commander: c.id, units: vec![u.id] }));
         if c.brigade.is_some() {
             out.extend(chains(&units).into_iter().filter(|chain| chain.len() > 1).map(|units| Command::Order { commander: c.id, units }));
@@ -237,7 +242,7 @@ pub(super) fn ride_hexes(b: &B, c: &super::state::Commander) -> Vec<Hex> {
     let reach = tables().scale.hexes_for(u32::from(tables().movement.rate(super::data::Mover::MountedCommander)));
     let mut hexes: Vec<_> = b
         .on_board()
-        .filter(|u| u.side == c.side && c.brigade.is_none_or(|br| u.state.brigade == br))
+        .filter(|u| commands(c, u))
         .filter_map(|u| u.hex)
         .filter(|h| *h != c.hex && h.unsigned_distance_to(c.hex) <= reach)
         .collect();

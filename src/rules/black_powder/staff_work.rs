@@ -25,11 +25,6 @@ pub fn expected_moves(rating: i32) -> f64 {
     f64::from(total) / 36.0
 }
 
-/// Whether `c` may order `u`: his brigade's unit, or any of his side's for the commander-in-chief.
-fn commands(c: &Commander, u: &U) -> bool {
-    c.side == u.side && c.brigade.is_none_or(|br| u.state.brigade == br)
-}
-
 /// The rating `c` orders `u` at from `at`: his staff and the unit's modifiers (BP:L17–21).
 fn rating_from(b: &B, c: &Commander, at: crate::hex::Hex, u: &U) -> i32 {
     i32::from(c.staff) + Factor::total(&unit_factors(b, at, u))
@@ -38,19 +33,14 @@ fn rating_from(b: &B, c: &Commander, at: crate::hex::Hex, u: &U) -> i32 {
 /// The moves an order may still bring `u` this turn, from the best of its commanders who still
 /// gives orders, where he stands; none once it is ordered or may not be.
 pub fn order_in_hand(b: &B, u: &U) -> f64 {
-    let Some(at) = u.hex.filter(|_| legal::orderable(b, u)) else { return 0.0 };
-    // The unit's own modifiers once, then each commander's staff and distance (BP:L17).
-    let own = Factor::total(&unit_factors(b, at, u));
-    let t = tables();
-    let marauders = u.state.has(super::data::Trait::Marauders);
+    if !legal::orderable(b, u) {
+        return 0.0;
+    }
     b.global
         .commanders
         .iter()
-        .filter(|c| !c.done && commands(c, u))
-        .map(|c| {
-            let distance = if marauders { 0 } else { i32::from(t.command.distance_modifier(t.scale, at.unsigned_distance_to(c.hex))) };
-            expected_moves(i32::from(c.staff) + own + distance)
-        })
+        .filter(|c| !c.done && legal::commands(c, u))
+        .map(|c| expected_moves(rating_from(b, c, c.hex, u)))
         .fold(0.0, f64::max)
 }
 
@@ -61,7 +51,7 @@ pub fn better_after_riding(b: &B, command: &Command) -> bool {
     let Command::Order { commander, units } = command else { return false };
     let Some(c) = b.global.commander(*commander).filter(|c| !c.moved) else { return false };
     let ordered: Vec<&U> = units.iter().filter_map(|id| b.unit(*id)).collect();
-    let others: Vec<&U> = b.on_board().filter(|u| commands(c, u) && !units.contains(&u.id) && legal::orderable(b, u)).collect();
+    let others: Vec<&U> = b.on_board().filter(|u| legal::commands(c, u) && !units.contains(&u.id) && legal::orderable(b, u)).collect();
     let worst = |at| ordered.iter().map(|u| rating_from(b, c, at, u)).min().unwrap_or(i32::MIN);
     let now = worst(c.hex);
     legal::ride_hexes(b, c).into_iter().any(|to| worst(to) > now && others.iter().all(|u| rating_from(b, c, to, u) >= rating_from(b, c, c.hex, u)))
