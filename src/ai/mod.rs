@@ -196,7 +196,8 @@ impl<R: Judge> Player<R> for Ai {
         // decisions.
         let seen = b.seen_by(side);
         let b = &seen;
-        let legal = if legal.iter().all(|c| R::dominated(b, c)) { legal } else { legal.into_iter().filter(|c| !R::dominated(b, c)).collect() };
+        let undominated: Vec<R::Command> = legal.iter().filter(|c| !R::dominated(b, c)).cloned().collect();
+        let legal = if undominated.is_empty() { legal } else { undominated };
         self.decisions += 1;
         let mut memo: Box<R::Memo> = self.memo.take().and_then(|m| m.downcast().ok()).unwrap_or_default();
         R::new_decision(&mut memo);
