@@ -8,7 +8,7 @@ use strategos::ai::{Ai, Judge, Level};
 use strategos::battle::ecs::BattleApp;
 use strategos::battle::{Battle, Dice, Ruleset, Side, UnitId};
 use strategos::hex::{Direction, Sector};
-use strategos::rules::swordpoint::state::Phase;
+use strategos::rules::swordpoint::state::{Phase, Response};
 use strategos::replay::Replay;
 use strategos::rules::swordpoint::{Command, Swordpoint};
 use strategos::sim::Player;
@@ -181,5 +181,47 @@ fn the_anglo_danes_hold_senlac_ridge_rather_than_walk_down_off_it() {
             let at = b.unit(UnitId(id)).and_then(|u| u.hex).expect("on the field");
             assert_eq!(b.map.level(at), 1, "{level:?} walked unit {id} down off the ridge: {played:?}");
         }
+    }
+}
+
+#[test]
+fn demoralised_knights_charged_at_long_odds_flee_rather_than_hold() {
+    // Demoralised knights down to three figures (-1 to their combat result, SP:L192; +1 to every
+    // test, SP:L28) charged head on by an elephant: the charge's odds give them one fight in ten,
+    // the elephant six. A lost combat
+    // costs them the figures struck down, a recoil or a break test (SP:L269-271), and, recoiling,
+    // the same combat again next turn; a break is a flight with the elephant pursuing (H-13).
+    // Fleeing at once (H-11) takes them out of its reach, whole, to rally in their general's
+    // radius (SP:L104) or come back from the table's edge (H-18). Both armies have more in the
+    // field, so one unit's flight does not break either (H-25).
+    let units = [
+        (1, 0, "knights", 5, 7, Some(Direction::N)),
+        (3, 0, "warriors", 1, 8, Some(Direction::N)),
+        (4, 0, "warriors", 9, 8, Some(Direction::N)),
+        (5, 0, "legionaries", 3, 9, Some(Direction::N)),
+        (2, 1, "war-elephant", 5, 4, Some(Direction::S)),
+        (6, 1, "warriors", 1, 1, Some(Direction::S)),
+        (7, 1, "warriors", 10, 1, Some(Direction::S)),
+        (8, 1, "legionaries", 7, 0, Some(Direction::S)),
+    ];
+    let mut app = start(&units, &[(1, 0, "army-general", 5), (2, 1, "army-general", 8)], &NORTH_FIRST);
+    while !Swordpoint::legal_commands(app.view()).iter().any(|c| matches!(c, Command::DeclareCharge { charger: UnitId(2), target: UnitId(1), .. })) {
+        let legal = Swordpoint::legal_commands(app.view());
+        let c = [Command::Seal, Command::EndDeclarations].into_iter().find(|c| legal.contains(c)).unwrap_or_else(|| panic!("no way to pass: {legal:?}"));
+        send(&mut app, c);
+    }
+    let charge = Swordpoint::legal_commands(app.view()).into_iter().find(|c| matches!(c, Command::DeclareCharge { charger: UnitId(2), target: UnitId(1), .. })).expect("the charge");
+    let Command::DeclareCharge { to, .. } = charge else { unreachable!() };
+    send(&mut app, charge);
+    let mut b = app.view().clone();
+    let knights = &mut b.unit_mut(UnitId(1)).expect("the knights").state;
+    knights.demoralised = true;
+    knights.figures = 3;
+    let legal = Swordpoint::legal_commands(&b);
+    assert!(legal.contains(&Command::Respond { response: Response::Flee }), "the position: the knights answer the charge: {legal:?}");
+    let odds = strategos::rules::swordpoint::combat::charge_odds(&b, UnitId(2), UnitId(1), to).expect("the odds");
+    assert!(odds.win[0] < 0.15 && odds.win[1] > 0.55, "the position: the knights win one fight in ten: {odds:?}");
+    for (level, c) in choices(&b, &LEVELS) {
+        assert_eq!(c, Command::Respond { response: Response::Flee }, "{level:?} held at {:.0}% to win: {odds:?}", 100.0 * odds.win[0]);
     }
 }

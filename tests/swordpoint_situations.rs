@@ -481,6 +481,23 @@ fn a_fleeing_unit_within_a_commanders_radius_rallies() {
     assert!(!unit(&app, 2).state.fleeing && unit(&app, 2).state.demoralised);
 }
 
+/// H-28: javelinmen within their commander's radius answer the warriors' charge with Flee (H-11)
+/// and flee 2 hexes (8") in the compulsory moves; they take no rally test in the same movement
+/// phase (SP:L104 comes before the compulsory moves, SP:L105), so their answer is not turned into
+/// a Hold with a Demoralised marker, and the charge does not find them.
+#[test]
+fn a_unit_that_answers_a_charge_with_flee_flees_before_it_may_rally() {
+    let units = [(1, 0, "warriors", 5, 7, None), (2, 1, "javelinmen", 5, 5, None), (3, 1, "warriors", 6, 3, None)];
+    let mut app = start(&units, &[(10, 1, "commander", 3)], &SOUTH_FIRST);
+    let log = charge(&mut app, 1, 2, Response::Flee);
+    assert!(log.iter().any(|e| matches!(e, Event::PhaseStarted { phase: Phase::RemainingMoves })), "the answer was the last decision before the remaining moves");
+    assert!(tests(&log).iter().all(|t| t.1 != Test::Rally), "no rally before the flight: {:?}", tests(&log));
+    assert!(moved(&log, 2, MoveKind::Flight), "it flees in the compulsory moves");
+    let j = unit(&app, 2);
+    assert!(j.state.fleeing && j.state.demoralised);
+    assert!(app.view().global.combats.is_empty(), "the charge did not find it");
+}
+
 // --- Mends from play (issue 45) -----------------------------------------------------------------
 
 /// Declares every charge of `chargers` on `target` (the first end hex offered each), passing until

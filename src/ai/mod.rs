@@ -59,6 +59,11 @@ pub trait Judge: Ruleset {
     /// ruleset on the build machine: the search counts work, never reads a clock, so its choices
     /// are the same on every machine.
     const SEARCH_WORK_PER_MS: u64;
+    /// Why the menu does not offer the strong level for this ruleset, or `None` where it does:
+    /// it is offered once it beats the stronger level in at least 60% of 200 games on every
+    /// bundled scenario at its default think (issue 47), so that a player who picks it never gets
+    /// a weaker opponent. A command line or page address that asks for it still gets it.
+    const STRONG_WITHHELD: Option<&'static str> = None;
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -44,6 +44,15 @@ macro_rules! registry {
             None
         }
 
+        /// Why the menu does not offer the strong level for the ruleset called `name`
+        /// (`Judge::STRONG_WITHHELD`); `None` where it does, or for no such ruleset.
+        pub fn strong_withheld(name: &str) -> Option<&'static str> {
+            $(if name == <$ruleset as Ruleset>::NAME {
+                return <$ruleset as Judge>::STRONG_WITHHELD;
+            })+
+            None
+        }
+
         /// Runs `work` with the ruleset called `name`.
         pub fn with_ruleset<W: ForRuleset>(name: &str, work: W) -> Result<W::Output, UnknownRuleset> {
             $(if name == <$ruleset as Ruleset>::NAME {

@@ -7,7 +7,7 @@ use super::stage::{Film, show};
 use crate::ai::Judge;
 use crate::battle::{AppState, Present};
 use crate::replay::{ReplayHeader, parse_header, turn_hash, verified};
-use crate::rules::registry::{ForRuleset, with_ruleset};
+use crate::rules::registry::{ForRuleset, strong_withheld, with_ruleset};
 use crate::scenario::{self, Scenario};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -156,12 +156,27 @@ fn bundled() -> Vec<Scenario> {
 
 /// Starts the chosen scenario, with the ruleset it names; the error, if any, goes back to the menu.
 pub fn start_chosen(world: &mut World) {
+    let level = world.resource::<MenuChoice>().level;
+    start_at(world, level);
+}
+
+/// `start_chosen` with the computer at `level`.
+fn start_at(world: &mut World, level: crate::ai::Level) {
     let choice = world.resource::<MenuChoice>().clone();
     let result = crate::scenario::load_named(&choice.scenario).and_then(|scenario| {
-        let session = Session::new(scenario, choice.seed()?, choice.mode(), choice.level);
+        let session = Session::new(scenario, choice.seed()?, choice.mode(), level);
         super::session::start_fresh(world, session)
     });
     say(&mut world.resource_mut::<MenuChoice>(), result);
+}
+
+/// The level the menu starts a battle at: the one picked, or the stronger level where the strong
+/// one is `withheld` for the battle's ruleset (the pick is kept for the rulesets that offer it).
+fn offered_level(picked: crate::ai::Level, withheld: Option<&str>) -> crate::ai::Level {
+    match picked {
+        crate::ai::Level::Strong { .. } if withheld.is_some() => crate::ai::Level::Normal,
+        level => level,
+    }
 }
 
 /// Shows what went wrong in the menu (and in the log), or clears the last error.
@@ -384,24 +399,31 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut preferen
             placed.note("menu: Hotseat", &hotseat);
             // Shown whatever the mode, so choosing hotseat moves nothing under the pointer.
             let before = choice.level;
+            let withheld = strong_withheld(&s.ruleset);
+            let offered = offered_level(choice.level, withheld);
             ui.add_enabled_ui(choice.computer.is_some(), |ui| {
                 ui.horizontal_wrapped(|ui| {
                     ui.label("Computer:");
                     for level in [crate::ai::Level::Easy, crate::ai::Level::Normal, crate::ai::Level::Strong { think_ms: choice.think_ms }] {
                         let words = match level {
+                            crate::ai::Level::Strong { .. } if withheld.is_some() => "strong (not yet offered here)".to_string(),
                             crate::ai::Level::Strong { .. } => "strong (searches ahead)".to_string(),
                             crate::ai::Level::Normal => "stronger (one exchange ahead)".to_string(),
                             crate::ai::Level::Easy => level_words(level),
                         };
-                        let picked = matches!((level, choice.level), (crate::ai::Level::Strong { .. }, crate::ai::Level::Strong { .. })) || level == choice.level;
-                        let radio = ui.radio(picked, words);
+                        let picked = matches!((level, offered), (crate::ai::Level::Strong { .. }, crate::ai::Level::Strong { .. })) || level == offered;
+                        let radio = ui.add_enabled(withheld.is_none() || !matches!(level, crate::ai::Level::Strong { .. }), egui::RadioButton::new(picked, words));
+                        let radio = match withheld {
+                            Some(why) => radio.on_disabled_hover_text(why),
+                            None => radio,
+                        };
                         placed.note("menu: Computer level", &radio);
                         if radio.clicked() {
                             choice.level = level;
                         }
                     }
                 });
-                ui.add_enabled_ui(matches!(choice.level, crate::ai::Level::Strong { .. }), |ui| {
+                ui.add_enabled_ui(matches!(offered, crate::ai::Level::Strong { .. }), |ui| {
                     ui.horizontal(|ui| {
                         ui.label("Thinking time per decision:");
                         let slider = ui.add(egui::Slider::new(&mut choice.think_ms, STRONG_THINK_RANGE).suffix(" ms").logarithmic(true));
@@ -433,7 +455,7 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut preferen
             let start = ui.button(egui::RichText::new("Start the battle").size(20.0));
             placed.note("menu: Start the battle", &start);
             if start.clicked() {
-                commands.queue(start_chosen);
+                commands.queue(move |world: &mut World| start_at(world, offered));
             }
             ui.separator();
             egui::ScrollArea::vertical().id_salt("briefing").auto_shrink([false, false]).show(ui, |ui| {
@@ -499,4 +521,21 @@ fn saved_games(ui: &mut egui::Ui, choice: &mut MenuChoice, placed: &mut super::p
     });
     ui.strong("Open a replay file");
     replay_file(ui, choice, commands, placed);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+
+    #[test]
+    fn a_strong_pick_starts_the_stronger_level_where_the_ruleset_withholds_the_strong_one() {
+        let strong = Level::Strong { think_ms: 300 };
+        assert_eq!(offered_level(strong, Some("not yet")), Level::Normal);
+        assert_eq!(offered_level(strong, None), strong, "kept where it is offered");
+        assert_eq!(offered_level(Level::Easy, Some("not yet")), Level::Easy);
+        for name in crate::rules::registry::NAMES {
+            assert!(strong_withheld(name).is_none_or(|why| why.contains("60%")), "{name}: the reason names the bar");
+        }
+    }
 }

@@ -2,7 +2,7 @@
 
 use super::Swordpoint;
 use super::event::{Event, Marker, MoveKind, Test};
-use super::state::{Combat, Phase, Sheet};
+use super::state::{Combat, Phase, Response, Sheet};
 use crate::battle::Battle;
 
 pub fn apply(b: &mut Battle<Swordpoint>, event: &Event) {
@@ -18,6 +18,7 @@ pub fn apply(b: &mut Battle<Swordpoint>, event: &Event) {
                 c.first_round = false;
             }
             g.disengaging.clear();
+            g.fled_in_declarations.clear();
             for c in &mut g.commanders {
                 c.rode = false;
             }
@@ -111,12 +112,20 @@ pub fn apply(b: &mut Battle<Swordpoint>, event: &Event) {
             for c in g.charges.iter_mut().filter(|c| c.target == *unit && c.response.is_none()) {
                 c.response = Some(*response);
             }
+            // A unit already fleeing answers Flee too, and may still rally (H-28).
+            let steady = b.units.iter().any(|u| u.id == *unit && !u.state.fleeing);
+            if *response == Response::Flee && steady {
+                b.global.fled_in_declarations.push(*unit);
+            }
         }
         Event::DisengageDeclared { unit, allowed, pursuer } => {
             if *allowed {
                 g.disengaging.push(*unit);
-            } else if let Some(p) = pursuer {
-                g.pursuits.push((*p, *unit));
+            } else {
+                g.fled_in_declarations.push(*unit);
+                if let Some(p) = pursuer {
+                    g.pursuits.push((*p, *unit));
+                }
             }
         }
         Event::ImpetuousChose { .. } | Event::DeclarationsEnded { .. } | Event::MovesEnded { .. } => {}

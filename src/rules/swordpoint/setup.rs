@@ -185,6 +185,7 @@ pub fn setup(s: &Scenario) -> Result<Battle<Swordpoint>, SetupError> {
         sheets: [Sheet::default(), Sheet::default()],
         charges: Vec::new(),
         disengaging: Vec::new(),
+        fled_in_declarations: Vec::new(),
         agenda: Vec::new(),
         general_fell: [None, None],
         general_fell_last_turn: [None, None],

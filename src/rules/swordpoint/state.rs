@@ -200,6 +200,11 @@ pub struct Global {
     pub charges: Vec<Charge>,
     /// Units that declared a disengagement this turn and passed (or needed no test).
     pub disengaging: Vec<UnitId>,
+    /// Units whose flight began in this turn's declarations (a charge answered Flee, a failed
+    /// disengagement): they run before they may rally (H-28). Left out of the state's hash while
+    /// empty, so that replays made before it still verify.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fled_in_declarations: Vec<UnitId>,
     pub agenda: Vec<Step>,
     /// Where each side's army general fell (`hex_key`) this turn, and in the turn before: the
     /// Initial phase tests the units beyond 12" of it (SP1.4), those within having tested at once.

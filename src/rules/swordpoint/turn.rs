@@ -283,7 +283,11 @@ fn rally(ctx: &mut Ctx) {
         Some(CohesionEffect::Add(v)) => v,
         _ => 0,
     };
-    let fleeing: Vec<UnitId> = ctx.b.on_board().filter(|u| u.state.fleeing && in_command(&ctx.b, u)).map(|u| u.id).collect();
+    // H-28: a flight begun in this turn's declarations runs before it can rally: rallied at
+    // once, the unit would stand where the charge finds it, and answering Flee would be
+    // answering Hold, Demoralised.
+    let fled_now = &ctx.b.global.fled_in_declarations;
+    let fleeing: Vec<UnitId> = ctx.b.on_board().filter(|u| u.state.fleeing && in_command(&ctx.b, u) && !fled_now.contains(&u.id)).map(|u| u.id).collect();
     for id in fleeing {
         let Some(u) = ctx.b.unit(id) else { continue };
         let Some(at) = u.hex else { continue };

@@ -45,6 +45,7 @@ pub fn battle(units: Vec<Unit<UnitState>>, combats: &[&[u32]]) -> B {
         sheets: [Sheet::default(), Sheet::default()],
         charges: Vec::new(),
         disengaging: Vec::new(),
+        fled_in_declarations: Vec::new(),
         agenda: Vec::new(),
         general_fell: [None, None],
         general_fell_last_turn: [None, None],

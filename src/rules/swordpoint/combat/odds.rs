@@ -25,6 +25,9 @@ pub struct CombatOdds {
     pub loser: [[f64; 4]; 2],
     /// Each signed difference of the totals (side 0's less side 1's) with its chance, ascending.
     pub difference: Vec<(i16, f64)>,
+    /// The strength points each side can expect to lose to the strikes, win or lose: a fight's
+    /// figures struck down count beside its result.
+    pub struck: [f64; 2],
 }
 
 /// The resolutions sampled for a player: a chance within a few points.
@@ -63,6 +66,8 @@ pub fn sampled_odds(b: &B, combat: u32, momentum: [u8; 2], samples: u32) -> Opti
     let mut draws = 0u32;
     let mut fates = [[0u32; 4]; 2];
     let mut spread: BTreeMap<i16, u32> = BTreeMap::new();
+    let mut struck = [0u32; 2];
+    let fighters: Vec<(Side, UnitId, u32)> = base.global.combats.iter().find(|c| c.id == combat).map_or_else(Vec::new, |c| c.units.iter().filter_map(|id| base.unit(*id)).map(|u| (u.side, u.id, u.state.strength())).collect());
     for i in 0..samples {
         let mut dice = Dice::new(ODDS_SEED ^ u64::from(i).wrapping_mul(SEED_STEP));
         let mut ctx = agenda::Ctx { b: base.clone(), events: Vec::new(), dice: &mut dice };
@@ -72,6 +77,9 @@ pub fn sampled_odds(b: &B, combat: u32, momentum: [u8; 2], samples: u32) -> Opti
         aftermath::commander_deaths(&mut ctx, one, &mut shaken);
         let outcomes = aftermath::apply_results(&mut ctx, one, &mut shaken);
         *spread.entry(fought.difference).or_default() += 1;
+        for (side, id, before) in &fighters {
+            struck[side.index()] += before - ctx.b.unit(*id).map_or(0, |u| u.state.strength().min(*before));
+        }
         match fought.winner {
             None => draws += 1,
             Some(w) => {
@@ -92,6 +100,7 @@ pub fn sampled_odds(b: &B, combat: u32, momentum: [u8; 2], samples: u32) -> Opti
         draw: f64::from(draws) / n,
         loser,
         difference: spread.into_iter().map(|(d, k)| (d, f64::from(k) / n)).collect(),
+        struck: struck.map(|k| f64::from(k) / n),
     })
 }
 
