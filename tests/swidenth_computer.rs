@@ -1,6 +1,6 @@
 //! The computer opponent's decisions in small Swidenth battles (issue 16's and issue 47's blunder tests): a shooter with
-//! a target shoots, a fighter strikes an enemy it has at its mercy, no activation ends where it began, a band keeps out of
-//! the enemy shooters' sight for their phase, and a figure in contact fights rather than wait to be struck.
+//! a target shoots, a fighter strikes an enemy it has at its mercy, no activation ends where it began, and no figure runs
+//! into contact with enemies still to act, left with no action to fight.
 
 mod common;
 
@@ -8,9 +8,9 @@ use common::swidenth::{id, middle, send, start, toward};
 use std::collections::HashMap;
 use strategos::ai::{Ai, Level};
 use strategos::battle::{Battle, Dice, Ruleset, UnitId};
-use strategos::hex::Direction::{N, S};
+use strategos::hex::Direction::{self, N, S};
 use strategos::hex::{Hex, Offset};
-use strategos::rules::swidenth::state::Phase;
+use strategos::rules::swidenth::state::{Activation, Phase};
 use strategos::rules::swidenth::{Command, Swidenth};
 use strategos::sim::Player;
 
@@ -131,3 +131,68 @@ fn no_figure_moves_then_runs_back_to_the_hex_it_left() {
         }
     }
 }
+
+/// The commands `figure`'s side plays on `b` at `level` until `figure`'s activation is over (at most 12), and whether
+/// it then stands in contact with an enemy without having fought.
+fn activation_ends_in_contact_unfought(b: &mut B, figure: u32, level: Level) -> (Vec<Command>, bool) {
+    let side = b.unit(id(figure)).expect("the figure").side;
+    let mut ai = Ai::new(level, 1);
+    let mut played = Vec::new();
+    while b.unit(id(figure)).is_some_and(|u| u.state.activation != Activation::Done) && played.len() < 12 {
+        assert_eq!(Swidenth::deciding_side(b), Some(side), "{level:?}: the figure's side decides: {played:?}");
+        let c = ai.choose(b).expect("a command");
+        play(b, &c);
+        played.push(c);
+    }
+    let u = b.unit(id(figure)).expect("the figure");
+    let at = u.hex.expect("on the board");
+    let in_contact = b.on_board().any(|e| e.side != u.side && e.hex.is_some_and(|h| h.unsigned_distance_to(at) == 1));
+    let fought = played.iter().any(|c| matches!(c, Command::Fight { figure: f, .. } if *f == id(figure)));
+    (played, in_contact && !fought)
+}
+
+/// Sergente Mira, alone, 8 hexes from four Pillards standing together: only a move and a run (5 + 2 paces, l. 66, 72)
+/// reach them, leaving no action to fight (l. 74). In contact with four, each that strikes her has +2 for every other
+/// engaged with her (l. 126), and all four are still to act: running in, she waits to be struck down. Issue 47 saw it in
+/// play.
+#[test]
+fn a_champion_does_not_run_into_a_crowd_of_four_without_an_action_left_to_fight() {
+    let m = middle();
+    let crowd = toward(m, N, 9);
+    let figures = [
+        (1, 0, "Sergente Mira", m),
+        (11, 1, "Guerrier orque", crowd),
+        (12, 1, "Guerrier orque", toward(crowd, Direction::NE, 1)),
+        (13, 1, "Archer gobelin", toward(crowd, Direction::NW, 1)),
+        (14, 1, "Chaman gobelin", toward(crowd, N, 1)),
+    ];
+    for level in LEVELS {
+        let app = start(&figures, &[], &[15]);
+        let mut b = app.view().clone();
+        let (played, unfought) = activation_ends_in_contact_unfought(&mut b, 1, level);
+        assert!(!unfought, "{level:?}: Mira ran into the crowd and cannot fight: {played:?}");
+    }
+}
+
+/// The cave Troll, alone, 8 hexes from three of the Patrouille standing together: a move and a run (6 + 3 paces) reach
+/// them, and leave no action to fight. In contact with three, still to act and +4 for the two others against it (l. 126),
+/// it is stunned before it can strike (issue 47 saw it stunned four times).
+#[test]
+fn a_troll_does_not_run_alone_into_contact_where_it_cannot_fight() {
+    let m = middle();
+    let group = toward(m, S, 9);
+    let figures = [
+        (11, 1, "Troll des cavernes", m),
+        (1, 0, "Soldat", group),
+        (2, 0, "Soldat", toward(group, Direction::SE, 1)),
+        (3, 0, "Archer", toward(group, S, 1)),
+    ];
+    for level in LEVELS {
+        let app = start(&figures, &[], &[5]);
+        let mut b = app.view().clone();
+        assert_eq!(Swidenth::deciding_side(&b), Some(strategos::battle::Side(1)), "the position: the Pillards have the initiative");
+        let (played, unfought) = activation_ends_in_contact_unfought(&mut b, 11, level);
+        assert!(!unfought, "{level:?}: the Troll ran into contact and cannot fight: {played:?}");
+    }
+}
+

@@ -10,6 +10,7 @@ use super::data::{Rank, SpellRoll, tables};
 use super::duel::{self, Harm};
 use super::figure::{self, B, U};
 use super::groups;
+use super::movement;
 use super::resolve::preview;
 use super::state::{Activation, First, Phase};
 use super::turn;
@@ -54,6 +55,11 @@ const PUSHED: f64 = 0.15;
 const IN_BUBBLE: f64 = 1.5;
 /// Concentrated (+2 to aim or cast) for that second action.
 const FOCUSED: f64 = 0.25;
+/// The share of its best fight to come (`fight_to_come`, when it favours it) that a figure still to
+/// act this turn counts, whichever side: it will strike when it acts, before the enemy it engages
+/// acts again. Without it a figure ran into contact with enemies still to act and no action left
+/// to fight, and was struck down before it acted again (issue 47: a troll stunned four times).
+const FIGHT_TO_COME: f64 = 1.0;
 
 #[derive(Default)]
 pub struct Memo;
@@ -149,7 +155,23 @@ fn side_value(b: &B, side: Side, judging: Side) -> f64 {
     let figures: f64 = b.units.iter().filter(|u| u.side == side).map(|u| figure_value(b, u, judging)).sum();
     let out = b.units.iter().filter(|u| u.side == side && u.state.out).count() as f64;
     let share = out / f64::from(b.global.start[side.index()].max(1));
-    figures + POINT * f64::from(turn::points(b)[side.index()]) - ROUT_PRESSURE * share * share
+    // The enemy's fights to come only: counting the judging side's own kept a figure from acting,
+    // so as to keep the fight it would make when it acts. An enemy that has taken its first action
+    // still holds its fight, or the stronger level's look at the enemy's answer (any first
+    // action) made the threat vanish.
+    let to_come: f64 = if side == judging {
+        0.0
+    } else {
+        b.on_board()
+            .filter(|u| u.side == side)
+            .map(|u| match u.state.activation {
+                Activation::Ready => fight_to_come(b, u),
+                Activation::Started(_) => best_fight(b, u).unwrap_or(0.0).max(0.0),
+                Activation::Done => 0.0,
+            })
+            .sum()
+    };
+    figures + FIGHT_TO_COME * to_come + POINT * f64::from(turn::points(b)[side.index()]) - ROUT_PRESSURE * share * share
 }
 
 /// What a harm costs the figure that suffers it, in this evaluation's terms.
@@ -173,10 +195,16 @@ struct Fighter {
 /// How a figure fights: `against` is the enemy it starts the combat phase with (`None` for the
 /// figure that answers), which it may have charged.
 fn fighter(b: &B, u: &U, against: Option<crate::battle::UnitId>) -> Fighter {
-    let arms = figure::arms(&u.state);
-    let focused = against.is_some() && super::combat::concentrated(u);
-    let factors = duel::combat_factors(arms, u.state.stunned(), focused, groups::outnumbering(b, u));
     let charged = against.is_some_and(|e| u.state.charging.contains(&e));
+    fighter_as(b, u, against.is_some(), groups::outnumbering(b, u), charged)
+}
+
+/// `fighter` with the friends on a lone enemy and the charge given: the figure as it would fight
+/// once it has engaged (`starts`: it starts the combat phase).
+fn fighter_as(b: &B, u: &U, starts: bool, friends: u8, charged: bool) -> Fighter {
+    let arms = figure::arms(&u.state);
+    let focused = starts && super::combat::concentrated(u);
+    let factors = duel::combat_factors(arms, u.state.stunned(), focused, friends);
     Fighter {
         total: i32::from(u.state.row().combat) + Factor::total(&factors),
         damage: Factor::total(&duel::damage(arms, false, charged)),
@@ -187,8 +215,44 @@ fn fighter(b: &B, u: &U, against: Option<crate::battle::UnitId>) -> Fighter {
 /// What `f` may expect from a combat phase against `e` over the 400 pairs of faces (l. 93-118):
 /// the harm it does less the harm it takes, each at its cost.
 fn fight_edge(b: &B, f: &U, e: &U) -> f64 {
-    let a = fighter(b, f, Some(e.id));
-    let o = fighter(b, e, None);
+    edge_of(f, &fighter(b, f, Some(e.id)), e, &fighter(b, e, None))
+}
+
+/// The best fight `f`, still to act this turn, may start with its activation, when it favours it:
+/// on an enemy it is engaged with, or one it can engage with its move (l. 66) and fight with its
+/// second action (l. 74), with the charge's +2 damage (l. 124) and +2 Combat for each other figure
+/// of its side still to act that can reach a lone enemy too (l. 126).
+fn fight_to_come(b: &B, f: &U) -> f64 {
+    let Some(at) = f.hex else { return 0.0 };
+    let reach = |u: &U, to: crate::hex::Hex| u.hex.is_some_and(|h| h.unsigned_distance_to(to) <= movement::move_budget(u) + 1);
+    let engaged = groups::opponents(b, f);
+    let mut best: f64 = 0.0;
+    for e in b.on_board().filter(|e| e.side != f.side) {
+        let Some(there) = e.hex else { continue };
+        // An engaged figure may not walk away (l. 88): it fights its opponents or no one.
+        let engages = if engaged.is_empty() { reach(f, there) } else { engaged.contains(&e.id) };
+        if !engages {
+            continue;
+        }
+        let alone = !b.on_board().any(|x| x.side == e.side && x.id != e.id && x.hex.is_some_and(|h| h.unsigned_distance_to(there) == 1));
+        let friends = if alone {
+            let coming = b.on_board().filter(|x| x.side == f.side && x.id != f.id && x.state.activation == Activation::Ready && reach(x, there)).count();
+            u8::try_from(coming.min(5)).unwrap_or(5)
+        } else {
+            0
+        };
+        let edge = if engaged.contains(&e.id) {
+            fight_edge(b, f, e)
+        } else {
+            edge_of(f, &fighter_as(b, f, true, friends, true), e, &fighter(b, e, None))
+        };
+        best = best.max(edge);
+    }
+    best
+}
+
+/// `fight_edge` between two fighters already reckoned.
+fn edge_of(f: &U, a: &Fighter, e: &U, o: &Fighter) -> f64 {
     let crit = i32::from(tables().duel.critical_damage);
     let mut sum = 0.0;
     for da in 1..=20 {

@@ -186,7 +186,7 @@ fn exposure(u: &SpUnit, start: f64, chargers: &[(Hex, Direction, u32)]) -> f64 {
 fn combat_prospects(b: &B, side: Side, memo: &mut Memo, answered: bool) -> f64 {
     let g = &b.global;
     let mut value = 0.0;
-    for c in g.combats.iter().filter(|c| answered_combat(b, c) == answered) {
+    for c in g.combats.iter().filter(|c| answered_combat(b, c, side) == answered) {
         let momentum = Side::BOTH.map(|s| g.sheets[s.index()].momentum.iter().filter(|(id, _)| *id == c.id).map(|(_, p)| *p).sum());
         let key = fight_key(b, &c.units, &[], momentum);
         if let Some(odds) = memo.odds.entry(key).or_insert_with(|| combat::sampled_odds(b, c.id, momentum, QUICK_SAMPLES)) {
@@ -196,13 +196,15 @@ fn combat_prospects(b: &B, side: Side, memo: &mut Memo, answered: bool) -> f64 {
     PROSPECT * value
 }
 
-/// Whether `c` was made this turn by a charge its target answered by holding or counter-charging:
-/// both levels count it, as they count the charge while it is answered. The last answer of the
-/// declarations runs the charge moves in its own preview, so a quick level that counted the
-/// answered charge and not the combat it made saw a Hold cost nothing and a Flee cost the unit.
-fn answered_combat(b: &B, c: &super::state::Combat) -> bool {
-    c.first_round
-        && b.global.charges.iter().any(|ch| c.units.contains(&ch.charger) && c.units.contains(&ch.target) && matches!(ch.response, Some(Response::Hold | Response::CounterCharge)))
+/// Whether `c` was made this turn by a charge on `side` that it answered by holding or
+/// counter-charging: both levels count it, as they count the charge while it is answered. The
+/// last answer of the declarations runs the charge moves in its own preview, so a quick level that
+/// counted the answered charge and not the combat it made saw a Hold cost nothing and a Flee cost
+/// the unit. Only the answering side's, so that the charger's remaining moves are judged as before
+/// (the quick level counting its own charges' combats too changed its play in every remaining move).
+fn answered_combat(b: &B, c: &super::state::Combat, side: Side) -> bool {
+    let answered = |ch: &super::state::Charge| matches!(ch.response, Some(Response::Hold | Response::CounterCharge)) && b.unit(ch.target).is_some_and(|t| t.side == side);
+    c.first_round && b.global.charges.iter().any(|ch| c.units.contains(&ch.charger) && c.units.contains(&ch.target) && answered(ch))
 }
 
 /// The worth of the charges declared and not fled from, for `side`, each by its odds like a
