@@ -132,14 +132,14 @@ fn no_figure_moves_then_runs_back_to_the_hex_it_left() {
     }
 }
 
-/// The commands `figure`'s side plays on `b` at `level` until `figure`'s activation is over (at most 12), and whether
-/// it then stands in contact with an enemy without having fought.
+/// The commands `figure`'s side plays on `b` at `level` until `figure`'s activation is over or its side's phase ends
+/// (at most 12), and whether it then stands in contact with an enemy without having fought.
 fn activation_ends_in_contact_unfought(b: &mut B, figure: u32, level: Level) -> (Vec<Command>, bool) {
     let side = b.unit(id(figure)).expect("the figure").side;
     let mut ai = Ai::new(level, 1);
     let mut played = Vec::new();
-    while b.unit(id(figure)).is_some_and(|u| u.state.activation != Activation::Done) && played.len() < 12 {
-        assert_eq!(Swidenth::deciding_side(b), Some(side), "{level:?}: the figure's side decides: {played:?}");
+    // Until the activation is over, or the side ends its phase without it.
+    while b.unit(id(figure)).is_some_and(|u| u.state.activation != Activation::Done) && Swidenth::deciding_side(b) == Some(side) && played.len() < 12 {
         let c = ai.choose(b).expect("a command");
         play(b, &c);
         played.push(c);
@@ -176,7 +176,8 @@ fn a_champion_does_not_run_into_a_crowd_of_four_without_an_action_left_to_fight(
 
 /// The cave Troll, alone, 8 hexes from three of the Patrouille standing together: a move and a run (6 + 3 paces) reach
 /// them, and leave no action to fight. In contact with three, still to act and +4 for the two others against it (l. 126),
-/// it is stunned before it can strike (issue 47 saw it stunned four times).
+/// it is stunned before it can strike (issue 47 saw it stunned four times). The stronger levels only: the quick one
+/// judges the command alone and does not weigh the enemy's fights to come (docs/rules/swidenth.md).
 #[test]
 fn a_troll_does_not_run_alone_into_contact_where_it_cannot_fight() {
     let m = middle();
@@ -187,7 +188,7 @@ fn a_troll_does_not_run_alone_into_contact_where_it_cannot_fight() {
         (2, 0, "Soldat", toward(group, Direction::SE, 1)),
         (3, 0, "Archer", toward(group, S, 1)),
     ];
-    for level in LEVELS {
+    for level in [Level::Normal, Level::Strong { think_ms: 50 }] {
         let app = start(&figures, &[], &[5]);
         let mut b = app.view().clone();
         assert_eq!(Swidenth::deciding_side(&b), Some(strategos::battle::Side(1)), "the position: the Pillards have the initiative");

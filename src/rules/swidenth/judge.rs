@@ -55,10 +55,10 @@ const PUSHED: f64 = 0.15;
 const IN_BUBBLE: f64 = 1.5;
 /// Concentrated (+2 to aim or cast) for that second action.
 const FOCUSED: f64 = 0.25;
-/// The share of its best fight to come (`fight_to_come`, when it favours it) that a figure still to
-/// act this turn counts, whichever side: it will strike when it acts, before the enemy it engages
-/// acts again. Without it a figure ran into contact with enemies still to act and no action left
-/// to fight, and was struck down before it acted again (issue 47: a troll stunned four times).
+/// The share of the enemy's fights to come (`threats`) the stronger level counts against itself:
+/// each will strike when it acts, before the figure it engages acts again. Without it a figure ran
+/// into contact with enemies still to act and no action left to fight, and was struck down before
+/// it acted again (issue 47: a troll stunned four times).
 const FIGHT_TO_COME: f64 = 1.0;
 
 #[derive(Default)]
@@ -155,23 +155,7 @@ fn side_value(b: &B, side: Side, judging: Side) -> f64 {
     let figures: f64 = b.units.iter().filter(|u| u.side == side).map(|u| figure_value(b, u, judging)).sum();
     let out = b.units.iter().filter(|u| u.side == side && u.state.out).count() as f64;
     let share = out / f64::from(b.global.start[side.index()].max(1));
-    // The enemy's fights to come only: counting the judging side's own kept a figure from acting,
-    // so as to keep the fight it would make when it acts. An enemy that has taken its first action
-    // still holds its fight, or the stronger level's look at the enemy's answer (any first
-    // action) made the threat vanish.
-    let to_come: f64 = if side == judging {
-        0.0
-    } else {
-        b.on_board()
-            .filter(|u| u.side == side)
-            .map(|u| match u.state.activation {
-                Activation::Ready => fight_to_come(b, u),
-                Activation::Started(_) => best_fight(b, u).unwrap_or(0.0).max(0.0),
-                Activation::Done => 0.0,
-            })
-            .sum()
-    };
-    figures + FIGHT_TO_COME * to_come + POINT * f64::from(turn::points(b)[side.index()]) - ROUT_PRESSURE * share * share
+    figures + POINT * f64::from(turn::points(b)[side.index()]) - ROUT_PRESSURE * share * share
 }
 
 /// What a harm costs the figure that suffers it, in this evaluation's terms.
@@ -223,7 +207,9 @@ fn fight_edge(b: &B, f: &U, e: &U) -> f64 {
 /// second action (l. 74), with the charge's +2 damage (l. 124) and +2 Combat for each other figure
 /// of its side still to act that can reach a lone enemy too (l. 126).
 fn fight_to_come(b: &B, f: &U) -> f64 {
-    let Some(at) = f.hex else { return 0.0 };
+    if f.hex.is_none() {
+        return 0.0;
+    }
     let reach = |u: &U, to: crate::hex::Hex| u.hex.is_some_and(|h| h.unsigned_distance_to(to) <= movement::move_budget(u) + 1);
     let engaged = groups::opponents(b, f);
     let mut best: f64 = 0.0;
@@ -275,6 +261,24 @@ fn best_fight(b: &B, f: &U) -> Option<f64> {
     groups::opponents(b, f).iter().filter_map(|e| b.unit(*e)).map(|e| fight_edge(b, f, e)).reduce(f64::max)
 }
 
+/// What `side`'s figures may strike this turn before the enemy acts again: each figure still to act
+/// its best fight to come, each that has taken its first action the fight in hand, where they
+/// favour it. The stronger level counts the enemy's against itself (`exchange`). Counting the
+/// judging side's own too kept its figures from acting, so as to keep the fight they would make;
+/// counting only the enemies not yet activated, its look at the enemy's answer (any first action)
+/// made the threat vanish. The quick level does not count it: with it, the stronger level beat the
+/// quick one in only 54.5% and 53.5% of 200 games (border patrol, ruined village).
+fn threats(b: &B, side: Side) -> f64 {
+    b.on_board()
+        .filter(|u| u.side == side)
+        .map(|u| match u.state.activation {
+            Activation::Ready => fight_to_come(b, u),
+            Activation::Started(_) => best_fight(b, u).unwrap_or(0.0).max(0.0),
+            Activation::Done => 0.0,
+        })
+        .sum()
+}
+
 /// What `side`'s figures in the middle of their activation may expect of the fight each has in
 /// hand, at its best opponent, beyond the flat value `evaluate` gave it.
 fn fights_in_hand(b: &B, side: Side) -> f64 {
@@ -304,10 +308,10 @@ impl Judge for Swidenth {
     }
 
     /// One exchange ahead, weighed over the faces: the fights `side`'s figures have in hand at
-    /// their odds, in place of the quick level's flat value. (Weighing the charges each side
+    /// their odds, in place of the quick level's flat value, less the enemy's fights to come. (Weighing the charges each side
     /// could make next, both or only its own, made the stronger level lose more often.)
     fn exchange(b: &B, side: Side, _memo: &mut Memo) -> f64 {
-        fights_in_hand(b, side)
+        fights_in_hand(b, side) - FIGHT_TO_COME * threats(b, side.other())
     }
 
     fn preview(b: &B, command: &super::Command, dice: &mut Dice) -> Vec<super::Event> {
