@@ -62,7 +62,8 @@ pub trait Judge: Ruleset {
     /// Why the menu does not offer the strong level for this ruleset, or `None` where it does:
     /// it is offered once it beats the stronger level in at least 60% of 200 games on every
     /// bundled scenario at its default think (issue 47), so that a player who picks it never gets
-    /// a weaker opponent. A command line or page address that asks for it still gets it.
+    /// a weaker opponent. A command line or page address that names a scenario and asks for it
+    /// still gets it (the battle starts without the menu).
     const STRONG_WITHHELD: Option<&'static str> = None;
 }
 

@@ -172,7 +172,7 @@ fn start_at(world: &mut World, level: crate::ai::Level) {
 
 /// The level the menu starts a battle at: the one picked, or the stronger level where the strong
 /// one is `withheld` for the battle's ruleset (the pick is kept for the rulesets that offer it).
-fn offered_level(picked: crate::ai::Level, withheld: Option<&str>) -> crate::ai::Level {
+pub fn offered_level(picked: crate::ai::Level, withheld: Option<&str>) -> crate::ai::Level {
     match picked {
         crate::ai::Level::Strong { .. } if withheld.is_some() => crate::ai::Level::Normal,
         level => level,

@@ -720,9 +720,9 @@ fn curtain_and_victory<R: Present>(
 }
 
 /// Plays on from the first `at` commands of a film's game, as a game of its own (its own autosave);
-/// the computer plays at the level chosen in the menu.
+/// the computer plays at the level chosen in the menu, as the menu would start it for this ruleset.
 pub fn take_over<R: Present>(world: &mut World, origin: Origin<R>, at: usize, mode: Mode) {
-    let level = world.resource::<super::menu::MenuChoice>().level;
+    let level = super::menu::offered_level(world.resource::<super::menu::MenuChoice>().level, crate::rules::registry::strong_withheld(R::NAME));
     let same_dice = world.resource::<Preferences>().same_dice_on_reload;
     let reseeds = origin.reseeds.into_iter().filter(|r| r.at <= at).collect();
     let session = Session { scenario: origin.scenario, seed: origin.seed, mode, level, taken_over_at: Some(at), reseeds }.with_fresh_dice(at, same_dice);

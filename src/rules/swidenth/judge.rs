@@ -222,7 +222,8 @@ fn fight_to_come(b: &B, f: &U) -> f64 {
         }
         let alone = !b.on_board().any(|x| x.side == e.side && x.id != e.id && x.hex.is_some_and(|h| h.unsigned_distance_to(there) == 1));
         let friends = if alone {
-            let coming = b.on_board().filter(|x| x.side == f.side && x.id != f.id && x.state.activation == Activation::Ready && reach(x, there)).count();
+            let free = |x: &U| groups::opponents(b, x).is_empty();
+            let coming = b.on_board().filter(|x| x.side == f.side && x.id != f.id && x.state.activation == Activation::Ready && free(x) && reach(x, there)).count();
             u8::try_from(coming.min(5)).unwrap_or(5)
         } else {
             0

@@ -113,7 +113,7 @@ pub fn apply(b: &mut Battle<Swordpoint>, event: &Event) {
                 c.response = Some(*response);
             }
             // A unit already fleeing answers Flee too, and may still rally (H-28).
-            let steady = b.units.iter().any(|u| u.id == *unit && !u.state.fleeing);
+            let steady = b.unit(*unit).is_some_and(|u| !u.state.fleeing);
             if *response == Response::Flee && steady {
                 b.global.fled_in_declarations.push(*unit);
             }

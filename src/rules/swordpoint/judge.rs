@@ -202,6 +202,7 @@ fn combat_prospects(b: &B, side: Side, memo: &mut Memo, answered: bool) -> f64 {
 /// counted the answered charge and not the combat it made saw a Hold cost nothing and a Flee cost
 /// the unit. Only the answering side's, so that the charger's remaining moves are judged as before
 /// (the quick level counting its own charges' combats too changed its play in every remaining move).
+/// It holds for the rest of the turn: the quick level's momentum sheet weighs these combats too.
 fn answered_combat(b: &B, c: &super::state::Combat, side: Side) -> bool {
     let answered = |ch: &super::state::Charge| matches!(ch.response, Some(Response::Hold | Response::CounterCharge)) && b.unit(ch.target).is_some_and(|t| t.side == side);
     c.first_round && b.global.charges.iter().any(|ch| c.units.contains(&ch.charger) && c.units.contains(&ch.target) && answered(ch))
@@ -262,6 +263,8 @@ fn fight_key(b: &B, units: &[UnitId], charges: &[(UnitId, UnitId, Hex)], momentu
 /// the fates of `CombatOdds::loser`, on the dearest enemy unit in it), and the figures the enemy
 /// can expect struck down, less the same the other way. Without the figures, a unit that loses
 /// four fights in five but breaks in one of three held against a charge it could flee (issue 47).
+/// A unit that breaks pays its whole worth and its figures struck down as well: a little dearer
+/// than it is, which leans toward fleeing a fight that is lost anyway.
 fn worth_of(b: &B, units: &[UnitId], odds: &CombatOdds, side: Side) -> f64 {
     let start = Side::BOTH.map(|s| f64::from(b.global.start_strength[s.index()].max(1)));
     let worth = Side::BOTH.map(|s| {

@@ -202,7 +202,7 @@ pub struct Global {
     pub disengaging: Vec<UnitId>,
     /// Units whose flight began in this turn's declarations (a charge answered Flee, a failed
     /// disengagement): they run before they may rally (H-28). Left out of the state's hash while
-    /// empty, so that replays made before it still verify.
+    /// empty, so that replays made before it in which no unit fled this way still verify.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fled_in_declarations: Vec<UnitId>,
     pub agenda: Vec<Step>,
