@@ -151,7 +151,7 @@ fn activation_ends_in_contact_unfought(b: &mut B, figure: u32, level: Level) -> 
     (played, in_contact && !fought)
 }
 
-/// Sergente Mira, alone, 8 hexes from four Pillards standing together: only a move and a run (5 + 2 paces, l. 66, 72)
+/// Sergente Mira, alone, 8 paces (9 hexes) from four Pillards standing together: only a move and a run (5 + 2 paces, l. 66, 72)
 /// reach them, leaving no action to fight (l. 74). In contact with four, each that strikes her has +2 for every other
 /// engaged with her (l. 126), and all four are still to act: running in, she waits to be struck down. Issue 47 saw it in
 /// play.
@@ -174,7 +174,7 @@ fn a_champion_does_not_run_into_a_crowd_of_four_without_an_action_left_to_fight(
     }
 }
 
-/// The cave Troll, alone, 8 hexes from three of the Patrouille standing together: a move and a run (6 + 3 paces) reach
+/// The cave Troll, alone, 8 paces (9 hexes) from three of the Patrouille standing together: a move and a run (6 + 3 paces) reach
 /// them, and leave no action to fight. In contact with three, still to act and +4 for the two others against it (l. 126),
 /// it is stunned before it can strike (issue 47 saw it stunned four times). The stronger levels only: the quick one
 /// judges the command alone and does not weigh the enemy's fights to come (docs/rules/swidenth.md).
