@@ -197,3 +197,46 @@ fn a_troll_does_not_run_alone_into_contact_where_it_cannot_fight() {
     }
 }
 
+
+/// Whether `target` stands where `shooter` may shoot it with no cover (l. 164): in sight and range of a loaded weapon.
+fn in_the_open_before(b: &B, shooter: u32, target: u32) -> bool {
+    let (s, t) = (b.unit(id(shooter)).expect("the shooter"), b.unit(id(target)).expect("the target"));
+    let range = strategos::rules::swidenth::figure::missile(&s.state).and_then(|w| w.range).expect("a missile weapon");
+    strategos::rules::swidenth::aim::line(b, s, t, range).is_some_and(|l| l.cover == 0)
+}
+
+/// Grushak and the goblin Chaman in the open beside a line of ruins, 10 paces (11 hexes) from the Patrouille's Arbalétrier and
+/// Archer, both at medium range (l. 144-148), too far for Grushak to charge. The Pillards have the initiative: Grushak's phase
+/// and their rest phase come first, then the Patrouille's rest phase, in which both shooters loose. Issue 47 saw the band
+/// stand in the open a whole rest phase while a crossbow and a bow shot its chief and shaman. The Chaman (Défense 5, one
+/// Vitalité) may step into the ruins (two cover points, +4: l. 164) and still cast from there, or behind them (no sight:
+/// H-S8); it must not wait in the open for both shots. Grushak, a chief with two Vitalité and Combat 3, may rightly advance
+/// on two shooters that cannot fight him: he is not asked to hide.
+#[test]
+fn a_shaman_under_a_crossbow_and_a_bow_takes_cover_before_the_shooters_act() {
+    let figures = [
+        (21, 1, "Grushak, chef de guerre orque", Offset(12, 6).to_hex()),
+        (22, 1, "Chaman gobelin", Offset(13, 6).to_hex()),
+        (1, 0, "Arbalétrier", Offset(12, 17).to_hex()),
+        (2, 0, "Archer", Offset(13, 17).to_hex()),
+    ];
+    let ruins: Vec<(Hex, &str)> = (9..=16).map(|c| (Offset(c, 5).to_hex(), "b")).collect();
+    for level in [Level::Normal, Level::Strong { think_ms: 50 }] {
+        let app = start(&figures, &ruins, &[5]);
+        let mut b = app.view().clone();
+        for shooter in [1, 2] {
+            assert!(in_the_open_before(&b, shooter, 22), "the position: {shooter} may shoot the Chaman in the open");
+        }
+        let mut ai = Ai::new(level, 1);
+        let mut played = Vec::new();
+        while Swidenth::deciding_side(&b) == Some(strategos::battle::Side(1)) && played.len() < 12 {
+            let c = ai.choose(&b).expect("a command");
+            play(&mut b, &c);
+            played.push(c);
+        }
+        assert_eq!(Swidenth::deciding_side(&b), Some(strategos::battle::Side(0)), "{level:?}: the Patrouille's rest phase after {played:?}");
+        for shooter in [1, 2] {
+            assert!(!in_the_open_before(&b, shooter, 22), "{level:?}: the Chaman stays in the open before {shooter}: {played:?}");
+        }
+    }
+}

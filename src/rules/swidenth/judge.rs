@@ -6,7 +6,7 @@
 
 use super::Swidenth;
 use super::aim;
-use super::data::{Rank, SpellRoll, tables};
+use super::data::{Rank, SpellEffect, SpellRoll, tables};
 use super::duel::{self, Harm};
 use super::figure::{self, B, U};
 use super::groups;
@@ -100,14 +100,22 @@ fn has_target(b: &B, u: &U, range: u8) -> bool {
     b.on_board().any(|t| t.side != u.side && aim::line(b, u, t, range).is_some())
 }
 
-fn figure_value(b: &B, u: &U, judging: Side) -> f64 {
+/// The Combat each figure in contact with an enemy brings to a fight now (`combat_now`), reckoned
+/// once for the evaluation: a figure's outnumbering walks its whole group.
+fn engaged_combat(b: &B) -> Vec<(crate::battle::UnitId, f64)> {
+    let engaged = |u: &U| u.hex.is_some_and(|at| b.on_board().any(|e| e.side != u.side && e.hex.is_some_and(|h| h.unsigned_distance_to(at) == 1)));
+    b.on_board().filter(|u| engaged(u)).map(|u| (u.id, combat_now(b, u))).collect()
+}
+
+fn figure_value(b: &B, u: &U, judging: Side, combat: &[(crate::battle::UnitId, f64)]) -> f64 {
     let Some(at) = u.hex else { return 0.0 };
     let mut v = worth(u);
     let enemies: Vec<&U> = b.on_board().filter(|e| e.side != u.side).collect();
     let engaged: Vec<&&U> = enemies.iter().filter(|e| e.hex.is_some_and(|h| h.unsigned_distance_to(at) == 1)).collect();
     // The edge of each fight it is in, counted for both sides alike.
     for e in &engaged {
-        v += EDGE * (combat_now(b, u) - combat_now(b, e)) / 2.0;
+        let of = |f: &U| combat.iter().find(|(id, _)| *id == f.id).map_or(0.0, |(_, c)| *c);
+        v += EDGE * (of(u) - of(e)) / 2.0;
     }
     if u.side != judging {
         return v;
@@ -130,12 +138,17 @@ fn figure_value(b: &B, u: &U, judging: Side) -> f64 {
         v += IN_BUBBLE;
     }
     if let Activation::Started(first) = u.state.activation {
-        // Its second action in hand: the best fight it may start, or a shot or spell at a target.
-        let fight = if groups::opponents(b, u).is_empty() { 0.0 } else { STRIKE_IN_HAND };
-        let shot = if reach_paces(u, true).is_some_and(|r| has_target(b, u, r)) { SHOT_IN_HAND + if first == First::Concentrated { FOCUSED } else { 0.0 } } else { 0.0 };
-        v += fight.max(shot);
+        v += flat_in_hand(b, u, first);
     }
     v
+}
+
+/// A second action in hand as the quick level values it: the best fight it may start, or a shot
+/// or spell at a target, at a flat worth.
+fn flat_in_hand(b: &B, u: &U, first: First) -> f64 {
+    let fight = if groups::opponents(b, u).is_empty() { 0.0 } else { STRIKE_IN_HAND };
+    let shot = if reach_paces(u, true).is_some_and(|r| has_target(b, u, r)) { SHOT_IN_HAND + if first == First::Concentrated { FOCUSED } else { 0.0 } } else { 0.0 };
+    fight.max(shot)
 }
 
 /// Whether the figure may act in a leader's phase rather than wait for the rest (l. 38, 58-60):
@@ -151,8 +164,8 @@ fn in_a_bubble(b: &B, u: &U, at: crate::hex::Hex) -> bool {
         .any(|l| l.hex.is_some_and(|h| duel::in_bubble(h.unsigned_distance_to(at), duel::bubble_below(l.state.rank()))))
 }
 
-fn side_value(b: &B, side: Side, judging: Side) -> f64 {
-    let figures: f64 = b.units.iter().filter(|u| u.side == side).map(|u| figure_value(b, u, judging)).sum();
+fn side_value(b: &B, side: Side, judging: Side, combat: &[(crate::battle::UnitId, f64)]) -> f64 {
+    let figures: f64 = b.units.iter().filter(|u| u.side == side).map(|u| figure_value(b, u, judging, combat)).sum();
     let out = b.units.iter().filter(|u| u.side == side && u.state.out).count() as f64;
     let share = out / f64::from(b.global.start[side.index()].max(1));
     figures + POINT * f64::from(turn::points(b)[side.index()]) - ROUT_PRESSURE * share * share
@@ -168,12 +181,36 @@ fn harm_cost(u: &U, harm: Harm) -> f64 {
     }
 }
 
+/// What each result of a roll against a figure costs it (`harm_cost` of `duel::harm`), reckoned
+/// once for the 400 pairs of faces a fight or shot is weighed over.
+struct Harms {
+    /// A push back, a stun, a wound, a horrible wound.
+    cost: [f64; 4],
+    /// The results above which a stun, a wound and a horrible wound start (l. 105-114).
+    above: [i32; 3],
+}
+
+impl Harms {
+    fn of(u: &U, defence: i32) -> Harms {
+        let d = &tables().duel;
+        Harms {
+            cost: [Harm::PushBack, Harm::Stun, Harm::Wound, Harm::Horrible].map(|h| harm_cost(u, h)),
+            above: [defence, i32::from(d.wound_above) * defence, i32::from(d.horrible_above) * defence],
+        }
+    }
+
+    fn cost(&self, result: i32) -> f64 {
+        let band = self.above.iter().take_while(|a| result > **a).count();
+        self.cost[band]
+    }
+}
+
 /// One side of a combat as the rules would roll it now: its total before the d20, the damage it
-/// adds when it wins (before a critical), its Défense.
+/// adds when it wins (before a critical), and what each result against it costs it.
 struct Fighter {
     total: i32,
     damage: i32,
-    defence: i32,
+    harms: Harms,
 }
 
 /// How a figure fights: `against` is the enemy it starts the combat phase with (`None` for the
@@ -192,26 +229,27 @@ fn fighter_as(b: &B, u: &U, starts: bool, friends: u8, charged: bool) -> Fighter
     Fighter {
         total: i32::from(u.state.row().combat) + Factor::total(&factors),
         damage: Factor::total(&duel::damage(arms, false, charged)),
-        defence: i32::from(figure::defence(&u.state, b.turn)),
+        harms: Harms::of(u, i32::from(figure::defence(&u.state, b.turn))),
     }
 }
 
 /// What `f` may expect from a combat phase against `e` over the 400 pairs of faces (l. 93-118):
 /// the harm it does less the harm it takes, each at its cost.
 fn fight_edge(b: &B, f: &U, e: &U) -> f64 {
-    edge_of(f, &fighter(b, f, Some(e.id)), e, &fighter(b, e, None))
+    edge_of(&fighter(b, f, Some(e.id)), &fighter(b, e, None))
 }
 
 /// The best fight `f`, still to act this turn, may start with its activation, when it favours it:
 /// on an enemy it is engaged with, or one it can engage with its move (l. 66) and fight with its
 /// second action (l. 74), with the charge's +2 damage (l. 124) and +2 Combat for each other figure
 /// of its side still to act that can reach a lone enemy too (l. 126): `free`, its side's figures
-/// still to act and engaged with no one (an engaged figure may not walk away, l. 88).
-fn fight_to_come(b: &B, f: &U, free: &[&U]) -> f64 {
+/// still to act and engaged with no one (an engaged figure may not walk away, l. 88); `answers`,
+/// each enemy with how it answers a fight.
+fn fight_to_come(b: &B, f: &U, free: &[&U], answers: &[(&U, Fighter)]) -> f64 {
     let reach = |u: &U, to: crate::hex::Hex| u.hex.is_some_and(|h| h.unsigned_distance_to(to) <= movement::move_budget(u) + 1);
     let engaged = groups::opponents(b, f);
     let mut best: f64 = 0.0;
-    for e in b.on_board().filter(|e| e.side != f.side) {
+    for (e, answer) in answers {
         let Some(there) = e.hex else { continue };
         // An engaged figure may not walk away (l. 88): it fights its opponents or no one.
         let engages = if engaged.is_empty() { reach(f, there) } else { engaged.contains(&e.id) };
@@ -226,9 +264,9 @@ fn fight_to_come(b: &B, f: &U, free: &[&U]) -> f64 {
             0
         };
         let edge = if engaged.contains(&e.id) {
-            fight_edge(b, f, e)
+            edge_of(&fighter(b, f, Some(e.id)), answer)
         } else {
-            edge_of(f, &fighter_as(b, f, true, friends, true), e, &fighter(b, e, None))
+            edge_of(&fighter_as(b, f, true, friends, true), answer)
         };
         best = best.max(edge);
     }
@@ -236,7 +274,7 @@ fn fight_to_come(b: &B, f: &U, free: &[&U]) -> f64 {
 }
 
 /// `fight_edge` between two fighters already reckoned.
-fn edge_of(f: &U, a: &Fighter, e: &U, o: &Fighter) -> f64 {
+fn edge_of(a: &Fighter, o: &Fighter) -> f64 {
     let crit = i32::from(tables().duel.critical_damage);
     let mut sum = 0.0;
     for da in 1..=20 {
@@ -244,10 +282,10 @@ fn edge_of(f: &U, a: &Fighter, e: &U, o: &Fighter) -> f64 {
             let margin = (da + a.total) - (de + o.total);
             if margin > 0 {
                 let result = margin + a.damage + if da == 20 { crit } else { 0 };
-                sum += harm_cost(e, duel::harm(result, o.defence));
+                sum += o.harms.cost(result);
             } else if margin < 0 {
                 let result = -margin + o.damage + if de == 20 { crit } else { 0 };
-                sum -= harm_cost(f, duel::harm(result, a.defence));
+                sum -= a.harms.cost(result);
             }
         }
     }
@@ -259,31 +297,106 @@ fn best_fight(b: &B, f: &U) -> Option<f64> {
     groups::opponents(b, f).iter().filter_map(|e| b.unit(*e)).map(|e| fight_edge(b, f, e)).reduce(f64::max)
 }
 
+/// What the shot or bolt `s` may loose at `t` along `line` is worth to `s`'s side, over the 400
+/// pairs of faces: d20 + `base` + range + `aim` + camouflage against d20 + Combat + cover, the
+/// target winning ties (l. 158-174), the margin + `damage` (+ the critical, l. 198) read against
+/// its Défense; a bolt fizzles on a natural 1 (H-S3).
+fn shot_edge(b: &B, s: &U, t: &U, line: &aim::Line, base: i8, damage: i8, aim: i8, bolt: bool) -> f64 {
+    let d = &tables().duel;
+    let camouflage = if s.state.camouflaged { i32::from(d.camouflage) } else { 0 };
+    let a = i32::from(base) + i32::from(duel::range_bonus(line.band).value) + i32::from(aim) + camouflage + Factor::total(&duel::stun_factors(s.state.stunned()));
+    let o = i32::from(t.state.row().combat) + duel::cover(line.cover).map_or(0, |f| i32::from(f.value)) + Factor::total(&duel::stun_factors(t.state.stunned()));
+    let harms = Harms::of(t, i32::from(figure::defence(&t.state, b.turn)));
+    let mut sum = 0.0;
+    for ds in (if bolt { 2 } else { 1 })..=20 {
+        for dt in 1..=20 {
+            let margin = (ds + a) - (dt + o);
+            if margin > 0 {
+                sum += harms.cost(margin + i32::from(damage) + if ds == 20 { i32::from(d.critical_damage) } else { 0 });
+            }
+        }
+    }
+    sum / 400.0
+}
+
+/// What the opposed spell of `s` (H-S3: d20 + Psychisme against d20 + Psychisme, a natural 1
+/// fizzling) may do to `t`: the chance it works times a stun's cost.
+fn paralysis_edge(s: &U, t: &U, concentrate: i8) -> f64 {
+    let a = i32::from(s.state.row().psychisme) + i32::from(concentrate) + Factor::total(&duel::stun_factors(s.state.stunned()));
+    let o = i32::from(t.state.row().psychisme) + Factor::total(&duel::stun_factors(t.state.stunned()));
+    let works = (2..=20).flat_map(|ds| (1..=20).map(move |dt| (ds, dt))).filter(|(ds, dt)| ds + a > dt + o).count();
+    works as f64 / 400.0 * harm_cost(t, Harm::Stun)
+}
+
+/// The best shot or spell `s` may loose at an enemy it has in sight and range from where it
+/// stands (l. 142-170, H-S3): `aimed`, after concentrating (l. 168); `reload`, a crossbow still to
+/// reload, which its first action does (H-S10). Moving first is not weighed: a shooter that steps
+/// closer shoots at a worse band or not at all, and the figure it reaches is one in the open.
+fn shot_to_come(b: &B, s: &U, aimed: bool, reload: bool) -> f64 {
+    let d = &tables().duel;
+    let spells = &tables().spells;
+    let concentrate = if aimed { spells.concentrate } else { 0 };
+    let mut best: f64 = 0.0;
+    let weapon = figure::missile(&s.state).filter(|_| !s.state.unloaded || reload);
+    for t in b.on_board().filter(|t| t.side != s.side) {
+        if let Some(w) = weapon
+            && let Some(line) = aim::line(b, s, t, w.range.unwrap_or(0))
+        {
+            let mut edge = shot_edge(b, s, t, &line, s.state.row().tir, w.damage, if aimed { d.aim } else { 0 }, false);
+            if w.shots > 1 {
+                edge += f64::from(w.shots - 1) * shot_edge(b, s, t, &line, s.state.row().tir, w.damage, 0, false);
+            }
+            best = best.max(edge);
+        }
+        for spell in s.state.row().spells.iter().map(|n| spells.spell(n)) {
+            let edge = match (spell.roll, spell.effect) {
+                (SpellRoll::Shot, SpellEffect::Damage(damage)) => aim::line(b, s, t, spell.range).map(|line| shot_edge(b, s, t, &line, s.state.row().psychisme, damage, concentrate, true)),
+                (SpellRoll::Opposed, SpellEffect::Stun) if aim::within_sight(b, s, t, spell.range) => Some(paralysis_edge(s, t, concentrate)),
+                _ => None,
+            };
+            best = best.max(edge.unwrap_or(0.0));
+        }
+    }
+    best
+}
+
 /// What `side`'s figures may strike this turn before the enemy acts again: each figure still to act
-/// its best fight to come, each that has taken its first action the fight in hand, where they
-/// favour it. The stronger level counts the enemy's against itself (`exchange`). Counting the
+/// its best fight or shot to come, each that has taken its first action the fight or shot in hand,
+/// where they favour it. The stronger level counts the enemy's against itself (`exchange`). Counting the
 /// judging side's own too kept its figures from acting, so as to keep the fight they would make;
 /// counting only the enemies not yet activated, its look at the enemy's answer (any first action)
 /// made the threat vanish. The quick level does not count it: with it, the stronger level beat the
 /// quick one in only 54.5% and 53.5% of 200 games (border patrol, ruined village).
 fn threats(b: &B, side: Side) -> f64 {
     let free: Vec<&U> = b.on_board().filter(|x| x.side == side && x.state.activation == Activation::Ready && groups::opponents(b, x).is_empty()).collect();
+    let answers: Vec<(&U, Fighter)> = b.on_board().filter(|e| e.side != side).map(|e| (e, fighter(b, e, None))).collect();
     b.on_board()
         .filter(|u| u.side == side)
         .map(|u| match u.state.activation {
-            Activation::Ready => fight_to_come(b, u, &free),
-            Activation::Started(_) => best_fight(b, u).unwrap_or(0.0).max(0.0),
+            Activation::Ready => fight_to_come(b, u, &free, &answers).max(shot_to_come(b, u, !u.state.unloaded, true)),
+            Activation::Started(first) => in_hand(b, u, first),
             Activation::Done => 0.0,
         })
         .sum()
 }
 
-/// What `side`'s figures in the middle of their activation may expect of the fight each has in
-/// hand, at its best opponent, beyond the flat value `evaluate` gave it.
-fn fights_in_hand(b: &B, side: Side) -> f64 {
+/// The fight, shot or spell a figure that has taken its first action has in hand, at its best
+/// opponent or target, where it favours it.
+fn in_hand(b: &B, f: &U, first: First) -> f64 {
+    best_fight(b, f).unwrap_or(0.0).max(0.0).max(shot_to_come(b, f, first == First::Concentrated, false))
+}
+
+/// What `side`'s figures in the middle of their activation may expect of the act each has in
+/// hand, beyond the flat value `evaluate` gave it. (Valued flat, a shot in hand was worth less than
+/// the enemy's shot to come, and an archer under a goblin's bow walked out of sight rather than
+/// shoot it.)
+fn acts_in_hand(b: &B, side: Side) -> f64 {
     b.on_board()
-        .filter(|f| f.side == side && matches!(f.state.activation, Activation::Started(_)))
-        .filter_map(|f| Some(best_fight(b, f)?.max(0.0) - STRIKE_IN_HAND))
+        .filter(|f| f.side == side)
+        .map(|f| match f.state.activation {
+            Activation::Started(first) => in_hand(b, f, first) - flat_in_hand(b, f, first),
+            _ => 0.0,
+        })
         .sum()
 }
 
@@ -303,17 +416,40 @@ impl Judge for Swidenth {
                 None => 0.0,
             };
         }
-        side_value(b, side, side) - side_value(b, side.other(), side)
+        let combat = engaged_combat(b);
+        side_value(b, side, side, &combat) - side_value(b, side.other(), side, &combat)
     }
 
     /// One exchange ahead, weighed over the faces: the fights `side`'s figures have in hand at
     /// their odds, in place of the quick level's flat value, less the enemy's fights to come. (Weighing the charges each side
     /// could make next, both or only its own, made the stronger level lose more often.)
     fn exchange(b: &B, side: Side, _memo: &mut Memo) -> f64 {
-        fights_in_hand(b, side) - FIGHT_TO_COME * threats(b, side.other())
+        acts_in_hand(b, side) - FIGHT_TO_COME * threats(b, side.other())
     }
 
     fn preview(b: &B, command: &super::Command, dice: &mut Dice) -> Vec<super::Event> {
         preview(b, command, dice)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Harms` reads a result as `duel::harm` does, for every figure of both bands, wounded or not.
+    #[test]
+    fn the_reckoned_harms_cost_what_each_result_does() {
+        let scenario = crate::scenario::find_bundled("swidenth-border-patrol").expect("a bundled scenario");
+        let mut b = <Swidenth as crate::battle::Ruleset>::setup(&scenario).expect("the scenario sets up");
+        let wounded: Vec<U> = b.units.iter().filter(|u| u.state.vitalite > 1).cloned().map(|mut u| { u.state.vitalite -= 1; u }).collect();
+        b.units.extend(wounded);
+        for u in &b.units {
+            for defence in 3..=9 {
+                let harms = Harms::of(u, defence);
+                for result in -5..=40 {
+                    assert_eq!(harms.cost(result), harm_cost(u, duel::harm(result, defence)), "{} at Défense {defence}, result {result}", u.state.name);
+                }
+            }
+        }
     }
 }
