@@ -8,7 +8,6 @@
 
 use super::BlackPowder;
 use super::data::{Formation, Troop, tables};
-use super::event::VolleyKind;
 use super::melee;
 use crate::battle::agenda;
 use super::shooting;
@@ -179,8 +178,8 @@ fn unit_value(b: &B, u: &U, judging: Side) -> f64 {
             }
         }
         if before_shooting && shooting::may_shoot(b, u) {
-            if let Some(t) = shooting::targets(b, u).first().and_then(|t| b.unit(*t)) {
-                let dice = shooting::aim(b, u, t, VolleyKind::Shooting).map_or(0, |a| a.dice);
+            if let Some(t) = shooting::first_target(b, u).and_then(|t| b.unit(t)) {
+                let dice = shooting::volley_dice(b, u, t).unwrap_or(0);
                 v += READY_TO_SHOOT * f64::from(dice);
             }
         }

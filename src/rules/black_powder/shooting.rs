@@ -61,27 +61,39 @@ fn seen(b: &B, u: &U, to: crate::hex::Hex) -> (los::Cover, bool) {
 /// The enemies `u` may shoot at (HB-10): in range (gap rule), in its front sector (all round for a
 /// square or a building), seen at least partly, not in a melee, not shot at already this phase.
 pub fn targets(b: &B, u: &U) -> Vec<UnitId> {
+    let mut out: Vec<(u32, UnitId)> = in_reach(b, u).into_iter().filter(|(_, _, h)| seen(b, u, *h).0 != los::Cover::Full).map(|(d, e, _)| (d, e)).collect();
+    if tables().shooting.nearest_target_only {
+        let nearest = out.first().map(|(d, _)| *d);
+        out.retain(|(d, _)| Some(*d) == nearest);
+    }
+    out.into_iter().map(|(_, id)| id).collect()
+}
+
+/// The first of `targets`, the nearest (the lowest id among the nearest), looking at no more
+/// lines of sight than it takes to find it.
+pub fn first_target(b: &B, u: &U) -> Option<UnitId> {
+    in_reach(b, u).into_iter().find(|(_, _, h)| seen(b, u, *h).0 != los::Cover::Full).map(|(_, e, _)| e)
+}
+
+/// The enemies `targets` weighs before sight, nearest first (then by id): in range, in the front
+/// sector, not in a melee, not shot at already; none if `u` may not shoot.
+fn in_reach(b: &B, u: &U) -> Vec<(u32, UnitId, crate::hex::Hex)> {
     let (Some(at), Some(range)) = (u.hex, range(u)) else { return Vec::new() };
     if !may_shoot(b, u) {
         return Vec::new();
     }
     let scale = tables().scale;
-    let mut out: Vec<(u32, UnitId)> = b
+    let mut out: Vec<(u32, UnitId, crate::hex::Hex)> = b
         .on_board()
         .filter(|e| e.side != u.side && !u.state.shot_at.contains(&e.id))
         .filter_map(|e| e.hex.map(|h| (e, h)))
         .filter(|(_, h)| scale.within(at.unsigned_distance_to(*h), u32::from(range)))
         .filter(|(_, h)| all_round(b, u) || u.facing.sector(at, *h) == Some(Sector::Front))
         .filter(|(e, _)| !unit::engaged(b, e))
-        .filter(|(_, h)| seen(b, u, *h).0 != los::Cover::Full)
-        .map(|(e, h)| (at.unsigned_distance_to(h), e.id))
+        .map(|(e, h)| (at.unsigned_distance_to(h), e.id, h))
         .collect();
-    out.sort();
-    if tables().shooting.nearest_target_only {
-        let nearest = out.first().map(|(d, _)| *d);
-        out.retain(|(d, _)| Some(*d) == nearest);
-    }
-    out.into_iter().map(|(_, id)| id).collect()
+    out.sort_by_key(|(d, id, _)| (*d, *id));
+    out
 }
 
 /// Why `u` may not shoot at the enemy `e`: the first rule of `may_shoot` and `targets` it fails,
@@ -122,15 +134,8 @@ fn band(u: &U, d: u32) -> Option<ArtilleryBand> {
     weapon.is_artillery().then(|| tables().artillery.band(tables().scale, tables().shooting.range(weapon), d)).flatten()
 }
 
-/// The shot's dice, to-hit and save modifiers, from where both stand.
-pub fn aim(b: &B, by: &U, target: &U, kind: VolleyKind) -> Option<Aim> {
-    let (at, to) = (by.hex?, target.hex?);
-    // Closing fire is at point-blank, as the charger comes in (RB-4): the short band, in sight.
-    let point_blank = kind == VolleyKind::ClosingFire;
-    let d = if point_blank { 1 } else { at.unsigned_distance_to(to) };
-    let artillery = by.state.is_artillery();
-    let band = band(by, d);
-    let base = by.state.profile().shooting.dice(band.unwrap_or(ArtilleryBand::Short));
+/// What sets the dice of a shot by `by` at `target` in `band` (HB-1, BP:L242-256, L330, L136-137).
+fn shot(b: &B, by: &U, target: &U, (at, to): (crate::hex::Hex, crate::hex::Hex), band: Option<ArtilleryBand>) -> Shot {
     let enfilade = match target.facing.sector(to, at) {
         Some(Sector::LeftFlank | Sector::RightFlank | Sector::Rear) if !all_round(b, target) => match target.state.troop() {
             Troop::Infantry => Some(Situation::EnfiladedInfantry),
@@ -139,15 +144,33 @@ pub fn aim(b: &B, by: &U, target: &U, kind: VolleyKind) -> Option<Aim> {
         },
         _ => None,
     };
-    let shot = Shot {
-        base,
+    Shot {
+        base: by.state.profile().shooting.dice(band.unwrap_or(ArtilleryBand::Short)),
         size: by.state.profile().size,
         formation: by.state.formation,
         in_building: in_building(b, at),
         first_fire: by.state.has(Trait::FirstFire) && !by.state.has_shot,
         enfilade,
-    };
+    }
+}
+
+/// The dice of `aim`'s shooting volley, without what sight and cover add to the roll.
+pub fn volley_dice(b: &B, by: &U, target: &U) -> Option<u8> {
+    let (at, to) = (by.hex?, target.hex?);
+    Some(shooting_dice(&shot(b, by, target, (at, to), band(by, at.unsigned_distance_to(to)))))
+}
+
+/// The shot's dice, to-hit and save modifiers, from where both stand.
+pub fn aim(b: &B, by: &U, target: &U, kind: VolleyKind) -> Option<Aim> {
+    let (at, to) = (by.hex?, target.hex?);
+    // Closing fire is at point-blank, as the charger comes in (RB-4): the short band, in sight.
+    let point_blank = kind == VolleyKind::ClosingFire;
+    let d = if point_blank { 1 } else { at.unsigned_distance_to(to) };
+    let artillery = by.state.is_artillery();
+    let band = band(by, d);
+    let shot = shot(b, by, target, (at, to), band);
     let dice = shooting_dice(&shot);
+    let enfilade = shot.enfilade;
     let mut dice_rules = vec!["HB-1 (its shooting value)"];
     if artillery {
         dice_rules.push("BP:L242–256 (the attacks of its range band)");
