@@ -186,15 +186,21 @@ fn order(ctx: &mut Ctx, commander: u32, units: &[UnitId]) {
 }
 
 pub(super) fn unit_factors(b: &B, commander: Hex, u: &unit::U) -> Vec<Factor> {
-    let Some(hex) = u.hex else { return Vec::new() };
+    unit_factors_from(b, &[commander], u).pop().unwrap_or_default()
+}
+
+/// `unit_factors` for a commander at each of `commanders`, what the unit brings itself reckoned
+/// once.
+pub(super) fn unit_factors_from(b: &B, commanders: &[Hex], u: &unit::U) -> Vec<Vec<Factor>> {
+    let Some(hex) = u.hex else { return vec![Vec::new(); commanders.len()] };
     let traits: Vec<Trait> = Trait::ALL.into_iter().filter(|t| u.state.has(*t)).collect();
-    command_factors(&Ordered {
-        from_commander: hex.unsigned_distance_to(commander),
-        nearest_enemy: unit::nearest_enemy(b, u.side, hex),
-        formation: u.state.formation,
-        on_road: b.map.at(hex).road,
-        traits: &traits,
-    })
+    let nearest_enemy = unit::nearest_enemy(b, u.side, hex);
+    commanders
+        .iter()
+        .map(|c| {
+            command_factors(&Ordered { from_commander: hex.unsigned_distance_to(*c), nearest_enemy, formation: u.state.formation, on_road: b.map.at(hex).road, traits: &traits })
+        })
+        .collect()
 }
 
 /// BP3.11–3.13, BP18.21: the units that still move when the order fails.

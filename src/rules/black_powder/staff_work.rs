@@ -5,7 +5,7 @@
 use super::Command;
 use super::data::tables;
 use super::legal;
-use super::resolve::unit_factors;
+use super::resolve::{unit_factors, unit_factors_from};
 use super::state::Commander;
 use super::unit::{B, U};
 use crate::battle::Factor;
@@ -36,11 +36,12 @@ pub fn order_in_hand(b: &B, u: &U) -> f64 {
     if !legal::orderable(b, u) {
         return 0.0;
     }
-    b.global
-        .commanders
+    let giving: Vec<&Commander> = b.global.commanders.iter().filter(|c| !c.done && legal::commands(c, u)).collect();
+    let hexes: Vec<crate::hex::Hex> = giving.iter().map(|c| c.hex).collect();
+    giving
         .iter()
-        .filter(|c| !c.done && legal::commands(c, u))
-        .map(|c| expected_moves(rating_from(b, c, c.hex, u)))
+        .zip(unit_factors_from(b, &hexes, u))
+        .map(|(c, factors)| expected_moves(i32::from(c.staff) + Factor::total(&factors)))
         .fold(0.0, f64::max)
 }
 
