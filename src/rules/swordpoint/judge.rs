@@ -72,7 +72,9 @@ const CLOSING: f64 = 0.15;
 const HILL: f64 = 0.05;
 /// Melee troops out of combat standing higher than the nearest enemy: +1 to every combat fought
 /// there against it (SP:L188), thrown away by walking down. More than a whole move's closing
-/// (3 hexes at 0.15), so that a unit holds the hill and lets the enemy come up.
+/// (3 hexes at 0.15), so that a unit holds the hill and lets the enemy come up; it fades over the
+/// battle's second half (`held_ground`), since a side that only holds draws against an enemy that
+/// never comes (issue 47).
 const HIGH_GROUND: f64 = 0.6;
 /// Facing the nearest enemy (in the front sector): where a charge comes from, and the only
 /// sector a unit charges into (SP4.2). At 0.15 the stronger level beat the quick one in 60.5% of
@@ -341,6 +343,13 @@ fn initiative_chance(bid: u8) -> f64 {
     f64::from(wins) / f64::from(36 - ties)
 }
 
+/// The share of `HIGH_GROUND` still worth holding: all of it in the battle's first half, then less
+/// each turn, none in its last.
+fn held_ground(b: &B) -> f64 {
+    let late = f64::from(b.turn) / f64::from(b.last_turn.max(1));
+    (2.0 * (1.0 - late)).clamp(0.0, 1.0)
+}
+
 fn unit_value(b: &B, u: &SpUnit, start: f64, foes: &[Hex], has_general: bool, planning: bool) -> f64 {
     let Some(at) = u.hex else { return 0.0 };
     let s = &u.state;
@@ -365,7 +374,7 @@ fn unit_value(b: &B, u: &SpUnit, start: f64, foes: &[Hex], has_general: bool, pl
     let nearest = distance(at, *closest);
     let shooter = s.profile().missile.is_some();
     if !shooter && b.global.combat_of(u.id).is_none() && b.map.level(at) > b.map.level(*closest) {
-        value += HIGH_GROUND;
+        value += HIGH_GROUND * held_ground(b);
     }
     if nearest <= 1 {
         if has_general {
@@ -376,7 +385,7 @@ fn unit_value(b: &B, u: &SpUnit, start: f64, foes: &[Hex], has_general: bool, pl
         }
     }
     if planning {
-        value -= CLOSING * f64::from(nearest.abs_diff(wanted_distance(s)));
+        value -= CLOSING * (2.0 - held_ground(b)) * f64::from(nearest.abs_diff(wanted_distance(s)));
     }
     value
 }
