@@ -48,7 +48,7 @@ pub fn contacts(b: &B, u: &U) -> Vec<UnitId> {
 
 /// In contact with an enemy: in a melee (HB-12).
 pub fn engaged(b: &B, u: &U) -> bool {
-    !contacts(b, u).is_empty()
+    u.hex.is_some_and(|at| b.on_board().any(|e| e.side != u.side && e.hex.is_some_and(|h| h.unsigned_distance_to(at) == 1)))
 }
 
 /// Hex distance to the nearest enemy on the board.
