@@ -177,11 +177,9 @@ fn unit_value(b: &B, u: &U, judging: Side) -> f64 {
                 v += MOVE_IN_HAND * moves * f64::from(rate(s)) / 12.0;
             }
         }
-        if before_shooting && shooting::may_shoot(b, u) {
-            if let Some(t) = shooting::first_target(b, u).and_then(|t| b.unit(t)) {
-                let dice = shooting::volley_dice(b, u, t).unwrap_or(0);
-                v += READY_TO_SHOOT * f64::from(dice);
-            }
+        // `first_target` is none for a unit that may not shoot.
+        if before_shooting && let Some(t) = shooting::first_target(b, u).and_then(|t| b.unit(t)) {
+            v += READY_TO_SHOOT * f64::from(shooting::volley_dice(b, u, t).unwrap_or(0));
         }
         if s.formation == Formation::Limbered && unit::nearest_enemy(b, u.side, at).is_some_and(|d| d <= 9) {
             v -= 0.5;

@@ -297,11 +297,22 @@ fn best_fight(b: &B, f: &U) -> Option<f64> {
     groups::opponents(b, f).iter().filter_map(|e| b.unit(*e)).map(|e| fight_edge(b, f, e)).reduce(f64::max)
 }
 
+/// A shot or a bolt as `shot_edge` weighs it: the shooter's characteristic (Tir, or Psychisme for
+/// a bolt), the damage, the aim's or concentration's bonus.
+#[derive(Clone, Copy)]
+struct Loosed {
+    base: i8,
+    damage: i8,
+    aim: i8,
+    bolt: bool,
+}
+
 /// What the shot or bolt `s` may loose at `t` along `line` is worth to `s`'s side, over the 400
-/// pairs of faces: d20 + `base` + range + `aim` + camouflage against d20 + Combat + cover, the
-/// target winning ties (l. 158-174), the margin + `damage` (+ the critical, l. 198) read against
-/// its Défense; a bolt fizzles on a natural 1 (H-S3).
-fn shot_edge(b: &B, s: &U, t: &U, line: &aim::Line, base: i8, damage: i8, aim: i8, bolt: bool) -> f64 {
+/// pairs of faces: d20 + base + range + aim + camouflage against d20 + Combat + cover, the target
+/// winning ties (l. 158-174), the margin + damage (+ the critical, l. 198) read against its
+/// Défense; a bolt fizzles on a natural 1 (H-S3).
+fn shot_edge(b: &B, s: &U, t: &U, line: &aim::Line, shot: &Loosed) -> f64 {
+    let Loosed { base, damage, aim, bolt } = *shot;
     let d = &tables().duel;
     let camouflage = if s.state.camouflaged { i32::from(d.camouflage) } else { 0 };
     let a = i32::from(base) + i32::from(duel::range_bonus(line.band).value) + i32::from(aim) + camouflage + Factor::total(&duel::stun_factors(s.state.stunned()));
@@ -342,15 +353,16 @@ fn shot_to_come(b: &B, s: &U, aimed: bool, reload: bool) -> f64 {
         if let Some(w) = weapon
             && let Some(line) = aim::line(b, s, t, w.range.unwrap_or(0))
         {
-            let mut edge = shot_edge(b, s, t, &line, s.state.row().tir, w.damage, if aimed { d.aim } else { 0 }, false);
+            let first = Loosed { base: s.state.row().tir, damage: w.damage, aim: if aimed { d.aim } else { 0 }, bolt: false };
+            let mut edge = shot_edge(b, s, t, &line, &first);
             if w.shots > 1 {
-                edge += f64::from(w.shots - 1) * shot_edge(b, s, t, &line, s.state.row().tir, w.damage, 0, false);
+                edge += f64::from(w.shots - 1) * shot_edge(b, s, t, &line, &Loosed { aim: 0, ..first });
             }
             best = best.max(edge);
         }
         for spell in s.state.row().spells.iter().map(|n| spells.spell(n)) {
             let edge = match (spell.roll, spell.effect) {
-                (SpellRoll::Shot, SpellEffect::Damage(damage)) => aim::line(b, s, t, spell.range).map(|line| shot_edge(b, s, t, &line, s.state.row().psychisme, damage, concentrate, true)),
+                (SpellRoll::Shot, SpellEffect::Damage(damage)) => aim::line(b, s, t, spell.range).map(|line| shot_edge(b, s, t, &line, &Loosed { base: s.state.row().psychisme, damage, aim: concentrate, bolt: true })),
                 (SpellRoll::Opposed, SpellEffect::Stun) if aim::within_sight(b, s, t, spell.range) => Some(paralysis_edge(s, t, concentrate)),
                 _ => None,
             };
