@@ -27,7 +27,12 @@ pub fn expected_moves(rating: i32) -> f64 {
 
 /// The rating `c` orders `u` at from `at`: his staff and the unit's modifiers (BP:L17–21).
 fn rating_from(b: &B, c: &Commander, at: crate::hex::Hex, u: &U) -> i32 {
-    i32::from(c.staff) + Factor::total(&unit_factors(b, at, u))
+    rating(c, &unit_factors(b, at, u))
+}
+
+/// A command roll's rating: the commander's staff with the unit's factors.
+fn rating(c: &Commander, factors: &[Factor]) -> i32 {
+    i32::from(c.staff) + Factor::total(factors)
 }
 
 /// The moves an order may still bring `u` this turn, from the best of its commanders who still
@@ -41,7 +46,7 @@ pub fn order_in_hand(b: &B, u: &U) -> f64 {
     giving
         .iter()
         .zip(unit_factors_from(b, &hexes, u))
-        .map(|(c, factors)| expected_moves(i32::from(c.staff) + Factor::total(&factors)))
+        .map(|(c, factors)| expected_moves(rating(c, &factors)))
         .fold(0.0, f64::max)
 }
 

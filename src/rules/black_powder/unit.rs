@@ -38,7 +38,11 @@ pub fn groups(u: &UnitState) -> &'static [MoveGroup] {
 
 /// Enemy units on the board next to `hex`, by id.
 pub fn enemies_next_to(b: &B, side: Side, hex: Hex) -> Vec<UnitId> {
-    b.on_board().filter(|e| e.side != side && e.hex.is_some_and(|h| h.unsigned_distance_to(hex) == 1)).map(|e| e.id).collect()
+    enemies_beside(b, side, hex).map(|e| e.id).collect()
+}
+
+fn enemies_beside(b: &B, side: Side, hex: Hex) -> impl Iterator<Item = &U> {
+    b.on_board().filter(move |e| e.side != side && e.hex.is_some_and(|h| h.unsigned_distance_to(hex) == 1))
 }
 
 /// Enemies in contact with the unit: they fight it (HB-12).
@@ -48,7 +52,7 @@ pub fn contacts(b: &B, u: &U) -> Vec<UnitId> {
 
 /// In contact with an enemy: in a melee (HB-12).
 pub fn engaged(b: &B, u: &U) -> bool {
-    u.hex.is_some_and(|at| b.on_board().any(|e| e.side != u.side && e.hex.is_some_and(|h| h.unsigned_distance_to(at) == 1)))
+    u.hex.is_some_and(|at| enemies_beside(b, u.side, at).next().is_some())
 }
 
 /// Hex distance to the nearest enemy on the board.

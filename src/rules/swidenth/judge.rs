@@ -103,8 +103,7 @@ fn has_target(b: &B, u: &U, range: u8) -> bool {
 /// The Combat each figure in contact with an enemy brings to a fight now (`combat_now`), reckoned
 /// once for the evaluation: a figure's outnumbering walks its whole group.
 fn engaged_combat(b: &B) -> Vec<(crate::battle::UnitId, f64)> {
-    let engaged = |u: &U| u.hex.is_some_and(|at| b.on_board().any(|e| e.side != u.side && e.hex.is_some_and(|h| h.unsigned_distance_to(at) == 1)));
-    b.on_board().filter(|u| engaged(u)).map(|u| (u.id, combat_now(b, u))).collect()
+    b.on_board().filter(|u| figure::is_engaged(b, u)).map(|u| (u.id, combat_now(b, u))).collect()
 }
 
 fn figure_value(b: &B, u: &U, judging: Side, combat: &[(crate::battle::UnitId, f64)]) -> f64 {
@@ -113,8 +112,8 @@ fn figure_value(b: &B, u: &U, judging: Side, combat: &[(crate::battle::UnitId, f
     let enemies: Vec<&U> = b.on_board().filter(|e| e.side != u.side).collect();
     let engaged: Vec<&&U> = enemies.iter().filter(|e| e.hex.is_some_and(|h| h.unsigned_distance_to(at) == 1)).collect();
     // The edge of each fight it is in, counted for both sides alike.
+    let of = |f: &U| combat.iter().find(|(id, _)| *id == f.id).map_or(0.0, |(_, c)| *c);
     for e in &engaged {
-        let of = |f: &U| combat.iter().find(|(id, _)| *id == f.id).map_or(0.0, |(_, c)| *c);
         v += EDGE * (of(u) - of(e)) / 2.0;
     }
     if u.side != judging {
