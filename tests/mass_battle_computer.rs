@@ -1,5 +1,6 @@
 //! The computer opponent's orders in small mass battles (issue 47's blunder tests): a hero who
-//! holds the walls does not go out to die on the knights' lances.
+//! holds the walls does not go out to die on the knights' lances; the commander-in-chief does not
+//! serve as the officer of a unit the enemy may destroy.
 
 mod common;
 
@@ -55,5 +56,20 @@ fn a_shaman_within_the_walls_does_not_go_out_to_engage_the_knights() {
             _ => false,
         };
         assert!(!leaves, "{level:?}: the shaman's order {order:?} takes him out of the walls onto the knights");
+    }
+}
+
+/// The Baron, commander-in-chief (H-M8), stands behind 20 torch-bearers (80 hit points) with 120
+/// orcs two hexes off. Serving as their officer (l. 129-131) his 60 hit points would be lost last
+/// (R-M12), but the orcs' blows may destroy the unit in one melee and he falls with it (l. 133);
+/// his fall tests his whole army (l. 135-139). No standard unit may engage him alone (H-M6). The
+/// computer does not send him into that unit (in play he joined ten of his faithful, who charged
+/// the orcs, and five units surrendered).
+#[test]
+fn the_commander_does_not_serve_in_a_unit_the_orcs_may_destroy() {
+    for level in LEVELS {
+        let b = common::mass_battle::field_led(&[(6, 0, "Baron Aldric", 4, 7), (5, 0, "Porte-torches", 4, 6), (11, 1, "Orques", 4, 4)], "Some(\"Baron Aldric\"), None");
+        let order = order_given(b, Side(0), 6, level);
+        assert_ne!(order, Order::Officer(UnitId(5)), "{level:?}: the Baron joins the torch-bearers in the orcs' reach");
     }
 }

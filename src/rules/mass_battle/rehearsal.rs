@@ -9,7 +9,7 @@
 use super::command::Command;
 use super::data::Kind;
 use super::event::AttackKind;
-use super::judge::{CAUTION, WON, duel_blows, exposure, loss_worth, standing, value};
+use super::judge::{CAUTION, WON, duel_blows, exposure, loss_worth, officer_risk, standing, value};
 use super::legal;
 use super::odds;
 use super::state::{Order, Phase};
@@ -75,9 +75,13 @@ fn choices(b: &B, side: Side) -> Vec<(UnitId, Vec<Order>)> {
 ///   or more a sequence, and a greater share of it than he takes of the unit's: he falls before
 ///   it does. In one sequence his blows are all gain and his wounds only hit points; the next, he
 ///   dies (a 30-hit-point shaman went out of his walls onto 20 knights, soaking their lances for
-///   the orcs, and fell).
+///   the orcs, and fell);
+/// - the commander-in-chief serving as the officer of a unit that should lose half its hit points
+///   and his where it stands: he falls with it if it is destroyed at once (l. 133), and a sequence
+///   rehearsed on the luckier rolls shows only the hit points he lends it.
 fn reckless(b: &B, u: &U, order: &Order) -> bool {
     match order {
+        Order::Officer(unit) => b.global.commands(u) && officer_risk(b, u, *unit) >= 0.5,
         Order::Duel(foe) => b.global.commands(u) && b.unit(*foe).is_some_and(|foe| 2.0 * duel_blows(foe, u) >= u.state.pvt as f64),
         Order::Engage(t) if u.state.kind() == Kind::Hero => {
             let Some(target) = b.unit(*t).filter(|t| t.state.kind() == Kind::Standard) else { return false };
