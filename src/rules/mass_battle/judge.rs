@@ -1,8 +1,8 @@
 //! What the computer weighs in a mass battle (house heuristics, not rules): the battle's result;
 //! each side's hit points as a share of its army, worn by demoralisation, leaving and surrender;
 //! its heroes and commander-in-chief alive. While orders are given it weighs its own envelope, one
-//! order at a time: the quick level counts the damage each order should deal (odds.rs) and the
-//! ground a march gains; the stronger one also counts what each unit should suffer where its order
+//! order at a time: the quick level counts the damage each order should deal (odds.rs), the
+//! ground a march gains and half of what a losing engagement loses; the stronger one also counts what each unit should suffer where its order
 //! leaves it, and when to break off. It never reads the other side's sealed orders (it is given
 //! the battle `redact`ed), and sealing is judged by the orders alone, not by a sequence played
 //! against orders it cannot know.
