@@ -3,9 +3,9 @@
 //! its heroes and commander-in-chief alive. While orders are given it weighs its own envelope, one
 //! order at a time: the quick level counts the damage each order should deal (odds.rs), the
 //! ground a march gains and half of what a losing engagement loses; the stronger one also counts
-//! what each unit should suffer where its order leaves it, and when to break off. It never reads the other side's sealed orders (it is given
-//! the battle `redact`ed), and sealing is judged by the orders alone, not by a sequence played
-//! against orders it cannot know.
+//! what each unit should suffer where its order leaves it, and when to break off. It never reads
+//! the other side's sealed orders (it is given the battle `redact`ed), and sealing is judged by the
+//! orders alone, not by a sequence played against orders it cannot know.
 
 use super::MassBattle;
 use super::command::Command;
