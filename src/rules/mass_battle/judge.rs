@@ -246,14 +246,14 @@ pub(super) fn value(b: &B, u: &U, order: &Order) -> Value {
                 if let Some(e) = odds::attack(b, u, target, AttackKind::Melee) {
                     (v.target, v.damage) = (Some(*t), e.damage);
                 }
-                if odds::charges(b, u.id, *t) {
-                    let back = odds::attack_when(b, target, u, AttackKind::Melee, false, true).map_or(0.0, |x| x.damage);
-                    v.back = (loss_worth(b, target, v.damage) + suffered(back)).min(0.0);
-                }
             } else {
                 v.offence += CLOSING * f64::from(reach.min(d - 1));
             }
-            v.defence = suffered(exposure(b, u, order).unwrap_or(0.0));
+            let back = blows_back(b, u, target);
+            if d <= reach && odds::charges(b, u.id, *t) {
+                v.back = (loss_worth(b, target, v.damage) + suffered(back)).min(0.0);
+            }
+            v.defence = suffered(engaging(b, u, at, th, d, back));
         }
         Order::March(to) => {
             let nearest = |h: Hex| prey(b, u).filter_map(|e| e.hex).map(|e| way(b, u, h, e)).min();
@@ -329,12 +329,21 @@ pub(super) fn exposure(b: &B, u: &U, order: &Order) -> Option<f64> {
         Order::Engage(t) => {
             let target = b.unit(*t)?;
             let th = target.hex?;
-            let back = odds::attack_when(b, target, u, AttackKind::Melee, false, odds::charges(b, u.id, *t)).map_or(0.0, |x| x.damage);
-            let d = way(b, u, at, th);
-            Some(if d <= u32::from(allowance(&u.state)) + 1 { back.max(threat(b, u, if d <= 1 { at } else { th })) } else { (back * THREAT).max(threat(b, u, th)) })
+            Some(engaging(b, u, at, th, way(b, u, at, th), blows_back(b, u, target)))
         }
         _ => None,
     }
+}
+
+/// The blows `target` deals back to `u` engaging it: braced if `u` charges it (l. 153).
+fn blows_back(b: &B, u: &U, target: &U) -> f64 {
+    odds::attack_when(b, target, u, AttackKind::Melee, false, odds::charges(b, u.id, target.id)).map_or(0.0, |x| x.damage)
+}
+
+/// An engagement's exposure (see `exposure`) for `u` at `at`, its target at `th`, `d` hexes away
+/// by its way, with `back` its blows back.
+fn engaging(b: &B, u: &U, at: Hex, th: Hex, d: u32, back: f64) -> f64 {
+    if d <= u32::from(allowance(&u.state)) + 1 { back.max(threat(b, u, if d <= 1 { at } else { th })) } else { (back * THREAT).max(threat(b, u, th)) }
 }
 
 /// The share of its hit points and his that the unit `hero` would serve in as its officer should
