@@ -29,6 +29,15 @@ pub trait Judge: Ruleset {
     fn new_decision(_memo: &mut Self::Memo) {}
     /// The events of a command already known legal, without checking it again.
     fn preview(battle: &Battle<Self>, command: &Self::Command, dice: &mut Dice) -> Vec<Self::Event>;
+    /// The battle after a command already known legal: its preview's events applied to a copy,
+    /// unless the ruleset has the battle its preview played them on (`agenda::played`).
+    fn after(battle: &Battle<Self>, command: &Self::Command, dice: &mut Dice) -> Battle<Self> {
+        let mut next = battle.clone();
+        for e in Self::preview(battle, command, dice) {
+            Self::apply(&mut next, &e);
+        }
+        next
+    }
     /// Whether the opponent's command from `before` to `after` goes past the answers a command
     /// hands it: the stronger level stops its look ahead there. By default, a change of phase
     /// (the opponent's whole turn would follow); a ruleset whose phases hold both sides' moves
@@ -158,11 +167,7 @@ struct Weighed<R: Ruleset> {
 }
 
 fn after<R: Judge>(b: &Battle<R>, command: &R::Command, dice: &mut Dice) -> Battle<R> {
-    let mut next = b.clone();
-    for e in R::preview(b, command, dice) {
-        R::apply(&mut next, &e);
-    }
-    next
+    R::after(b, command, dice)
 }
 
 impl Ai {

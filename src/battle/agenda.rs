@@ -65,6 +65,15 @@ pub fn run<R: Agenda>(b: &Battle<R>, dice: &mut Dice, body: impl FnOnce(&mut Ctx
     ctx.events
 }
 
+/// The battle `run` leaves after `command`: its scratch copy with every event already applied, for
+/// the computer, which weighs the position and not the events.
+pub fn played<R: Agenda>(b: &Battle<R>, command: &R::Command, dice: &mut Dice) -> Battle<R> {
+    let mut ctx = Ctx { b: b.clone(), events: Vec::new(), dice };
+    R::execute(&mut ctx, command);
+    settle(&mut ctx);
+    ctx.b
+}
+
 /// Carries out the stack down to `depth` steps, taking the first option of every decision (the
 /// rules' default): the look-ahead of the computer and of the odds, which must see a combat through
 /// to its end without waiting on a player.

@@ -253,6 +253,10 @@ impl Judge for BlackPowder {
         preview(b, command, dice)
     }
 
+    fn after(b: &B, command: &super::Command, dice: &mut Dice) -> B {
+        crate::battle::agenda::played(b, command, dice)
+    }
+
     /// An order its commander would give at better odds after his own move, which is free and
     /// does not end his orders (HB-2): he rides first.
     fn dominated(b: &B, command: &super::Command) -> bool {

@@ -123,7 +123,7 @@ pub fn counter(b: &B, u: &U) -> Counter {
         band: Some(formation_colour(s.formation)),
         symbol: Some(Symbol { troop: troop_symbol(p.troop), shoots: p.weapon.is_some() && p.shooting != ShootingValue::Dice(0) }),
         monogram: None,
-        name: s.name.clone(),
+        name: s.name.to_string(),
         factors: format!("{} {}-{}-{}", formation_mark(s.formation), p.hth, shooting(s), p.morale),
         badge: s.strength().to_string(),
         corner: None,
@@ -141,7 +141,7 @@ pub fn unit_card(b: &B, id: UnitId) -> Vec<Line> {
     let mut lines = vec![
         Line::plain(format!("■ {} ({})", words::formation(s.formation), formation_mark(s.formation))).coloured(card_colour(s.formation)),
         Line::heading(format!("{} #{} · {}", s.name, id.0, side_name(b, u.side))),
-        Line::plain(format!("{} · {}", p.label, brigade.map_or(String::new(), |br| br.name.clone()))),
+        Line::plain(format!("{} · {}", p.label, brigade.map_or(String::new(), |br| br.name.to_string()))),
         Line::plain(format!("Hand-to-hand {} · shooting {} · morale {}+ · stamina {stamina}", p.hth, shooting_card(s), p.morale)),
         Line::plain(format!("{} casualties · moves {}\" · size {:?}", s.casualties, rate(s), p.size)),
     ];

@@ -27,7 +27,7 @@ pub fn order_odds(b: &B, commander: u32, units: &[crate::battle::UnitId]) -> Opt
     let factors = units.iter().filter_map(|id| b.unit(*id)).map(|u| unit_factors(b, c.hex, u)).min_by_key(|f| Factor::total(f)).unwrap_or_default();
     // HB-3: on a double that is not a blunder the Unreliable stand still; if the order is theirs
     // alone, the roll's moves go to nobody.
-    let unreliable: Vec<&str> = units.iter().filter_map(|id| b.unit(*id)).filter(|u| u.state.has(Trait::Unreliable)).map(|u| u.state.name.as_str()).collect();
+    let unreliable: Vec<&str> = units.iter().filter_map(|id| b.unit(*id)).filter(|u| u.state.has(Trait::Unreliable)).map(|u| &*u.state.name).collect();
     let all_unreliable = unreliable.len() == units.len();
     let (mut counts, mut stalls) = ([0u32; 5], 0u32);
     for a in 1..=6 {

@@ -83,7 +83,7 @@ fn brigades_of(part: &Part) -> Result<Vec<Brigade>, SetupError> {
         if start_units == 0 {
             return Err(SetupError::new(Item::Listed("brigades", i), "id", format!("brigade {} has no unit", b.id)));
         }
-        out.push(Brigade { id: b.id, side: Side(b.side), name: b.name.clone(), start_units: u8::try_from(start_units).unwrap_or(u8::MAX), broken: false });
+        out.push(Brigade { id: b.id, side: Side(b.side), name: b.name.as_str().into(), start_units: u8::try_from(start_units).unwrap_or(u8::MAX), broken: false });
     }
     Ok(out)
 }
@@ -126,7 +126,7 @@ fn commanders_of(part: &Part, brigades: &[Brigade], map: &HexMap) -> Result<Vec<
                 Some(u8::try_from(index).unwrap_or(u8::MAX))
             }
         };
-        out.push(Commander { id: c.id, side: Side(c.side), name: c.name.clone(), staff: c.staff, brigade, hex: c.at.to_hex(), done: false, moved: false });
+        out.push(Commander { id: c.id, side: Side(c.side), name: c.name.as_str().into(), staff: c.staff, brigade, hex: c.at.to_hex(), done: false, moved: false });
     }
     if let Some(b) = brigades.iter().find(|b| !commanded.contains(&b.id)) {
         return Err(SetupError::new(Item::Scenario, "setup.commanders", format!("brigade {} ({}) has no commander", b.id, b.name)));
@@ -160,7 +160,7 @@ fn unit_of(i: usize, spec: &UnitSpec, map: &HexMap, sides: &[SideInfo; 2], briga
         side,
         hex: Some(spec.at.to_hex()),
         facing: spec.facing.unwrap_or(sides[side.index()].edge.facing_away()),
-        state: UnitState::deployed(profile, name, u8::try_from(brigade).unwrap_or(u8::MAX), formation),
+        state: UnitState::deployed(profile, name.into(), u8::try_from(brigade).unwrap_or(u8::MAX), formation),
     })
 }
 

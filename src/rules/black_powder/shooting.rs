@@ -61,7 +61,7 @@ fn seen(b: &B, u: &U, to: crate::hex::Hex) -> (los::Cover, bool) {
 /// The enemies `u` may shoot at (HB-10): in range (gap rule), in its front sector (all round for a
 /// square or a building), seen at least partly, not in a melee, not shot at already this phase.
 pub fn targets(b: &B, u: &U) -> Vec<UnitId> {
-    let mut out: Vec<(u32, UnitId)> = in_reach(b, u).into_iter().filter(|(_, _, h)| seen(b, u, *h).0 != los::Cover::Full).map(|(d, e, _)| (d, e)).collect();
+    let mut out: Vec<(u32, UnitId)> = in_reach(b, u).into_iter().filter(|(_, e, h)| !unit::engaged(b, e) && seen(b, u, *h).0 != los::Cover::Full).map(|(d, e, _)| (d, e.id)).collect();
     if tables().shooting.nearest_target_only {
         let nearest = out.first().map(|(d, _)| *d);
         out.retain(|(d, _)| Some(*d) == nearest);
@@ -72,27 +72,27 @@ pub fn targets(b: &B, u: &U) -> Vec<UnitId> {
 /// The first of `targets`, the nearest (the lowest id among the nearest), looking at no more
 /// lines of sight than it takes to find it.
 pub fn first_target(b: &B, u: &U) -> Option<UnitId> {
-    in_reach(b, u).into_iter().find(|(_, _, h)| seen(b, u, *h).0 != los::Cover::Full).map(|(_, e, _)| e)
+    in_reach(b, u).into_iter().find(|(_, e, h)| !unit::engaged(b, e) && seen(b, u, *h).0 != los::Cover::Full).map(|(_, e, _)| e.id)
 }
 
-/// The enemies `targets` weighs before sight, nearest first (then by id): in range, in the front
-/// sector, not in a melee, not shot at already; none if `u` may not shoot.
-fn in_reach(b: &B, u: &U) -> Vec<(u32, UnitId, crate::hex::Hex)> {
+/// The enemies `targets` weighs before sight and melee, nearest first (then by id): in range, in
+/// the front sector, not shot at already; none if `u` may not shoot. Whether each is in a melee is
+/// left to the caller, which asks it of the nearest first and of no more than it needs.
+fn in_reach<'a>(b: &'a B, u: &U) -> Vec<(u32, &'a U, crate::hex::Hex)> {
     let (Some(at), Some(range)) = (u.hex, range(u)) else { return Vec::new() };
     if !may_shoot(b, u) {
         return Vec::new();
     }
     let scale = tables().scale;
-    let mut out: Vec<(u32, UnitId, crate::hex::Hex)> = b
+    let mut out: Vec<(u32, &U, crate::hex::Hex)> = b
         .on_board()
         .filter(|e| e.side != u.side && !u.state.shot_at.contains(&e.id))
         .filter_map(|e| e.hex.map(|h| (e, h)))
         .filter(|(_, h)| scale.within(at.unsigned_distance_to(*h), u32::from(range)))
         .filter(|(_, h)| all_round(b, u) || u.facing.sector(at, *h) == Some(Sector::Front))
-        .filter(|(e, _)| !unit::engaged(b, e))
-        .map(|(e, h)| (at.unsigned_distance_to(h), e.id, h))
+        .map(|(e, h)| (at.unsigned_distance_to(h), e, h))
         .collect();
-    out.sort_by_key(|(d, id, _)| (*d, *id));
+    out.sort_by_key(|(d, e, _)| (*d, e.id));
     out
 }
 

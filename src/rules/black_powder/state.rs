@@ -8,13 +8,15 @@ use crate::battle::{AppState, Outcome, Side, UnitId};
 use crate::hex::{Direction, Hex};
 use bevy::prelude::SubStates;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct UnitState {
     /// Index into the profile table (`tables().units.profiles`).
     pub profile: u16,
-    /// The scenario's name for it ("1/42nd Highlanders"), or the profile's label.
-    pub name: String,
+    /// The scenario's name for it ("1/42nd Highlanders"), or the profile's label; shared, so the
+    /// computer's thousands of copies of a battle do not copy it.
+    pub name: Arc<str>,
     /// Index into `Global::brigades`.
     pub brigade: u8,
     pub formation: Formation,
@@ -57,7 +59,7 @@ pub struct UnitState {
 
 impl UnitState {
     /// A unit as it deploys: whole, in formation `formation`, with no marker.
-    pub fn deployed(profile: u16, name: String, brigade: u8, formation: Formation) -> UnitState {
+    pub fn deployed(profile: u16, name: Arc<str>, brigade: u8, formation: Formation) -> UnitState {
         let p = &tables().units.profiles[usize::from(profile)];
         let untested = p.traits.contains(&Trait::Untested);
         UnitState {
@@ -123,7 +125,7 @@ impl UnitState {
 pub struct Brigade {
     pub id: u32,
     pub side: Side,
-    pub name: String,
+    pub name: Arc<str>,
     /// Units it started with.
     pub start_units: u8,
     /// More than half its units destroyed or shaken (HB-21): no order may bring them closer.
@@ -136,7 +138,7 @@ pub struct Brigade {
 pub struct Commander {
     pub id: u32,
     pub side: Side,
-    pub name: String,
+    pub name: Arc<str>,
     /// Staff rating (HB-2).
     pub staff: u8,
     /// Index into `Global::brigades`, or `None` for the commander-in-chief.

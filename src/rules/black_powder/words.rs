@@ -12,7 +12,7 @@ use crate::battle::{Side, UnitId};
 use crate::hex::{Direction, Hex, Offset, coords};
 
 pub fn name(b: &B, id: UnitId) -> String {
-    b.unit(id).map_or_else(|| format!("unit {}", id.0), |u| u.state.name.clone())
+    b.unit(id).map_or_else(|| format!("unit {}", id.0), |u| u.state.name.to_string())
 }
 
 pub fn side_name(b: &B, side: Side) -> String {
@@ -20,7 +20,7 @@ pub fn side_name(b: &B, side: Side) -> String {
 }
 
 pub fn commander_name(b: &B, id: u32) -> String {
-    b.global.commander(id).map_or_else(|| format!("commander {id}"), |c| c.name.clone())
+    b.global.commander(id).map_or_else(|| format!("commander {id}"), |c| c.name.to_string())
 }
 
 pub fn at(h: Hex) -> String {
@@ -239,7 +239,7 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
         Event::Destroyed { unit, .. } => format!("{} is broken and leaves the field", name(b, *unit)),
         Event::RoundWon { .. } | Event::AgendaChanged { .. } => return None,
         Event::BrigadeBroken { brigade } => {
-            let n = b.global.brigades.iter().find(|x| x.id == *brigade).map_or(String::new(), |x| x.name.clone());
+            let n = b.global.brigades.iter().find(|x| x.id == *brigade).map_or(String::new(), |x| x.name.to_string());
             format!("{n} is broken (HB-21)")
         }
         Event::BattleEnded { outcome } => match outcome.winner {
@@ -455,6 +455,6 @@ pub fn status(b: &B) -> Vec<String> {
 
 fn without_orders(b: &B) -> Option<String> {
     let side = super::legal::deciding_side(b).filter(|_| b.global.phase == Phase::Orders && b.global.agenda.is_empty())?;
-    let waiting: Vec<String> = b.on_board().filter(|u| u.side == side && !u.state.ordered && !super::unit::engaged(b, u)).map(|u| u.state.name.clone()).collect();
+    let waiting: Vec<String> = b.on_board().filter(|u| u.side == side && !u.state.ordered && !super::unit::engaged(b, u)).map(|u| u.state.name.to_string()).collect();
     crate::battle::look::named_few("Without orders", &waiting)
 }

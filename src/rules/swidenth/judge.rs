@@ -441,6 +441,10 @@ impl Judge for Swidenth {
     fn preview(b: &B, command: &super::Command, dice: &mut Dice) -> Vec<super::Event> {
         preview(b, command, dice)
     }
+
+    fn after(b: &B, command: &super::Command, dice: &mut Dice) -> B {
+        crate::battle::agenda::played(b, command, dice)
+    }
 }
 
 #[cfg(test)]

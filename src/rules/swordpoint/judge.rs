@@ -432,6 +432,10 @@ impl Judge for Swordpoint {
         preview(battle, command, dice)
     }
 
+    fn after(battle: &B, command: &<Swordpoint as Ruleset>::Command, dice: &mut Dice) -> B {
+        crate::battle::agenda::played(battle, command, dice)
+    }
+
     /// Both sides declare and move within one phase: the opponent answers a pending step (a
     /// charge's response, a follow-up, a pursuit) or fills its sealed sheet; its own declarations
     /// and moves are its turn, not an answer (counting them would make ending one's moves look

@@ -138,4 +138,8 @@ impl Judge for Thucydide {
     fn preview(battle: &B, command: &<Thucydide as Ruleset>::Command, dice: &mut Dice) -> Vec<<Thucydide as Ruleset>::Event> {
         preview(battle, command, dice)
     }
+
+    fn after(battle: &B, command: &<Thucydide as Ruleset>::Command, dice: &mut Dice) -> B {
+        crate::battle::agenda::played(battle, command, dice)
+    }
 }
