@@ -54,9 +54,7 @@ pub trait Agenda: Ruleset {
 /// Runs `body` on a scratch copy of `b`, then every consequence it leaves until a player must
 /// decide or nothing is left; returns the events, with the stack's change last.
 pub fn run<R: Agenda>(b: &Battle<R>, dice: &mut Dice, body: impl FnOnce(&mut Ctx<'_, R>)) -> Vec<R::Event> {
-    let mut ctx = Ctx { b: b.clone(), events: Vec::new(), dice };
-    body(&mut ctx);
-    settle(&mut ctx);
+    let mut ctx = settled(b, dice, body);
     if R::steps(&ctx.b) != R::steps(b) {
         if let Some(e) = R::stack_changed(R::steps(&ctx.b)) {
             ctx.events.push(e);
@@ -68,10 +66,15 @@ pub fn run<R: Agenda>(b: &Battle<R>, dice: &mut Dice, body: impl FnOnce(&mut Ctx
 /// The battle `run` leaves after `command`: its scratch copy with every event already applied, for
 /// the computer, which weighs the position and not the events.
 pub fn played<R: Agenda>(b: &Battle<R>, command: &R::Command, dice: &mut Dice) -> Battle<R> {
+    settled(b, dice, |ctx| R::execute(ctx, command)).b
+}
+
+/// `body` on a scratch copy of `b`, then every consequence it leaves until a player must decide.
+fn settled<'d, R: Agenda>(b: &Battle<R>, dice: &'d mut Dice, body: impl FnOnce(&mut Ctx<'_, R>)) -> Ctx<'d, R> {
     let mut ctx = Ctx { b: b.clone(), events: Vec::new(), dice };
-    R::execute(&mut ctx, command);
+    body(&mut ctx);
     settle(&mut ctx);
-    ctx.b
+    ctx
 }
 
 /// Carries out the stack down to `depth` steps, taking the first option of every decision (the

@@ -61,7 +61,7 @@ fn seen(b: &B, u: &U, to: crate::hex::Hex) -> (los::Cover, bool) {
 /// The enemies `u` may shoot at (HB-10): in range (gap rule), in its front sector (all round for a
 /// square or a building), seen at least partly, not in a melee, not shot at already this phase.
 pub fn targets(b: &B, u: &U) -> Vec<UnitId> {
-    let mut out: Vec<(u32, UnitId)> = in_reach(b, u).into_iter().filter(|(_, e, h)| !unit::engaged(b, e) && seen(b, u, *h).0 != los::Cover::Full).map(|(d, e, _)| (d, e.id)).collect();
+    let mut out: Vec<(u32, UnitId)> = in_reach(b, u).into_iter().filter(|(_, e, h)| open_to(b, u, e, *h)).map(|(d, e, _)| (d, e.id)).collect();
     if tables().shooting.nearest_target_only {
         let nearest = out.first().map(|(d, _)| *d);
         out.retain(|(d, _)| Some(*d) == nearest);
@@ -72,7 +72,13 @@ pub fn targets(b: &B, u: &U) -> Vec<UnitId> {
 /// The first of `targets`, the nearest (the lowest id among the nearest), looking at no more
 /// lines of sight than it takes to find it.
 pub fn first_target(b: &B, u: &U) -> Option<UnitId> {
-    in_reach(b, u).into_iter().find(|(_, e, h)| !unit::engaged(b, e) && seen(b, u, *h).0 != los::Cover::Full).map(|(_, e, _)| e.id)
+    in_reach(b, u).into_iter().find(|(_, e, h)| open_to(b, u, e, *h)).map(|(_, e, _)| e.id)
+}
+
+/// Whether `u` may shoot at `e`, at `to`, among those `in_reach`: not in a melee, seen at least
+/// partly.
+fn open_to(b: &B, u: &U, e: &U, to: crate::hex::Hex) -> bool {
+    !unit::engaged(b, e) && seen(b, u, to).0 != los::Cover::Full
 }
 
 /// The enemies `targets` weighs before sight and melee, nearest first (then by id): in range, in
