@@ -5,6 +5,7 @@
 //! the window (with the `gui` feature).
 
 pub mod ai;
+pub mod army;
 pub mod battle;
 pub mod cli;
 pub mod hex;

@@ -54,7 +54,8 @@ pub fn from_ron<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, ron::error::
         let message = format!("the text holds {} bytes, more than the {FILE_BYTES} a scenario, replay or save may hold", text.len());
         return Err(ron::error::SpannedError { code: ron::Error::Message(message), span: ron::error::Span { start, end: start } });
     }
-    ron::Options::default().with_recursion_limit(NESTING).from_str(text)
+    // `Some` may go unwritten (`strength: 2`), as players write an optional value.
+    ron::Options::default().with_recursion_limit(NESTING).with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME).from_str(text)
 }
 
 /// What a RON error says to a player: the nesting limit in its own words, not ron's advice to

@@ -73,6 +73,17 @@ proptest! {
 }
 
 proptest! {
+    // Army lists are read and checked in microseconds: a thousand of them, as issue 48 asks.
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn a_broken_army_list_is_read_or_refused_with_an_error_naming_its_field(which in any::<prop::sample::Index>(), edits in prop::collection::vec(edit(), 1..4)) {
+        let lists = army_lists();
+        prop_assert!(probe::army_list_text(&edited(lists[which.index(lists.len())], &edits)).is_ok());
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(100))]
 
     #[test]
@@ -82,9 +93,20 @@ proptest! {
     }
 }
 
+/// The army lists the property breaks: the bundled ones, and the test list that writes every
+/// field.
+fn army_lists() -> Vec<&'static str> {
+    let mut lists: Vec<&str> = strategos::army::BUNDLED.iter().map(|(_, text)| *text).collect();
+    lists.push(include_str!("armies/thucydide-test.ron"));
+    lists
+}
+
 #[test]
 fn the_texts_the_properties_break_are_accepted_whole() {
     assert_eq!(probe::replay_text(a_save()), Ok(probe::Taken::Accepted));
+    for text in army_lists() {
+        assert_eq!(probe::army_list_text(text), Ok(probe::Taken::Accepted));
+    }
     for (name, text) in strategos::scenario::BUNDLED {
         assert_eq!(probe::scenario_text(text), Ok(probe::Taken::Accepted), "{name}");
     }

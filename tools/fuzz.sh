@@ -24,14 +24,16 @@ cd "$(dirname "$0")/.."
 SECONDS_EACH="${1:?usage: tools/fuzz.sh SECONDS [TARGET...]}"
 shift
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(scenario_text replay_text commands_thucydide commands_swordpoint commands_black_powder commands_swidenth commands_mass_battle)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(scenario_text army_list_text replay_text commands_thucydide commands_swordpoint commands_black_powder commands_swidenth commands_mass_battle)
 
 rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz
 
-# Seeds: the bundled scenarios for the scenario target, saves of short games for the replay target.
-mkdir -p fuzz/corpus/scenario_text fuzz/corpus/replay_text
+# Seeds: the bundled scenarios for the scenario target, the bundled and test army lists for the
+# army-list target, saves of short games for the replay target.
+mkdir -p fuzz/corpus/scenario_text fuzz/corpus/army_list_text fuzz/corpus/replay_text
 [ -n "$(ls -A fuzz/corpus/scenario_text)" ] || cp scenarios/*.ron fuzz/corpus/scenario_text/
+[ -n "$(ls -A fuzz/corpus/army_list_text)" ] || cp armies/*.ron tests/armies/thucydide-test.ron fuzz/corpus/army_list_text/
 if [ -z "$(ls -A fuzz/corpus/replay_text)" ]; then
     for scenario in thucydide-first-clash swordpoint-hastings-skirmish black-powder-quatre-bras swidenth-border-patrol mass-battle-field; do
         cargo run --release -- simulate --scenario "$scenario" --games 1 --seed 3 --save fuzz/corpus/replay_text >/dev/null

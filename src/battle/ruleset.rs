@@ -4,6 +4,7 @@
 use super::dice::Dice;
 use super::ids::Side;
 use super::model::{Battle, Outcome};
+use crate::army::ArmyList;
 use crate::scenario::{Scenario, SetupError};
 use bevy::state::state::SubStates;
 use serde::Serialize;
@@ -37,6 +38,12 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
 
     /// Builds the opening state from a scenario, or says which field of it is wrong.
     fn setup(scenario: &Scenario) -> Result<Battle<Self>, SetupError>;
+
+    /// Checks an army list of this ruleset on its own, as a battle naming it would read it
+    /// (`strategos validate`): the number of profiles it holds, or what is wrong with one.
+    fn check_army_list(list: &std::sync::Arc<ArmyList>) -> Result<usize, SetupError> {
+        Err(list.error(0, "ruleset", format!("{}'s profiles are not written in army lists yet: its units are the rows of assets/rules/{}/", Self::TITLE, Self::NAME)))
+    }
 
     /// What happens before the first command (the first turn's start), rolling dice if it must.
     fn open(battle: &Battle<Self>, dice: &mut Dice) -> Vec<Self::Event>;

@@ -1,5 +1,5 @@
-//! `strategos validate FILE...`: scenarios and replays (saves and autosaves are replays), each error
-//! naming file, line and field.
+//! `strategos validate FILE...`: scenarios, army lists and replays (saves and autosaves are
+//! replays), each error naming file, line and field.
 
 use crate::ai::Judge;
 use crate::battle::Present;
@@ -26,10 +26,15 @@ pub fn run(files: &[PathBuf]) -> Result<(), String> {
 }
 
 /// A file is a replay when it names the `Replay` struct or lists `commands:` (the game writes its
-/// replays without the struct's name), else a scenario.
+/// replays without the struct's name).
 fn is_replay(text: &str) -> bool {
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with("//"));
     lines.clone().next().is_some_and(|l| l.starts_with("Replay")) || lines.any(|l| l.starts_with("commands:"))
+}
+
+/// A file is an army list when it names the `ArmyList` struct, as every one does.
+fn is_army_list(text: &str) -> bool {
+    text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with("//")).is_some_and(|l| l.starts_with("ArmyList"))
 }
 
 pub fn validate(path: &Path) -> Result<&'static str, String> {
@@ -37,8 +42,11 @@ pub fn validate(path: &Path) -> Result<&'static str, String> {
     let (ruleset, check) = if is_replay(&text) {
         let header = parse_header(path, &text).map_err(|e| e.to_string())?;
         (header.ruleset.clone(), Check::Replay(header))
+    } else if is_army_list(&text) {
+        let list = crate::army::parse(&path.display().to_string(), &text).map_err(|e| e.to_string())?;
+        (list.ruleset.clone(), Check::ArmyList(std::sync::Arc::new(list)))
     } else {
-        let s = scenario::parse(&text).map_err(|e| e.in_file(path).to_string())?;
+        let s = scenario::parse_at(&text, path).map_err(|e| e.to_string())?;
         (s.ruleset.clone(), Check::Scenario(s))
     };
     let checked = Checked { path, text: &text, check };
@@ -47,6 +55,7 @@ pub fn validate(path: &Path) -> Result<&'static str, String> {
 
 enum Check {
     Replay(ReplayHeader),
+    ArmyList(std::sync::Arc<crate::army::ArmyList>),
     Scenario(Scenario),
 }
 
@@ -63,6 +72,7 @@ impl ForRuleset for Checked<'_> {
     fn run<R: Judge + Present>(self) -> Result<&'static str, String> {
         match self.check {
             Check::Replay(header) => verified::<R>(self.path, self.text, &header).map(|_| "replay"),
+            Check::ArmyList(list) => R::check_army_list(&list).map(|_| "army list").map_err(|e| FileError::from_setup(self.text, &e).to_string()),
             Check::Scenario(s) => R::setup(&s).map(|_| "scenario").map_err(|e| FileError::from_setup(self.text, &e).in_file(self.path).to_string()),
         }
     }

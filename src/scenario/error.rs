@@ -1,6 +1,7 @@
 //! Errors about input files, located as precisely as the text allows: file, line, field.
 
 use std::path::Path;
+use std::sync::Arc;
 
 /// The part of a scenario a semantic error is about.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,6 +18,8 @@ pub enum Item {
     Listed(&'static str, usize),
     /// A place in the file (a syntax or type error inside the ruleset's part).
     Text { line: usize, column: usize },
+    /// The n-th entry of an army list's `profiles`.
+    Profile(usize),
 }
 
 /// A scenario that parses but does not make sense: which item, which field, what is wrong.
@@ -25,6 +28,16 @@ pub struct SetupError {
     pub item: Item,
     pub field: &'static str,
     pub message: String,
+    /// The army list the error is in, when it is not in the scenario.
+    pub list: Option<Arc<ListFile>>,
+}
+
+/// An army list's file as an error names it: its path (or `armies/ID.ron` for a bundled one) and
+/// its text, where the error's line is found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListFile {
+    pub file: String,
+    pub text: Arc<str>,
 }
 
 impl SetupError {
@@ -33,7 +46,14 @@ impl SetupError {
             item,
             field,
             message: message.into(),
+            list: None,
         }
+    }
+
+    /// The error is in this army list.
+    pub fn in_list(mut self, list: &Arc<ListFile>) -> SetupError {
+        self.list = Some(list.clone());
+        self
     }
 
     /// The field path, as `setup.units[3].profile`.
@@ -46,6 +66,7 @@ impl SetupError {
             Item::Unit(i) => format!("setup.units[{i}].{}", self.field),
             Item::Listed(key, i) => format!("setup.{key}[{i}].{}", self.field),
             Item::Text { .. } => self.field.to_string(),
+            Item::Profile(i) => format!("profiles[{i}].{}", self.field),
         }
     }
 }
@@ -71,9 +92,14 @@ impl FileError {
         }
     }
 
+    /// A set-up error in `text`, the scenario's, or in the army list it names.
     pub fn from_setup(text: &str, e: &SetupError) -> FileError {
+        let (file, text) = match &e.list {
+            Some(list) => (list.file.clone(), &*list.text),
+            None => (String::new(), text),
+        };
         FileError {
-            file: String::new(),
+            file,
             line: locate_item(text, &e.item),
             column: match e.item {
                 Item::Text { column, .. } => Some(column),
@@ -105,8 +131,12 @@ impl FileError {
         self.at_line(key_line(text, key), key)
     }
 
+    /// Names the file the error is in, unless it already names one (an army list the scenario
+    /// read).
     pub fn in_file(mut self, path: &Path) -> FileError {
-        self.file = path.display().to_string();
+        if self.file.is_empty() {
+            self.file = path.display().to_string();
+        }
         self
     }
 }
@@ -137,7 +167,8 @@ pub fn key_line(text: &str, key: &str) -> Option<usize> {
 
 /// The 1-based line where an item starts: the rows after `rows:`; a hexside by its `feature:`, a
 /// region by its `kind:`; an entry of the ruleset part's `units` or another list by the n-th `id:`
-/// after the list's key (every ruleset's units and leaders carry an `id`).
+/// after the list's key (every ruleset's units and leaders carry an `id`); an army list's profile by
+/// the n-th `name:` after `profiles`.
 pub fn locate_item(text: &str, item: &Item) -> Option<usize> {
     let is_key = |line: &str, key: &str| line.trim_start().starts_with(key) || line.contains(&format!("({key}")) || line.contains(&format!(" {key}"));
     let nth_key_after = |after: usize, key: &str, n: usize| text.lines().enumerate().skip(after).filter(|(_, l)| is_key(l, key)).nth(n).map(|(i, _)| i + 1);
@@ -148,6 +179,7 @@ pub fn locate_item(text: &str, item: &Item) -> Option<usize> {
         Item::Region(i) => nth_key_after(0, "kind:", *i),
         Item::Unit(i) => key_line(text, "units").and_then(|l| nth_key_after(l, "id:", *i)),
         Item::Listed(key, i) => key_line(text, key).and_then(|l| nth_key_after(l, "id:", *i)),
+        Item::Profile(i) => key_line(text, "profiles").and_then(|l| nth_key_after(l, "name:", *i)),
         Item::Text { line, .. } => Some(*line),
     }
 }

@@ -22,6 +22,13 @@ pub struct Scenario {
     pub first_side: u8,
     pub map: MapSpec,
     pub sides: Vec<SideSpec>,
+    /// The army lists the battle's units come from, by bundled id or by a file's path beside the
+    /// scenario's; none names every bundled list of the ruleset.
+    pub armies: Vec<String>,
+    /// The army lists read from files when the scenario was loaded from one, by the name the
+    /// scenario gives them (see `army::read_beside`); bundled ones are found by id when the
+    /// ruleset asks.
+    pub army_files: Vec<(String, std::sync::Arc<crate::army::ArmyList>)>,
     /// The ruleset's own part.
     pub setup: Setup,
 }
@@ -40,6 +47,8 @@ struct Written<'a> {
     first_side: u8,
     map: MapSpec,
     sides: Vec<SideSpec>,
+    #[serde(default)]
+    armies: Vec<String>,
     /// Borrowed from the file's text, so where it starts is known exactly.
     #[serde(borrow)]
     setup: &'a RawValue,
@@ -105,6 +114,17 @@ impl Setup {
         Setup { text: ron::to_string(part).unwrap_or_default(), line: 1, column: 1 }
     }
 
+    /// A part of `text` as its parser borrowed it: where it starts is its offset in `text` (in
+    /// characters, as ron counts them).
+    pub fn within(text: &str, raw: &RawValue) -> Setup {
+        let raw = raw.get_ron();
+        let start = (raw.as_ptr() as usize).saturating_sub(text.as_ptr() as usize).min(text.len());
+        let before = &text[..start];
+        let line = before.matches('\n').count() + 1;
+        let column = before[before.rfind('\n').map_or(0, |i| i + 1)..].chars().count() + 1;
+        Setup { text: raw.to_string(), line, column }
+    }
+
     /// Reads the part as the ruleset's type; an error names the line and column in the file.
     pub fn read<T: DeserializeOwned>(&self) -> Result<T, SetupError> {
         crate::limits::from_ron(&self.text).map_err(|e| {
@@ -118,15 +138,8 @@ impl Setup {
 /// Parses the header of scenario text, keeping the ruleset's part for later.
 pub fn parse_header(text: &str) -> Result<Scenario, ron::error::SpannedError> {
     let w: Written = crate::limits::from_ron(text)?;
-    let raw = w.setup.get_ron();
-    // The part is a slice of `text`: its offset there gives its line and column (in characters,
-    // as ron counts them).
-    let start = (raw.as_ptr() as usize).saturating_sub(text.as_ptr() as usize).min(text.len());
-    let before = &text[..start];
-    let line = before.matches('\n').count() + 1;
-    let column = before[before.rfind('\n').map_or(0, |i| i + 1)..].chars().count() + 1;
-    let setup = Setup { text: raw.to_string(), line, column };
-    Ok(Scenario { id: w.id, name: w.name, ruleset: w.ruleset, briefing: w.briefing, turns: w.turns, first_side: w.first_side, map: w.map, sides: w.sides, setup })
+    let setup = Setup::within(text, w.setup);
+    Ok(Scenario { id: w.id, name: w.name, ruleset: w.ruleset, briefing: w.briefing, turns: w.turns, first_side: w.first_side, map: w.map, sides: w.sides, armies: w.armies, army_files: Vec::new(), setup })
 }
 
 impl Scenario {

@@ -6,16 +6,25 @@ mod error;
 mod format;
 
 pub use bundled::{BUNDLED, DEFAULT, all as all_bundled, find as find_bundled};
-pub use error::{FileError, Item, SetupError, key_line, locate_item};
+pub use error::{FileError, Item, ListFile, SetupError, key_line, locate_item};
 pub use format::{HexsideSpec, MapSpec, Placed, Scenario, Setup, SideSpec, check_placements};
 
 use std::path::Path;
 
-/// Reads and parses a scenario file; checks the parts every ruleset shares.
+/// Reads and parses a scenario file; checks the parts every ruleset shares, and reads the army
+/// lists it names by path.
 pub fn load(path: &Path) -> Result<(Scenario, String), FileError> {
     let text = crate::limits::read_file(path)?;
-    let scenario = parse(&text).map_err(|e| e.in_file(path))?;
+    let scenario = parse_at(&text, path)?;
     Ok((scenario, text))
+}
+
+/// Parses the text of the scenario file at `path`, reading the army lists it names beside it.
+pub fn parse_at(text: &str, path: &Path) -> Result<Scenario, FileError> {
+    let mut scenario = parse(text).map_err(|e| e.in_file(path))?;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    crate::army::read_beside(&mut scenario, dir).map_err(|e| e.in_file(path))?;
+    Ok(scenario)
 }
 
 /// A scenario named by bundled id or by file path.

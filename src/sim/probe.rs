@@ -1,6 +1,6 @@
 //! Arbitrary input thrown at the game, as the fuzz targets (`fuzz/`) and the property tests
-//! (`tests/properties.rs`) throw it: scenario text, replay text, and a stream of commands for a
-//! battle of each ruleset. Each checks what must always hold of its answer; a property broken is an
+//! (`tests/properties.rs`) throw it: scenario, army-list and replay text, and a stream of commands
+//! for a battle of each ruleset. Each checks what must always hold of its answer; a property broken is an
 //! `Err` saying which, and a panic is a crash the fuzzer reports.
 
 use crate::ai::Judge;
@@ -33,6 +33,34 @@ pub fn scenario_text(text: &str) -> Result<Taken, String> {
         Ok(Err(e)) if e.path().is_empty() => Err(format!("a set-up error names no field: {}", e.message)),
         Ok(Err(e)) => Ok(Taken::Refused(format!("{}: {}", e.path(), e.message))),
         Err(unknown) => Ok(Taken::Refused(unknown.to_string())),
+    }
+}
+
+/// Army-list text: read and checked by its ruleset, or refused with an error that names the file
+/// and a line or a field.
+pub fn army_list_text(text: &str) -> Result<Taken, String> {
+    let list = match crate::army::parse(FILE, text) {
+        Ok(list) => std::sync::Arc::new(list),
+        Err(e) if e.file == FILE && (e.line.is_some() || e.field.is_some()) => return Ok(Taken::Refused(e.to_string())),
+        Err(e) => return Err(format!("a refused army list's error names no file, line nor field: {e}")),
+    };
+    match with_ruleset(&list.ruleset, CheckList(&list)) {
+        Ok(Ok(_)) => Ok(Taken::Accepted),
+        Ok(Err(e)) => {
+            let e = crate::scenario::FileError::from_setup("", &e);
+            if e.file == FILE && e.field.is_some() { Ok(Taken::Refused(e.to_string())) } else { Err(format!("a refused army list's error names no file or field: {e}")) }
+        }
+        Err(unknown) => Ok(Taken::Refused(unknown.to_string())),
+    }
+}
+
+struct CheckList<'a>(&'a std::sync::Arc<crate::army::ArmyList>);
+
+impl ForRuleset for CheckList<'_> {
+    type Output = Result<usize, crate::scenario::SetupError>;
+
+    fn run<R: Judge + Present>(self) -> Self::Output {
+        R::check_army_list(self.0)
     }
 }
 

@@ -49,6 +49,8 @@ pub fn field(units: &[U], ground: &[(i32, i32, &str)]) -> Scenario {
         first_side: 0,
         map: MapSpec { rows, hexsides: Vec::new(), regions: Vec::new() },
         sides: vec![SideSpec { name: "South".into(), edge: BoardEdge::South, colour: None }, SideSpec { name: "North".into(), edge: BoardEdge::North, colour: None }],
+        armies: Vec::new(),
+        army_files: Vec::new(),
         setup: Setup::of(&Part { brigades, commanders, units: specs }),
     }
 }

@@ -29,6 +29,8 @@ pub fn scenario(rows: &[&str], units: &[U]) -> Scenario {
             SideSpec { name: "South".into(), edge: BoardEdge::South, colour: None },
             SideSpec { name: "North".into(), edge: BoardEdge::North, colour: None },
         ],
+        armies: Vec::new(),
+        army_files: Vec::new(),
         setup: Setup::of(&Part { order_tokens: [0, 0], units: units_of(units), leaders: Vec::new() }),
     }
 }

@@ -56,6 +56,8 @@ pub fn field_with(figures: &[F], ground: &[(Hex, &str)], traits: &[(u32, Trait)]
         first_side: 0,
         map: MapSpec { rows, hexsides: Vec::new(), regions: Vec::new() },
         sides: vec![SideSpec { name: "Patrouille".into(), edge: BoardEdge::South, colour: None }, SideSpec { name: "Pillards".into(), edge: BoardEdge::North, colour: None }],
+        armies: Vec::new(),
+        army_files: Vec::new(),
         setup: Setup::of(&Part { units, doors: Vec::new(), levers: Vec::new() }),
     }
 }

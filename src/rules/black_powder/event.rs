@@ -62,7 +62,10 @@ pub struct Volley {
     pub artillery: bool,
 }
 
+/// Printed by `replay --events` as every ruleset's are: one object, `"event"` naming the variant
+/// (`docs/replay.md`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "event")]
 pub enum Event {
     /// A player-turn opens for `side`.
     TurnStarted { turn: u32, side: Side },

@@ -319,6 +319,6 @@ pub fn apply(b: &mut B, event: &Event) {
             }
         }
         Event::SequenceEnded { .. } => {}
-        Event::BattleEnded(outcome) => b.global.outcome = Some(outcome.clone()),
+        Event::BattleEnded { outcome } => b.global.outcome = Some(outcome.clone()),
     }
 }

@@ -69,7 +69,10 @@ pub enum TestKind {
     CommanderFell,
 }
 
+/// Printed by `replay --events` as every ruleset's are: one object, `"event"` naming the variant,
+/// hexes as `[column, row]` (`docs/replay.md`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "event")]
 pub enum Event {
     SequenceStarted {
         sequence: u32,
@@ -129,6 +132,7 @@ pub enum Event {
     },
     Moved {
         unit: UnitId,
+        #[serde(serialize_with = "crate::hex::coords::offsets::serialize")]
         path: Vec<Hex>,
     },
     Engaged {
@@ -284,5 +288,5 @@ pub enum Event {
     SequenceEnded {
         sequence: u32,
     },
-    BattleEnded(Outcome),
+    BattleEnded { outcome: Outcome },
 }

@@ -126,7 +126,7 @@ impl Present for MassBattle {
             Event::Attacked(_) | Event::MoraleTest { .. } | Event::DuelRound { .. } => 0.8,
             Event::DamageTaken { .. } | Event::Removed { .. } | Event::Demoralised { .. } | Event::HeroFell { .. } | Event::BreachOpened { .. } => 0.45,
             Event::Moved { .. } | Event::OrdersRevealed { .. } => 0.3,
-            Event::PhaseStarted { .. } | Event::SequenceStarted { .. } | Event::BattleEnded(_) => 0.3,
+            Event::PhaseStarted { .. } | Event::SequenceStarted { .. } | Event::BattleEnded { .. } => 0.3,
             _ => 0.0,
         }
     }

@@ -834,7 +834,7 @@ fn end_sequence(run: &mut Run) {
         sequence: run.b.turn,
     });
     if let Some(outcome) = victory(&run.b) {
-        run.emit(Event::BattleEnded(outcome));
+        run.emit(Event::BattleEnded { outcome });
         return;
     }
     start_sequence(run);

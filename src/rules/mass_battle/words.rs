@@ -672,7 +672,7 @@ pub fn event_line(b: &B, e: &Event) -> Option<String> {
         }
         Event::Passwall { hero, hex } => format!("{} casts Breach on the wall at {}", name(b, *hero), at(*hex)),
         Event::SequenceEnded { sequence } => format!("End of sequence {sequence}"),
-        Event::BattleEnded(outcome) => match outcome.winner {
+        Event::BattleEnded { outcome } => match outcome.winner {
             Some(w) => format!("{} wins: {}", side_name(b, w), outcome.reason),
             None => format!("A draw: {}", outcome.reason),
         },
@@ -845,7 +845,7 @@ pub fn event_rule(b: &B, e: &Event) -> Option<String> {
         Event::RamStarted { .. } | Event::RamWorked { .. } => vec!["l. 194 (the ram needs 2d4 sequences)", "H-M13"],
         Event::Passwall { .. } => vec!["l. 195 (Passwall, Disintegrate)", "H-M7 (once a battle)"],
         Event::SequenceEnded { .. } => vec!["l. 9 (a brief respite)"],
-        Event::BattleEnded(_) => vec!["H-M9 (victory)"],
+        Event::BattleEnded { .. } => vec!["H-M9 (victory)"],
     };
     let mut seen: Vec<&str> = Vec::new();
     for r in list {

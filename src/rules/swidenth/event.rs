@@ -106,7 +106,10 @@ pub enum Deed {
     Pulled(u8),
 }
 
+/// Printed by `replay --events` as every ruleset's are: one object, `"event"` naming the variant,
+/// hexes as `[column, row]` (`docs/replay.md`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "event")]
 pub enum Event {
     TurnStarted { turn: u32 },
     /// A band half down tests before the initiative (H-S4b).
@@ -116,7 +119,13 @@ pub enum Event {
     /// A phase opens for `side`; a leader's with the figures in his bubble at its start (l. 58-60).
     PhaseStarted { phase: Phase, side: Side, leader: Option<UnitId>, eligible: Vec<UnitId> },
     /// A figure's move: a first-action move or a run (l. 66, 73), engaging `engaged` (l. 80).
-    Moved { figure: UnitId, path: Vec<Hex>, run: bool, engaged: Vec<UnitId> },
+    Moved {
+        figure: UnitId,
+        #[serde(serialize_with = "crate::hex::coords::offsets::serialize")]
+        path: Vec<Hex>,
+        run: bool,
+        engaged: Vec<UnitId>,
+    },
     /// The test before engaging a terrifying creature (H-S4c); failed, the move stopped short.
     TerrorTest { of: UnitId, test: Test },
     /// A first action other than a move, or a special action.
@@ -129,7 +138,10 @@ pub enum Event {
     /// The d20 of l. 166 after a missed shot past the shooter's ally: 8+ strikes the ally.
     StrayRoll { ally: UnitId, die: u8, strikes: bool },
     /// A push back (l. 105): each figure's step, the loser's first.
-    Pushed { moves: Vec<(UnitId, Hex, Hex)> },
+    Pushed {
+        #[serde(serialize_with = "steps_as_offsets")]
+        moves: Vec<(UnitId, Hex, Hex)>,
+    },
     /// The winner chose not to push the loser back: it stays where it stands (l. 105).
     LeftStanding { figure: UnitId },
     /// A stun token until the end of turn `until` (l. 107), and why.
@@ -153,4 +165,10 @@ pub enum Event {
     BattleEnded { outcome: Outcome, points: [u32; 2] },
     /// The agenda as the command left it.
     AgendaChanged { agenda: Vec<Step> },
+}
+
+/// A push's steps as `[figure, [column, row], [column, row]]`, as files write hexes.
+fn steps_as_offsets<S: serde::Serializer>(moves: &[(UnitId, Hex, Hex)], s: S) -> Result<S::Ok, S::Error> {
+    use crate::hex::Offset;
+    moves.iter().map(|&(figure, from, to)| (figure, Offset::from_hex(from), Offset::from_hex(to))).collect::<Vec<_>>().serialize(s)
 }

@@ -1,7 +1,8 @@
 //! The one place a Thucydide battle changes: applying an event to the state.
 
 use super::Thucydide;
-use super::data::tables;
+use super::army::PANICKED_ELEPHANT;
+use super::data::index_of;
 use super::event::Event;
 use super::state::UnitState;
 use crate::battle::{Battle, Unit};
@@ -67,8 +68,8 @@ pub fn apply(b: &mut Battle<Thucydide>, event: &Event) {
             }
         }
         Event::ElephantPanicked { elephant, side, at, .. } => {
-            let t = tables();
-            let profile = t.profile_index("panicked-elephant").unwrap_or(0);
+            let profile = index_of(&b.global.profiles, PANICKED_ELEPHANT).unwrap_or(0);
+            let kind = b.global.profiles[usize::from(profile)].clone();
             let facing = b.edge(side.other()).facing_away().opposite();
             b.insert_unit(Unit {
                 id: *elephant,
@@ -77,6 +78,7 @@ pub fn apply(b: &mut Battle<Thucydide>, event: &Event) {
                 facing,
                 state: UnitState {
                     profile,
+                    kind,
                     strength: 1,
                     full_strength: 1,
                     activated: false,
@@ -88,8 +90,10 @@ pub fn apply(b: &mut Battle<Thucydide>, event: &Event) {
             });
         }
         Event::ProfileChanged { unit, profile, .. } => {
-            if let (Some(u), Some(p)) = (b.unit_mut(*unit), tables().profile_index(profile)) {
+            let found = index_of(&b.global.profiles, profile).map(|p| (p, b.global.profiles[usize::from(p)].clone()));
+            if let (Some((p, kind)), Some(u)) = (found, b.unit_mut(*unit)) {
                 u.state.profile = p;
+                u.state.kind = kind;
             }
         }
         Event::LeaderFled { leader, to } => {

@@ -1,9 +1,10 @@
-//! Thucydide's tables, read once from `assets/rules/thucydide/*.ron` (compiled in, so the web build
-//! needs no file access): unit profiles, terrain effects, command radii.
+//! Thucydide's tables, read once from `assets/rules/thucydide/*.ron` and the bundled army list
+//! `armies/thucydide-antiquity.ron` (compiled in, so the web build needs no file access): unit
+//! profiles, terrain effects, command radii.
 
 use crate::hex::Ground;
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// Troop type. "Troupe montée" (mounted troops) is cavalry, camelry and chariots; elephants are
 /// their own type (seed, "Avantages tactiques", note under the table).
@@ -227,18 +228,27 @@ impl TerrainTable {
 }
 
 pub struct Tables {
-    pub profiles: Vec<Profile>,
+    /// The bundled army lists' profiles, then the rules' own: the table of a battle whose
+    /// scenario names no army list.
+    pub profiles: Vec<Arc<Profile>>,
+    /// The profiles the rules create (`assets/rules/thucydide/units.ron`), last in every battle's table.
+    pub rules_own: Vec<Arc<Profile>>,
     pub terrain: TerrainTable,
 }
 
 impl Tables {
     pub fn profile_index(&self, name: &str) -> Option<u16> {
-        self.profiles.iter().position(|p| p.name == name).map(|i| i as u16)
+        index_of(&self.profiles, name)
     }
 
     pub fn profile(&self, index: u16) -> &Profile {
         &self.profiles[usize::from(index)]
     }
+}
+
+/// A profile's place in a battle's table, by name.
+pub fn index_of(profiles: &[Arc<Profile>], name: &str) -> Option<u16> {
+    profiles.iter().position(|p| p.name == name).map(|i| i as u16)
 }
 
 /// The compiled-in tables. They are part of the program, checked by the tests, so a failure to
@@ -255,10 +265,15 @@ pub fn blocks_sight(ground: Ground) -> bool {
 
 pub fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| Tables {
-        profiles: ron::from_str(include_str!("../../../assets/rules/thucydide/units.ron"))
-            .unwrap_or_else(|e| panic!("assets/rules/thucydide/units.ron: {e}")),
-        terrain: ron::from_str(include_str!("../../../assets/rules/thucydide/terrain.ron"))
-            .unwrap_or_else(|e| panic!("assets/rules/thucydide/terrain.ron: {e}")),
+    TABLES.get_or_init(|| {
+        let rules_own: Vec<Profile> = crate::rules::tables::rule_table!("thucydide", "units.ron");
+        let rules_own: Vec<Arc<Profile>> = rules_own.into_iter().map(Arc::new).collect();
+        let lists = crate::army::bundled_for(<super::Thucydide as crate::battle::Ruleset>::NAME);
+        let profiles = super::army::profiles(&lists, &[], &rules_own).unwrap_or_else(|e| panic!("{}", crate::scenario::FileError::from_setup("", &e)));
+        Tables {
+            profiles,
+            rules_own,
+            terrain: crate::rules::tables::rule_table!("thucydide", "terrain.ron"),
+        }
     })
 }

@@ -3,6 +3,7 @@
 
 pub mod apply;
 pub mod approach;
+pub mod army;
 pub mod board;
 mod codes;
 pub mod combat;
@@ -48,6 +49,11 @@ impl Ruleset for Thucydide {
 
     fn setup(s: &Scenario) -> Result<Battle<Self>, SetupError> {
         setup::setup(s)
+    }
+
+    fn check_army_list(list: &std::sync::Arc<crate::army::ArmyList>) -> Result<usize, SetupError> {
+        let t = data::tables();
+        army::profiles(std::slice::from_ref(list), &t.profiles, &t.rules_own).map(|p| p.len() - t.rules_own.len())
     }
 
     fn open(b: &Battle<Self>, dice: &mut Dice) -> Vec<Event> {

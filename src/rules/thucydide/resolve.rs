@@ -279,7 +279,8 @@ fn morale(ctx: &mut Ctx, unit: UnitId, hits: u8) -> Option<Step> {
 fn inflict(ctx: &mut Ctx, unit: UnitId, n: u8, rule: &'static str) -> Vec<Step> {
     let Some(u) = ctx.b.unit(unit).filter(|u| u.hex.is_some()) else { return Vec::new() };
     let (hex, side, strength) = (u.hex.unwrap_or_default(), u.side, u.state.strength);
-    let p: &Profile = u.state.profile();
+    // Kept while the events change the battle it is read from.
+    let p: std::sync::Arc<Profile> = u.state.kind.clone();
     if u.state.panicked {
         ctx.emit(Event::UnitLeftBoard { unit, rule: "a panicking elephant that takes a new loss disappears (Eléphant en panique)" });
         return Vec::new();

@@ -1,9 +1,10 @@
 //! A Thucydide battle from a scenario: the ruleset's own part of the file (`setup:` — order
-//! tokens, units with their profiles, leaders with their ranks), read and checked against the
-//! unit table, then the opening state.
+//! tokens, units with their profiles and starting state, leaders with their ranks), read and
+//! checked against the profiles of the army lists it names, then the opening state.
 
 use super::Thucydide;
-use super::data::{Rank, tables};
+use super::army::PANICKED_ELEPHANT;
+use super::data::{Rank, index_of, tables};
 use super::movement;
 use super::state::{Global, Leader, Phase, UnitState};
 use crate::battle::{Battle, Side, SideInfo, Unit, UnitId};
@@ -31,10 +32,11 @@ pub struct Part {
 pub struct UnitSpec {
     pub id: u32,
     pub side: u8,
-    /// A profile name from `assets/rules/thucydide/units.ron`.
+    /// A profile of the army lists the scenario names (`armies/thucydide-antiquity.ron` when it
+    /// names none).
     pub profile: String,
     pub at: Offset,
-    /// Elements; defaults to the profile's full strength.
+    /// Elements left, for a battle already under way; defaults to the profile's full strength.
     #[serde(default)]
     pub strength: Option<u8>,
     /// Defaults to facing away from the side's own edge.
@@ -78,14 +80,22 @@ pub fn setup(s: &Scenario) -> Result<Battle<Thucydide>, SetupError> {
     check_placements(&map, part.units.iter().map(|u| Placed { id: u.id, side: u.side, at: u.at }), false)?;
     check_leaders(&part)?;
     let t = tables();
+    let lists = crate::army::of(s)?;
+    let bundled = crate::army::bundled_for(<Thucydide as crate::battle::Ruleset>::NAME);
+    // The bundled lists' table is read once for every battle that names just them.
+    let profiles = if lists.len() == bundled.len() && lists.iter().zip(&bundled).all(|(a, b)| std::sync::Arc::ptr_eq(a, b)) {
+        t.profiles.clone()
+    } else {
+        super::army::profiles(&lists, &t.profiles, &t.rules_own)?
+    };
     let sides = [0, 1].map(|i| SideInfo::of(&s.sides[i]));
     let mut units = Vec::new();
     for (i, spec) in part.units.iter().enumerate() {
-        let profile = t.profile_index(&spec.profile).ok_or_else(|| {
-            let known: Vec<&str> = t.profiles.iter().map(|p| p.name.as_str()).collect();
+        let profile = index_of(&profiles, &spec.profile).ok_or_else(|| {
+            let known: Vec<&str> = profiles.iter().map(|p| p.name.as_str()).collect();
             SetupError::new(Item::Unit(i), "profile", format!("unknown profile '{}'; known: {}", spec.profile, known.join(", ")))
         })?;
-        let p = t.profile(profile);
+        let p = &profiles[usize::from(profile)];
         let strength = spec.strength.unwrap_or(p.strength);
         if strength == 0 || strength > p.strength {
             return Err(SetupError::new(Item::Unit(i), "strength", format!("{} must be 1..={} for {}", strength, p.strength, p.name)));
@@ -102,12 +112,13 @@ pub fn setup(s: &Scenario) -> Result<Battle<Thucydide>, SetupError> {
             facing: spec.facing.unwrap_or(sides[side.index()].edge.facing_away()),
             state: UnitState {
                 profile,
+                kind: p.clone(),
                 strength,
                 full_strength: p.strength,
                 activated: false,
                 moved: None,
                 fought: false,
-                panicked: p.name == "panicked-elephant",
+                panicked: p.name == PANICKED_ELEPHANT,
                 original: true,
             },
         });
@@ -135,6 +146,7 @@ pub fn setup(s: &Scenario) -> Result<Battle<Thucydide>, SetupError> {
     let count = |side: Side| units.iter().filter(|u| u.side == side).count() as u32;
     let elements = |side: Side| units.iter().filter(|u| u.side == side).map(|u| u32::from(u.state.strength)).sum::<u32>();
     let global = Global {
+        profiles: std::sync::Arc::new(profiles),
         phase: Phase::Movement,
         order_tokens: part.order_tokens.map(|n| n.min(t.terrain.max_order_tokens)),
         start_units: [count(Side(0)), count(Side(1))],

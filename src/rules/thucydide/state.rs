@@ -1,11 +1,12 @@
 //! Thucydide's part of the battle state: per unit (profile, activation, what it did this turn) and
 //! for the whole battle (phase, order tokens, leaders, the agenda of pending consequences).
 
-use super::data::{Rank, tables, Profile};
+use super::data::{Profile, Rank};
 use crate::battle::{AppState, Outcome, Side, UnitId};
 use crate::hex::Hex;
 use bevy::prelude::SubStates;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// How a unit moved this turn; two of them forbid combat (seed, "Rappel des interdictions").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -19,8 +20,11 @@ pub enum MoveMode {
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct UnitState {
-    /// Index into the profile table.
+    /// Index into the battle's table of profiles (`Global::profiles`).
     pub profile: u16,
+    /// That profile, at hand: the state's hash holds its index only, as the map it holds none of.
+    #[serde(skip)]
+    pub kind: Arc<Profile>,
     /// Elements left.
     pub strength: u8,
     /// Elements the unit started with (its profile's full strength).
@@ -36,8 +40,8 @@ pub struct UnitState {
 }
 
 impl UnitState {
-    pub fn profile(&self) -> &'static Profile {
-        tables().profile(self.profile)
+    pub fn profile(&self) -> &Profile {
+        &self.kind
     }
 }
 
@@ -121,6 +125,10 @@ pub enum Step {
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Global {
+    /// The profiles of the army lists the scenario names, then the rules' own
+    /// (`army::profiles`); not part of the hashed state, as the map is not.
+    #[serde(skip)]
+    pub profiles: Arc<Vec<Arc<Profile>>>,
     pub phase: Phase,
     pub order_tokens: [u8; 2],
     pub leaders: Vec<Leader>,

@@ -1,0 +1,125 @@
+//! Army lists: files of unit profiles in one ruleset's own terms (see `docs/armies.md`), as
+//! BattleScribe splits a catalogue from a roster. The shell reads a list's header and keeps its
+//! profiles as written; the ruleset the list names reads them into its own profile type.
+
+mod bundled;
+
+pub use bundled::BUNDLED;
+
+use crate::scenario::{FileError, Item, ListFile, Scenario, SetupError, Setup};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use ron::value::RawValue;
+use std::path::Path;
+use std::sync::Arc;
+
+/// One army list: who wrote it for which ruleset, and its profiles' text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArmyList {
+    pub id: String,
+    pub name: String,
+    pub ruleset: String,
+    pub notes: String,
+    /// The list's `profiles`, kept as written until its ruleset reads them.
+    pub profiles: Setup,
+    /// Where the list was read from, for its errors.
+    pub file: Arc<ListFile>,
+}
+
+/// The list as written: the header's fields, and the profiles left unread.
+#[derive(Deserialize)]
+#[serde(rename = "ArmyList", deny_unknown_fields)]
+struct Written<'a> {
+    id: String,
+    name: String,
+    ruleset: String,
+    #[serde(default)]
+    notes: String,
+    #[serde(borrow)]
+    profiles: &'a RawValue,
+}
+
+/// Parses army-list text read from `file` (a path, or `armies/ID.ron` for a bundled one).
+pub fn parse(file: &str, text: &str) -> Result<ArmyList, FileError> {
+    let located = |e: FileError| FileError { file: file.to_string(), ..e };
+    let w: Written = crate::limits::from_ron(text).map_err(|e| located(FileError::from_ron(&e)))?;
+    if w.id.trim().is_empty() {
+        return Err(located(FileError::plain("an army list's id may not be empty").at_key(text, "id")));
+    }
+    let profiles = Setup::within(text, w.profiles);
+    let file = Arc::new(ListFile { file: file.to_string(), text: text.into() });
+    Ok(ArmyList { id: w.id, name: w.name, ruleset: w.ruleset, notes: w.notes, profiles, file })
+}
+
+/// Reads and parses an army-list file.
+pub fn load(path: &Path) -> Result<ArmyList, FileError> {
+    let text = crate::limits::read_file(path)?;
+    parse(&path.display().to_string(), &text)
+}
+
+impl ArmyList {
+    /// Reads the profiles as the ruleset's list of them: a profile's fields may be written bare,
+    /// `defence: 5` for `Some(5)`, since most are changes to a `base`.
+    pub fn read_profiles<T: DeserializeOwned>(&self) -> Result<Vec<T>, SetupError> {
+        self.profiles.read().map_err(|e| e.in_list(&self.file))
+    }
+
+    /// An error about the list's n-th profile.
+    pub fn error(&self, profile: usize, field: &'static str, message: impl Into<String>) -> SetupError {
+        SetupError::new(Item::Profile(profile), field, message).in_list(&self.file)
+    }
+}
+
+/// The bundled lists of a ruleset, in `BUNDLED`'s order.
+pub fn bundled_for(ruleset: &str) -> Vec<Arc<ArmyList>> {
+    bundled::all().into_iter().filter(|l| l.ruleset == ruleset).collect()
+}
+
+/// A bundled list by id.
+pub fn find_bundled(id: &str) -> Option<Arc<ArmyList>> {
+    bundled::all().into_iter().find(|l| l.id == id)
+}
+
+/// The army lists a scenario's units come from, in the order it names them: each name a bundled
+/// id or a file read when the scenario was loaded; none named is every bundled list of its
+/// ruleset.
+pub fn of(s: &Scenario) -> Result<Vec<Arc<ArmyList>>, SetupError> {
+    if s.armies.is_empty() {
+        return Ok(bundled_for(&s.ruleset));
+    }
+    let mut lists: Vec<Arc<ArmyList>> = Vec::new();
+    for name in &s.armies {
+        let list = s.army_files.iter().find(|(written, _)| written == name).map(|(_, l)| l.clone()).or_else(|| find_bundled(name));
+        let Some(list) = list else {
+            let known: Vec<String> = bundled_for(&s.ruleset).iter().map(|l| l.id.clone()).collect();
+            return Err(SetupError::new(
+                Item::Scenario,
+                "armies",
+                format!("no army list '{name}': not a file beside the scenario, and the bundled ones for {} are {}", s.ruleset, known.join(", ")),
+            ));
+        };
+        if list.ruleset != s.ruleset {
+            return Err(SetupError::new(Item::Scenario, "armies", format!("army list '{name}' is for {}, the scenario for {}", list.ruleset, s.ruleset)));
+        }
+        if lists.iter().any(|l| l.id == list.id) {
+            return Err(SetupError::new(Item::Scenario, "armies", format!("army list '{}' is named twice", list.id)));
+        }
+        lists.push(list);
+    }
+    Ok(lists)
+}
+
+/// Reads the army lists a scenario loaded from `dir` names by path (a name that is no bundled id),
+/// so the ruleset finds them when it sets the battle up.
+pub fn read_beside(s: &mut Scenario, dir: &Path) -> Result<(), FileError> {
+    for name in s.armies.clone() {
+        if find_bundled(&name).is_some() {
+            continue;
+        }
+        let path = dir.join(&name);
+        if path.is_file() {
+            s.army_files.push((name, Arc::new(load(&path)?)));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,151 @@
+//! Thucydide's army lists (`armies/thucydide-*.ron`, `docs/armies.md`): a profile as a list writes
+//! it (every field, or a `base` and the fields it changes), checked against what the rules can
+//! play, and the battle's table of profiles built from the lists a scenario names.
+
+use super::data::{Class, Profile, Trait};
+use crate::army::ArmyList;
+use crate::scenario::SetupError;
+use serde::Deserialize;
+use std::sync::Arc;
+
+/// The profile the rules put in place of an elephant that panics (seed, "Eléphant en panique"),
+/// from `assets/rules/thucydide/units.ron`: a list may not take its name.
+pub const PANICKED_ELEPHANT: &str = "panicked-elephant";
+
+/// A profile as a list writes it: without `base` every field but the optional ones is given.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Written {
+    name: String,
+    base: Option<String>,
+    label: Option<String>,
+    class: Option<Class>,
+    armour: Option<super::data::Armour>,
+    fire: Option<u8>,
+    range: Option<u8>,
+    assault: Option<u8>,
+    melee: Option<u8>,
+    #[serde(rename = "move")]
+    movement: Option<u8>,
+    strength: Option<u8>,
+    traits: Option<Vec<Trait>>,
+    retreat_per_flag: Option<u8>,
+    mounted_move: Option<bool>,
+    dismounted: Option<String>,
+}
+
+/// What a profile's numbers may be (house rules, `docs/armies.md`): the seed gives no table, so
+/// these bound what its rules play sensibly, with room above the bundled profiles.
+const DICE: u8 = 6;
+const RANGE: u8 = 10;
+const MOVE: u8 = 8;
+const STRENGTH: u8 = 8;
+const RETREAT: u8 = 4;
+
+/// The battle's profiles: every list's, in the order named, then the rules' own, each checked.
+/// A `base` is a profile of the lists before (or earlier in the same list), else of `bundled`.
+pub fn profiles(lists: &[Arc<ArmyList>], bundled: &[Arc<Profile>], rules_own: &[Arc<Profile>]) -> Result<Vec<Arc<Profile>>, SetupError> {
+    let mut table: Vec<Arc<Profile>> = Vec::new();
+    let mut from: Vec<(usize, usize)> = Vec::new();
+    for (l, list) in lists.iter().enumerate() {
+        for (i, w) in list.read_profiles::<Written>()?.into_iter().enumerate() {
+            let profile = written(list, i, w, &table, bundled)?;
+            check(list, i, &profile)?;
+            table.push(Arc::new(profile));
+            from.push((l, i));
+        }
+    }
+    for (p, &(l, i)) in table.iter().zip(&from) {
+        if let Some(d) = &p.dismounted {
+            match table.iter().find(|q| &q.name == d) {
+                None => return Err(lists[l].error(i, "dismounted", format!("no profile '{d}' in the battle's army lists"))),
+                Some(q) if q.has(Trait::ElephantBorne) => {
+                    return Err(lists[l].error(i, "dismounted", format!("'{d}' is itself carried by an elephant: the unit without its elephant fights on foot or stands")));
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    table.extend(rules_own.iter().cloned());
+    Ok(table)
+}
+
+/// A written profile made whole from its base.
+fn written(list: &ArmyList, i: usize, w: Written, table: &[Arc<Profile>], bundled: &[Arc<Profile>]) -> Result<Profile, SetupError> {
+    let err = |field, message: String| list.error(i, field, message);
+    if w.name.trim().is_empty() {
+        return Err(err("name", "a profile needs a name".into()));
+    }
+    if w.name == PANICKED_ELEPHANT || table.iter().any(|p| p.name == w.name) {
+        return Err(err("name", format!("'{}' names a profile already in the battle's army lists or the rules' own", w.name)));
+    }
+    let base = match &w.base {
+        None => None,
+        Some(b) => Some(table.iter().chain(bundled).find(|p| &p.name == b).ok_or_else(|| {
+            let known: Vec<&str> = table.iter().chain(bundled).map(|p| p.name.as_str()).collect();
+            err("base", format!("no profile '{b}' before this one nor bundled; known: {}", known.join(", ")))
+        })?),
+    };
+    macro_rules! field {
+        ($field:ident, $name:literal) => {
+            match (w.$field, base) {
+                (Some(v), _) => v,
+                (None, Some(b)) => b.$field.clone(),
+                (None, None) => return Err(err($name, concat!("missing: a profile without `base` gives `", $name, "`").into())),
+            }
+        };
+    }
+    Ok(Profile {
+        label: field!(label, "label"),
+        class: field!(class, "class"),
+        armour: field!(armour, "armour"),
+        fire: field!(fire, "fire"),
+        range: field!(range, "range"),
+        assault: field!(assault, "assault"),
+        melee: field!(melee, "melee"),
+        movement: field!(movement, "move"),
+        strength: field!(strength, "strength"),
+        traits: w.traits.or_else(|| base.map(|b| b.traits.clone())).unwrap_or_default(),
+        retreat_per_flag: w.retreat_per_flag.or_else(|| base.and_then(|b| b.retreat_per_flag)),
+        mounted_move: w.mounted_move.or_else(|| base.map(|b| b.mounted_move)).unwrap_or(false),
+        dismounted: w.dismounted.or_else(|| base.and_then(|b| b.dismounted.clone())),
+        name: w.name,
+    })
+}
+
+/// A profile the rules can play: numbers within bounds, and options that fit its troops.
+fn check(list: &ArmyList, i: usize, p: &Profile) -> Result<(), SetupError> {
+    let err = |field, message: String| Err(list.error(i, field, message));
+    for (field, value, most) in [("fire", p.fire, DICE), ("assault", p.assault, DICE), ("melee", p.melee, DICE), ("range", p.range, RANGE), ("move", p.movement, MOVE)] {
+        if value > most {
+            return err(field, format!("{value} is more than {most}: {field} is 0 to {most}"));
+        }
+    }
+    if p.strength == 0 || p.strength > STRENGTH {
+        return err("strength", format!("{} elements: a unit has 1 to {STRENGTH}", p.strength));
+    }
+    if p.label.trim().is_empty() {
+        return err("label", "a profile needs a label, the name a player reads".into());
+    }
+    if (p.fire > 0) != (p.range > 0) {
+        return err("range", format!("fire {} with range {}: a unit with fire dice shoots at 2 hexes or more, one without has range 0", p.fire, p.range));
+    }
+    if p.fire > 0 && p.range < 2 {
+        return err("range", "range 1 is the adjacent hex, where units melee: a missile weapon reaches 2 hexes or more".into());
+    }
+    if let Some(t) = p.traits.iter().enumerate().find_map(|(k, t)| p.traits[..k].contains(t).then_some(t)) {
+        return err("traits", format!("{t:?} is listed twice"));
+    }
+    if let Some(r) = p.retreat_per_flag {
+        if r == 0 || r > RETREAT {
+            return err("retreat_per_flag", format!("{r} hexes: a retreat per flag is 1 to {RETREAT}"));
+        }
+    }
+    if p.mounted_move && p.class != Class::Infantry {
+        return err("mounted_move", format!("{:?} cannot make the mounted move of mounted infantry: only Infantry", p.class));
+    }
+    if p.dismounted.is_some() && !p.has(Trait::ElephantBorne) {
+        return err("dismounted", "only a unit carried or drawn by an elephant (trait ElephantBorne) has a profile without it".into());
+    }
+    Ok(())
+}

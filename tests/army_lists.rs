@@ -1,0 +1,162 @@
+//! Army lists (`docs/armies.md`): the bundled ones play the bundled battles as their tables did,
+//! a list of one's own is read in the ruleset's terms, with its profiles at work in situations
+//! built from files and forced dice, and a wrong one is refused naming file, line and field.
+
+use std::path::{Path, PathBuf};
+use strategos::battle::hash::state_hash;
+use strategos::battle::{Battle, Dice, Ruleset, UnitId};
+use strategos::rules::thucydide::event::Event;
+use strategos::rules::thucydide::state::{Phase, Step};
+use strategos::rules::thucydide::{Command, Thucydide};
+use strategos::scenario::Scenario;
+
+type B = Battle<Thucydide>;
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/armies").join(name)
+}
+
+fn test_battle() -> B {
+    let (s, _) = strategos::scenario::load(&fixture("thucydide-test-battle.ron")).unwrap_or_else(|e| panic!("{e}"));
+    Thucydide::setup(&s).unwrap_or_else(|e| panic!("{}: {}", e.path(), e.message))
+}
+
+/// The test battle in side 0's combat phase, every unit activated.
+fn combat_ready() -> B {
+    let mut b = test_battle();
+    b.turn = 1;
+    b.global.phase = Phase::Combat;
+    for u in b.units.iter_mut() {
+        u.state.activated = true;
+    }
+    b
+}
+
+fn attack(b: &mut B, attacker: u32, target: u32, faces: &[u8]) -> Vec<Event> {
+    let mut dice = Dice::with_forced(1, faces);
+    let command = Command::Attack { attacker: UnitId(attacker), target: UnitId(target), attack_order: false };
+    let events = Thucydide::resolve(b, &command, &mut dice).unwrap_or_else(|e| panic!("{e}"));
+    for e in &events {
+        Thucydide::apply(b, e);
+    }
+    events
+}
+
+fn rolled(events: &[Event]) -> Option<usize> {
+    events.iter().find_map(|e| match e {
+        Event::DiceRolled { results, .. } => Some(results.len()),
+        _ => None,
+    })
+}
+
+#[test]
+fn the_bundled_battles_name_the_bundled_list_and_set_up_as_its_table_did() {
+    for s in strategos::scenario::all_bundled().filter(|s| s.ruleset == Thucydide::NAME) {
+        assert_eq!(s.armies, ["thucydide-antiquity"], "{}", s.id);
+        let named = Thucydide::setup(&s).expect("sets up");
+        let unnamed = Thucydide::setup(&Scenario { armies: Vec::new(), ..s.clone() }).expect("sets up");
+        assert_eq!(state_hash(&named), state_hash(&unnamed), "{}", s.id);
+        assert_eq!(named.global.profiles, unnamed.global.profiles, "{}", s.id);
+    }
+}
+
+#[test]
+fn the_test_list_and_battle_validate() {
+    for file in ["thucydide-test.ron", "thucydide-test-battle.ron"] {
+        strategos::cli::validate::validate(&fixture(file)).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies/thucydide-antiquity.ron");
+    assert_eq!(strategos::cli::validate::validate(&bundled), Ok("army list"));
+}
+
+#[test]
+fn a_profile_from_a_bundled_row_keeps_what_it_does_not_change() {
+    let b = test_battle();
+    let p = |name: &str| b.global.profiles.iter().find(|p| p.name == name).unwrap_or_else(|| panic!("{name}")).clone();
+    let (veteran, hoplites) = (p("veteran-hoplites"), p("hoplites"));
+    assert_eq!((veteran.label.as_str(), veteran.melee), ("Veteran hoplites", 3));
+    assert_eq!((veteran.class, veteran.armour, veteran.assault, veteran.movement, veteran.strength), (hoplites.class, hoplites.armour, hoplites.assault, hoplites.movement, hoplites.strength));
+    assert_eq!(p("levy").retreat_hexes(), 3);
+    assert!(p("dragoons").mounted_move && p("dragoons").has_animals());
+    assert!(p("bedouin-horse").has(strategos::rules::thucydide::data::Trait::ArabHorses));
+}
+
+#[test]
+fn a_battle_may_start_under_way() {
+    let b = test_battle();
+    let veteran = b.unit(UnitId(7)).expect("unit 7");
+    assert_eq!((veteran.state.strength, veteran.state.full_strength), (2, 4));
+    assert_eq!(veteran.facing, strategos::hex::Direction::NE);
+    assert_eq!(b.unit(UnitId(8)).expect("unit 8").state.strength, 1);
+    assert_eq!(b.global.start_elements, [5 + 4 + 4 + 2, 4 + 4 + 2 + 1], "the break point counts what stood at the start");
+}
+
+#[test]
+fn a_profile_of_ones_own_rolls_its_own_dice() {
+    // Phalangites written whole with 4 assault dice attack with 4, where hoplites roll 3.
+    let mut b = combat_ready();
+    let events = attack(&mut b, 1, 2, &[4, 4, 4, 4]);
+    assert_eq!(rolled(&events), Some(4));
+}
+
+#[test]
+fn a_levy_retreats_three_hexes_a_flag() {
+    let mut b = combat_ready();
+    attack(&mut b, 3, 4, &[2, 4, 4]);
+    assert!(b.global.agenda.iter().any(|s| matches!(s, Step::Retreat { unit: UnitId(4), hexes: 3 })), "{:?}", b.global.agenda);
+}
+
+#[test]
+fn javelins_on_an_elephant_go_on_foot_as_their_list_says_when_it_panics() {
+    let mut b = combat_ready();
+    let events = attack(&mut b, 5, 6, &[3, 4, 4, 4, 4, 4]);
+    assert!(events.iter().any(|e| matches!(e, Event::ElephantPanicked { .. })), "{events:?}");
+    assert!(events.iter().any(|e| matches!(e, Event::ProfileChanged { unit: UnitId(6), profile, .. } if profile == "javelinmen")), "{events:?}");
+    assert_eq!(b.unit(UnitId(6)).expect("unit 6").state.profile().label, "Javelinmen");
+}
+
+/// The error validating the test list with `change` made to its text.
+fn refused(change: impl Fn(&str) -> String) -> String {
+    let text = change(&std::fs::read_to_string(fixture("thucydide-test.ron")).expect("the test list"));
+    let dir = std::env::temp_dir().join(format!("strategos-army-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join(format!("mine-{:x}.ron", strategos::battle::hash::state_hash(&text)));
+    std::fs::write(&path, &text).expect("written");
+    let result = strategos::cli::validate::validate(&path);
+    std::fs::remove_file(&path).ok();
+    result.expect_err("refused")
+}
+
+#[test]
+fn a_wrong_list_is_refused_naming_file_line_field_and_what_is_allowed() {
+    let cases: [(&str, &str, &str, &[&str]); 9] = [
+        ("traits: [Elite]", "traits: [Elitist]", ":9:", &["Elitist", "Elite"]),
+        ("assault: 4", "assault: 9", ":9: field `profiles[0].assault`", &["0 to 6"]),
+        ("strength: 5", "strength: 0", ":9: field `profiles[0].strength`", &["1 to 8"]),
+        ("base: \"hoplites\"", "base: \"hoplitez\"", ":10: field `profiles[1].base`", &["no profile 'hoplitez'", "hoplites"]),
+        ("(name: \"camel-raiders\", label: \"Camel raiders\", class: Camelry, ", "(name: \"camel-raiders\", label: \"Camel raiders\", ", ":14: field `profiles[5].class`", &["missing"]),
+        ("dismounted: \"javelinmen\"", "dismounted: \"javelins\"", ":19: field `profiles[10].dismounted`", &["no profile 'javelins'"]),
+        ("(name: \"levy\"", "(name: \"phalangites\"", ":12: field `profiles[3].name`", &["already"]),
+        ("base: \"spearmen\", label: \"Dragoons\"", "base: \"cavalry\", label: \"Dragoons\"", ":13: field `profiles[4].mounted_move`", &["only Infantry"]),
+        ("fire: 1, range: 2, assault: 2", "fire: 1, range: 1, assault: 2", ":14: field `profiles[5].range`", &["2 hexes or more"]),
+    ];
+    for (from, to, at, says) in cases {
+        let e = refused(|t| {
+            assert!(t.contains(from), "{from}");
+            t.replacen(from, to, 1)
+        });
+        assert!(e.contains(at), "{to}: {e}");
+        for s in says {
+            assert!(e.contains(s), "{to}: {e}");
+        }
+    }
+}
+
+#[test]
+fn a_scenario_naming_a_list_it_cannot_find_is_refused() {
+    let text = std::fs::read_to_string(fixture("thucydide-test-battle.ron")).expect("the test battle");
+    let missing = strategos::scenario::parse_at(&text.replace("thucydide-test.ron", "nowhere.ron"), &fixture("x.ron")).expect("parses");
+    let Err(e) = Thucydide::setup(&missing) else { panic!("a list that is nowhere is refused") };
+    assert_eq!(e.path(), "armies");
+    assert!(e.message.contains("no army list 'nowhere.ron'") && e.message.contains("thucydide-antiquity"), "{}", e.message);
+}
