@@ -26,7 +26,7 @@ fn unknown_profile_names_line_and_field() {
     let bad = GOOD.replace("profile: \"archers\"", "profile: \"archerz\"");
     let (ok, err) = validate(&bad, "bad-profile.ron");
     assert!(!ok);
-    assert!(err.contains("bad-profile.ron:34: field `setup.units[4].profile`: unknown profile 'archerz'"), "{err}");
+    assert!(err.contains("bad-profile.ron:35: field `setup.units[4].profile`: unknown profile 'archerz'"), "{err}");
 }
 
 #[test]
@@ -34,12 +34,12 @@ fn an_error_inside_the_rulesets_part_names_the_files_own_line_and_column() {
     let bad = GOOD.replace("(id: 3, side: 0, profile: \"peltasts\", at: (2, 6))", "(id: 3, side: 0, profile: \"peltasts\", at: (2, 6), morale: 3)");
     let (ok, err) = validate(&bad, "bad-field.ron");
     assert!(!ok);
-    assert!(err.contains("bad-field.ron:32:") && err.contains("morale"), "{err}");
+    assert!(err.contains("bad-field.ron:33:") && err.contains("morale"), "{err}");
 
     let bad = GOOD.replace("order_tokens: (1, 1),", "order_tokens: (1, x),");
     let (ok, err) = validate(&bad, "bad-tokens.ron");
     assert!(!ok);
-    assert!(err.contains("bad-tokens.ron:28:"), "{err}");
+    assert!(err.contains("bad-tokens.ron:29:"), "{err}");
 
     let bad = GOOD.replace("turns: 8,", "turns: 8,\n    weather: \"rain\",");
     let (ok, err) = validate(&bad, "bad-header.ron");
