@@ -115,9 +115,9 @@ fn javelins_on_an_elephant_go_on_foot_as_their_list_says_when_it_panics() {
     assert_eq!(b.unit(UnitId(6)).expect("unit 6").state.profile().label, "Javelinmen");
 }
 
-/// The error validating the test list with `change` made to its text.
-fn refused(change: impl Fn(&str) -> String) -> String {
-    let text = change(&std::fs::read_to_string(fixture("thucydide-test.ron")).expect("the test list"));
+/// The error validating the test list `file` with `change` made to its text.
+fn refused_in(file: &str, change: impl Fn(&str) -> String) -> String {
+    let text = change(&std::fs::read_to_string(fixture(file)).expect("the test list"));
     let dir = std::env::temp_dir().join(format!("strategos-army-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let path = dir.join(format!("mine-{:x}.ron", strategos::battle::hash::state_hash(&text)));
@@ -141,7 +141,7 @@ fn a_wrong_list_is_refused_naming_file_line_field_and_what_is_allowed() {
         ("fire: 1, range: 2, assault: 2", "fire: 1, range: 1, assault: 2", ":14: field `profiles[5].range`", &["2 hexes or more"]),
     ];
     for (from, to, at, says) in cases {
-        let e = refused(|t| {
+        let e = refused_in("thucydide-test.ron", |t| {
             assert!(t.contains(from), "{from}");
             t.replacen(from, to, 1)
         });
@@ -159,4 +159,79 @@ fn a_scenario_naming_a_list_it_cannot_find_is_refused() {
     let Err(e) = Thucydide::setup(&missing) else { panic!("a list that is nowhere is refused") };
     assert_eq!(e.path(), "armies");
     assert!(e.message.contains("no army list 'nowhere.ron'") && e.message.contains("thucydide-antiquity"), "{}", e.message);
+}
+
+// --- Swordpoint ----------------------------------------------------------------------------
+
+mod swordpoint {
+    use super::{fixture, refused_in, state_hash};
+    use strategos::battle::{Ruleset, UnitId};
+    use strategos::rules::swordpoint::{Command, Event, Swordpoint};
+    use strategos::scenario::Scenario;
+
+    fn test_scenario() -> Scenario {
+        strategos::scenario::load(&fixture("swordpoint-test-battle.ron")).unwrap_or_else(|e| panic!("{e}")).0
+    }
+
+    #[test]
+    fn the_bundled_battles_name_the_bundled_list_and_set_up_as_its_table_did() {
+        for s in strategos::scenario::all_bundled().filter(|s| s.ruleset == Swordpoint::NAME) {
+            assert_eq!(s.armies, ["swordpoint-ancient-medieval"], "{}", s.id);
+            let named = Swordpoint::setup(&s).expect("sets up");
+            let unnamed = Swordpoint::setup(&Scenario { armies: Vec::new(), ..s.clone() }).expect("sets up");
+            assert_eq!(state_hash(&named), state_hash(&unnamed), "{}", s.id);
+        }
+    }
+
+    #[test]
+    fn the_test_list_and_battle_validate_and_defence_follows_armour_and_protection() {
+        for file in ["swordpoint-test.ron", "swordpoint-test-battle.ron"] {
+            strategos::cli::validate::validate(&fixture(file)).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let b = Swordpoint::setup(&test_scenario()).unwrap_or_else(|e| panic!("{}: {}", e.path(), e.message));
+        let levy = b.unit(UnitId(3)).expect("unit 3");
+        assert_eq!((levy.state.profile().label.as_str(), levy.state.start_bases, levy.state.frontage), ("Great levy", 9, 3));
+        let lists = strategos::army::of(&test_scenario()).expect("the lists");
+        let t = strategos::rules::swordpoint::data::tables();
+        let rules = strategos::rules::swordpoint::army::Rules { defence: &t.defence, max_ranks: t.units.max_ranks };
+        let profiles = strategos::rules::swordpoint::army::profiles(&lists, &t.units.profiles, &rules).expect("read");
+        for p in &profiles {
+            assert_eq!(p.defence, t.defence.value(p.armour, &p.protection), "{}", p.name);
+        }
+    }
+
+    #[test]
+    fn arquebusiers_of_ones_own_shoot_firearms_that_pierce_at_short_range() {
+        // 8 bases 4 a rank: firearms shoot with the first rank only, a die a base (SP:L54); a
+        // firearm at short range worsens the target's save by 2 (SP:L91).
+        let mut app = strategos::replay::start::<Swordpoint>(&test_scenario(), 1, &[4, 5, 6, 1, 1, 1]).expect("starts");
+        app.submit(Command::Seal).unwrap_or_else(|e| panic!("{e}"));
+        let volley = app.events().iter().find_map(|e| match e {
+            Event::Volley { volley, .. } => Some(volley.clone()),
+            _ => None,
+        });
+        let volley = volley.expect("the arquebusiers shoot");
+        assert_eq!((volley.by, volley.target, volley.dice), (UnitId(1), UnitId(2), 4));
+        assert!(volley.save_factors.iter().any(|f| f.rule == "SP:L91"), "{volley:?}");
+    }
+
+    #[test]
+    fn a_wrong_list_is_refused_naming_file_line_field_and_what_is_allowed() {
+        let cases: [(&str, &str, &str, &[&str]); 4] = [
+            ("shooting: Normal, missile: Firearm", "shooting: Normal", ":10: field `profiles[0].missile`", &["both"]),
+            ("defence: 2", "defence: 3", ":15: field `profiles[5].defence`", &["gives 2"]),
+            ("bases: (min: 8, max: 12, default: 12)", "bases: (min: 8, max: 14, default: 12)", ":12: field `profiles[2].bases`", &["<= 12"]),
+            ("missile: Firearm", "missile: Musket", ":10:", &["Musket", "Firearm"]),
+        ];
+        for (from, to, at, says) in cases {
+            let e = refused_in("swordpoint-test.ron", |t| {
+                assert!(t.contains(from), "{from}");
+                t.replacen(from, to, 1)
+            });
+            assert!(e.contains(at), "{to}: {e}");
+            for s in says {
+                assert!(e.contains(s), "{to}: {e}");
+            }
+        }
+    }
 }

@@ -5,7 +5,10 @@ use super::ArmyList;
 use std::sync::{Arc, OnceLock};
 
 /// `(file name under armies/, text)` of every bundled army list.
-pub const BUNDLED: &[(&str, &str)] = &[("thucydide-antiquity.ron", include_str!("../../armies/thucydide-antiquity.ron"))];
+pub const BUNDLED: &[(&str, &str)] = &[
+    ("thucydide-antiquity.ron", include_str!("../../armies/thucydide-antiquity.ron")),
+    ("swordpoint-ancient-medieval.ron", include_str!("../../armies/swordpoint-ancient-medieval.ron")),
+];
 
 /// Every bundled list, parsed once. They are part of the program and checked by the tests, so a
 /// failure to parse one is a build defect, not bad user input.

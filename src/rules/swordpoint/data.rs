@@ -6,7 +6,7 @@ use crate::hex::Scale;
 use crate::rules::tables::{missing, rule_table};
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// This ruleset's folder under `assets/rules/`.
 const FOLDER: &str = "swordpoint";
@@ -203,14 +203,17 @@ pub struct Army {
 #[serde(deny_unknown_fields)]
 pub struct UnitTable {
     pub max_ranks: u8,
-    pub profiles: Vec<Profile>,
+    /// The bundled army lists' profiles (`armies/swordpoint-*.ron`): the table of a battle whose
+    /// scenario names no other list.
+    #[serde(skip)]
+    pub profiles: Vec<Arc<Profile>>,
     pub commanders: Vec<CommanderProfile>,
     pub armies: Vec<Army>,
 }
 
 impl UnitTable {
     pub fn profile(&self, name: &str) -> Option<&Profile> {
-        self.profiles.iter().find(|p| p.name == name)
+        self.profiles.iter().find(|p| p.name == name).map(|p| &**p)
     }
 
     pub fn commander(&self, rank: CommanderRank) -> &CommanderProfile {
@@ -1007,19 +1010,32 @@ pub struct Tables {
     pub momentum: MomentumTable,
 }
 
+/// The unit table with the bundled army lists' profiles, read as a player's list is, their
+/// defence reckoned with `defence`.
+fn units(defence: &DefenceTable) -> UnitTable {
+    let mut units: UnitTable = rule_table!("swordpoint", "units.ron");
+    let lists = crate::army::bundled_for(<super::Swordpoint as crate::battle::Ruleset>::NAME);
+    let rules = super::army::Rules { defence, max_ranks: units.max_ranks };
+    units.profiles = super::army::profiles(&lists, &[], &rules).unwrap_or_else(|e| panic!("{}", crate::scenario::FileError::from_setup("", &e)));
+    units
+}
+
 /// The compiled-in tables (`rules::tables`).
 pub fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| Tables {
+    TABLES.get_or_init(|| {
+        let defence: DefenceTable = rule_table!("swordpoint", "defence.ron");
+        Tables {
         scale: rule_table!("swordpoint", "scale.ron"),
-        units: rule_table!("swordpoint", "units.ron"),
+        units: units(&defence),
         shooting: rule_table!("swordpoint", "shooting.ron"),
         movement: rule_table!("swordpoint", "movement.ron"),
         cohesion: rule_table!("swordpoint", "cohesion.ron"),
         command: rule_table!("swordpoint", "command.ron"),
-        defence: rule_table!("swordpoint", "defence.ron"),
+        defence,
         combat: rule_table!("swordpoint", "combat.ron"),
         results: rule_table!("swordpoint", "results.ron"),
         momentum: rule_table!("swordpoint", "momentum.ron"),
+        }
     })
 }

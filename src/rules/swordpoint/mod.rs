@@ -2,6 +2,7 @@
 //! played at 4" a hex; rules, readings and house rules in `docs/rules/swordpoint.md`.
 
 pub mod apply;
+pub mod army;
 mod arrows;
 mod board;
 mod codes;
@@ -45,6 +46,11 @@ impl Ruleset for Swordpoint {
 
     fn setup(s: &Scenario) -> Result<Battle<Self>, SetupError> {
         setup::setup(s)
+    }
+
+    fn check_army_list(list: &std::sync::Arc<crate::army::ArmyList>) -> Result<usize, SetupError> {
+        let t = data::tables();
+        army::profiles(std::slice::from_ref(list), &t.units.profiles, &army::Rules { defence: &t.defence, max_ranks: t.units.max_ranks }).map(|p| p.len())
     }
 
     fn open(b: &Battle<Self>, dice: &mut Dice) -> Vec<Event> {

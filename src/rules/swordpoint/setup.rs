@@ -30,7 +30,8 @@ pub struct Part {
 pub struct UnitSpec {
     pub id: u32,
     pub side: u8,
-    /// A profile name from `assets/rules/swordpoint/units.ron`.
+    /// A profile of the army lists the scenario names (`armies/swordpoint-ancient-medieval.ron`
+    /// when it names none).
     pub profile: String,
     pub at: Offset,
     /// Defaults to facing away from the side's own edge, toward the enemy (H-24).
@@ -72,9 +73,8 @@ fn impassable(map: &HexMap, at: Offset) -> bool {
     t.ground == Ground::River && !t.road
 }
 
-/// The profile's index in the unit table, or an error listing the known names.
-fn profile_index(i: usize, name: &str) -> Result<u16, SetupError> {
-    let profiles = &tables().units.profiles;
+/// The profile's index in the battle's table, or an error listing the known names.
+fn profile_index(i: usize, name: &str, profiles: &[Arc<Profile>]) -> Result<u16, SetupError> {
     profiles.iter().position(|p| p.name == name).and_then(|index| u16::try_from(index).ok()).ok_or_else(|| {
         let known: Vec<&str> = profiles.iter().map(|p| p.name.as_str()).collect();
         SetupError::new(Item::Unit(i), "profile", format!("unknown profile '{name}'; known: {}", known.join(", ")))
@@ -104,9 +104,9 @@ fn bases_and_frontage(i: usize, spec: &UnitSpec, p: &Profile) -> Result<(u8, u8)
     Ok((bases, frontage))
 }
 
-fn unit_of(i: usize, spec: &UnitSpec, map: &HexMap, sides: &[SideInfo; 2]) -> Result<Unit<UnitState>, SetupError> {
-    let profile = profile_index(i, &spec.profile)?;
-    let p = &tables().units.profiles[usize::from(profile)];
+fn unit_of(i: usize, spec: &UnitSpec, map: &HexMap, sides: &[SideInfo; 2], profiles: &[Arc<Profile>]) -> Result<Unit<UnitState>, SetupError> {
+    let profile = profile_index(i, &spec.profile, profiles)?;
+    let p = &profiles[usize::from(profile)];
     let (bases, frontage) = bases_and_frontage(i, spec, p)?;
     if impassable(map, spec.at) {
         return Err(SetupError::new(Item::Unit(i), "at", format!("{} is {}, impassable without a bridge (H-23)", spec.at, map.at(spec.at.to_hex()).describe())));
@@ -117,7 +117,7 @@ fn unit_of(i: usize, spec: &UnitSpec, map: &HexMap, sides: &[SideInfo; 2]) -> Re
         side,
         hex: Some(spec.at.to_hex()),
         facing: spec.facing.unwrap_or(sides[side.index()].edge.facing_away()),
-        state: UnitState::deployed(profile, bases, frontage),
+        state: UnitState::deployed(profile, p.clone(), bases, frontage),
     })
 }
 
@@ -162,14 +162,27 @@ fn momentum_of(part: &Part) -> Result<[u8; 2], SetupError> {
     Ok(pools)
 }
 
+/// The profiles of the army lists the scenario names: the bundled lists' table, read once, when
+/// it names just them.
+fn profiles_of(s: &Scenario) -> Result<Vec<Arc<Profile>>, SetupError> {
+    let t = tables();
+    let lists = crate::army::of(s)?;
+    let bundled = crate::army::bundled_for(<Swordpoint as crate::battle::Ruleset>::NAME);
+    if lists.len() == bundled.len() && lists.iter().zip(&bundled).all(|(a, b)| Arc::ptr_eq(a, b)) {
+        return Ok(t.units.profiles.clone());
+    }
+    super::army::profiles(&lists, &t.units.profiles, &super::army::Rules { defence: &t.defence, max_ranks: t.units.max_ranks })
+}
+
 pub fn setup(s: &Scenario) -> Result<Battle<Swordpoint>, SetupError> {
     let part: Part = s.setup.read()?;
     let map = Arc::new(s.build_map()?);
     check_placements(&map, part.units.iter().map(|u| Placed { id: u.id, side: u.side, at: u.at }), false)?;
     let sides = [0, 1].map(|i| SideInfo::of(&s.sides[i]));
+    let profiles = profiles_of(s)?;
     let mut units = Vec::new();
     for (i, spec) in part.units.iter().enumerate() {
-        units.push(unit_of(i, spec, &map, &sides)?);
+        units.push(unit_of(i, spec, &map, &sides, &profiles)?);
     }
     units.sort_by_key(|u| u.id);
     let commanders = commanders_of(&part)?;

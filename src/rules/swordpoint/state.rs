@@ -2,16 +2,20 @@
 //! seed) and for the whole battle (phase, initiative, momentum pools, commanders, combats, the
 //! sealed sheets of the simultaneous decisions, declared charges and the agenda).
 
-use super::data::{CommanderRank, Profile, tables};
+use super::data::{CommanderRank, Profile};
 use crate::battle::{AppState, Outcome, Side, UnitId};
 use crate::hex::Hex;
 use bevy::prelude::SubStates;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct UnitState {
-    /// Index into the profile table (`tables().units.profiles`).
+    /// Index into the battle's table of profiles (the army lists its scenario names).
     pub profile: u16,
+    /// That profile, at hand: the state's hash holds its index only, as it holds none of the map.
+    #[serde(skip)]
+    pub kind: Arc<Profile>,
     /// Figures left (H-1): each unsaved hit removes one.
     pub figures: u8,
     pub start_figures: u8,
@@ -55,12 +59,13 @@ pub struct UnitState {
 }
 
 impl UnitState {
-    /// A unit as it deploys: `bases` bases of the profile at `index` of the table, `frontage` a
-    /// rank, its figures whole (H-1) and no marker.
-    pub fn deployed(index: u16, bases: u8, frontage: u8) -> UnitState {
-        let figures = bases.saturating_mul(tables().units.profiles[usize::from(index)].figures_per_base);
+    /// A unit as it deploys: `bases` bases of `kind`, the profile at `index` of the battle's
+    /// table, `frontage` a rank, its figures whole (H-1) and no marker.
+    pub fn deployed(index: u16, kind: Arc<Profile>, bases: u8, frontage: u8) -> UnitState {
+        let figures = bases.saturating_mul(kind.figures_per_base);
         UnitState {
             profile: index,
+            kind,
             figures,
             start_figures: figures,
             start_bases: bases,
@@ -85,8 +90,8 @@ impl UnitState {
         }
     }
 
-    pub fn profile(&self) -> &'static Profile {
-        &tables().units.profiles[usize::from(self.profile)]
+    pub fn profile(&self) -> &Profile {
+        &self.kind
     }
 }
 

@@ -139,7 +139,7 @@ impl UnitState {
 }
 
 /// The profile of a unit.
-pub fn profile(u: &SpUnit) -> &'static Profile {
+pub fn profile(u: &SpUnit) -> &Profile {
     u.state.profile()
 }
 

@@ -15,9 +15,9 @@ pub fn at(q: i32, r: i32) -> Hex {
 
 /// A fresh unit of `profile` with its default bases and frontage.
 pub fn unit(id: u32, side: u8, profile: &str, hex: Hex, facing: Direction) -> Unit<UnitState> {
-    let index = tables().units.profiles.iter().position(|p| p.name == profile).expect("a profile of units.ron");
+    let index = tables().units.profiles.iter().position(|p| p.name == profile).expect("a bundled profile");
     let p = &tables().units.profiles[index];
-    let state = UnitState::deployed(u16::try_from(index).expect("few profiles"), p.bases.default, p.frontage);
+    let state = UnitState::deployed(u16::try_from(index).expect("few profiles"), p.clone(), p.bases.default, p.frontage);
     Unit { id: UnitId(id), side: Side(side), hex: Some(hex), facing, state }
 }
 

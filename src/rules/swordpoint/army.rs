@@ -1,0 +1,152 @@
+//! Swordpoint's army lists (`armies/swordpoint-*.ron`, `docs/armies.md`): a profile as a list
+//! writes it (every field, or a `base` and the fields it changes), its defence reckoned from its
+//! armour and protection as the seed does, checked against what the rules can play, and the
+//! battle's table of profiles built from the lists a scenario names.
+
+use super::data::{Armour, BaseRange, DefenceTable, MeleeWeapon, Missile, Order, Profile, Protection, Quality, Trait, Troop};
+use crate::army::ArmyList;
+use crate::scenario::SetupError;
+use serde::Deserialize;
+use std::sync::Arc;
+
+/// A profile as a list writes it: without `base` every field but the optional ones is given.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Written {
+    name: String,
+    base: Option<String>,
+    label: Option<String>,
+    troop: Option<Troop>,
+    order: Option<Order>,
+    bases: Option<BaseRange>,
+    frontage: Option<u8>,
+    figures_per_base: Option<u8>,
+    strength_per_base: Option<u8>,
+    armour: Option<Armour>,
+    protection: Option<Vec<Protection>>,
+    /// Checked against the value armour and protection give; reckoned from them when left out.
+    defence: Option<u8>,
+    melee: Option<Quality>,
+    shooting: Option<Quality>,
+    missile: Option<Missile>,
+    weapon: Option<MeleeWeapon>,
+    traits: Option<Vec<Trait>>,
+    cohesion: Option<u8>,
+}
+
+/// What a profile's numbers may be (house rules, `docs/armies.md`): H-1's units of up to 12
+/// bases, a 2d6 score for cohesion.
+const BASES: u8 = 12;
+const FIGURES_PER_BASE: u8 = 8;
+const STRENGTH_PER_BASE: u8 = 8;
+
+/// The rule tables a profile is read with (passed in, as the bundled lists are read while the
+/// tables are built).
+pub struct Rules<'a> {
+    pub defence: &'a DefenceTable,
+    pub max_ranks: u8,
+}
+
+/// The battle's profiles: every list's, in the order named. A `base` is a profile of the lists
+/// before (or earlier in the same list), else of `bundled`.
+pub fn profiles(lists: &[Arc<ArmyList>], bundled: &[Arc<Profile>], rules: &Rules) -> Result<Vec<Arc<Profile>>, SetupError> {
+    let mut table: Vec<Arc<Profile>> = Vec::new();
+    for list in lists {
+        for (i, w) in list.read_profiles::<Written>()?.into_iter().enumerate() {
+            let profile = written(list, i, w, &table, bundled, rules)?;
+            check(list, i, &profile, rules)?;
+            table.push(Arc::new(profile));
+        }
+    }
+    Ok(table)
+}
+
+/// A written profile made whole from its base.
+fn written(list: &ArmyList, i: usize, w: Written, table: &[Arc<Profile>], bundled: &[Arc<Profile>], rules: &Rules) -> Result<Profile, SetupError> {
+    let err = |field, message: String| list.error(i, field, message);
+    if w.name.trim().is_empty() {
+        return Err(err("name", "a profile needs a name".into()));
+    }
+    if table.iter().any(|p| p.name == w.name) {
+        return Err(err("name", format!("'{}' names a profile already in the battle's army lists", w.name)));
+    }
+    let base = match &w.base {
+        None => None,
+        Some(b) => Some(table.iter().chain(bundled).find(|p| &p.name == b).ok_or_else(|| {
+            let known: Vec<&str> = table.iter().chain(bundled).map(|p| p.name.as_str()).collect();
+            err("base", format!("no profile '{b}' before this one nor bundled; known: {}", known.join(", ")))
+        })?),
+    };
+    macro_rules! field {
+        ($field:ident, $name:literal) => {
+            match (w.$field, base) {
+                (Some(v), _) => v,
+                (None, Some(b)) => b.$field.clone(),
+                (None, None) => return Err(err($name, concat!("missing: a profile without `base` gives `", $name, "`").into())),
+            }
+        };
+    }
+    let armour = field!(armour, "armour");
+    let protection = w.protection.or_else(|| base.map(|b| b.protection.clone())).unwrap_or_default();
+    let defence = rules.defence.value(armour, &protection);
+    if let Some(written) = w.defence.filter(|d| *d != defence) {
+        return Err(err("defence", format!("{written}, but {armour:?} armour with {protection:?} gives {defence} (SP5.34-5.41): write the armour and protection, the defence follows")));
+    }
+    Ok(Profile {
+        label: field!(label, "label"),
+        troop: field!(troop, "troop"),
+        order: field!(order, "order"),
+        bases: field!(bases, "bases"),
+        frontage: field!(frontage, "frontage"),
+        figures_per_base: field!(figures_per_base, "figures_per_base"),
+        strength_per_base: field!(strength_per_base, "strength_per_base"),
+        armour,
+        protection,
+        defence,
+        melee: field!(melee, "melee"),
+        shooting: w.shooting.or_else(|| base.and_then(|b| b.shooting)),
+        missile: w.missile.or_else(|| base.and_then(|b| b.missile)),
+        weapon: w.weapon.or_else(|| base.and_then(|b| b.weapon)),
+        traits: w.traits.or_else(|| base.map(|b| b.traits.clone())).unwrap_or_default(),
+        cohesion: field!(cohesion, "cohesion"),
+        name: w.name,
+    })
+}
+
+/// A profile the rules can play: numbers within bounds, and a missile weapon with its class.
+fn check(list: &ArmyList, i: usize, p: &Profile, rules: &Rules) -> Result<(), SetupError> {
+    let err = |field, message: String| Err(list.error(i, field, message));
+    let b = p.bases;
+    if b.min == 0 || b.min > b.max || b.max > BASES || !(b.min..=b.max).contains(&b.default) {
+        return err("bases", format!("(min: {}, max: {}, default: {}): 1 <= min <= default <= max <= {BASES} (H-1)", b.min, b.max, b.default));
+    }
+    if p.frontage == 0 || p.frontage > b.max {
+        return err("frontage", format!("{} bases a rank: 1 to the unit's most bases, {}", p.frontage, b.max));
+    }
+    let max_ranks = rules.max_ranks;
+    if b.max.div_ceil(p.frontage) > max_ranks {
+        return err("frontage", format!("{} bases {} a rank make {} ranks; at most {max_ranks} (H-1)", b.max, p.frontage, b.max.div_ceil(p.frontage)));
+    }
+    if p.figures_per_base == 0 || p.figures_per_base > FIGURES_PER_BASE {
+        return err("figures_per_base", format!("{}: 1 to {FIGURES_PER_BASE} (H-1)", p.figures_per_base));
+    }
+    if p.strength_per_base == 0 || p.strength_per_base > STRENGTH_PER_BASE {
+        return err("strength_per_base", format!("{}: 1 to {STRENGTH_PER_BASE} (H-2)", p.strength_per_base));
+    }
+    if !(2..=12).contains(&p.cohesion) {
+        return err("cohesion", format!("{}: the 2d6 score a test needs, 2 to 12 (H-5)", p.cohesion));
+    }
+    if p.label.trim().is_empty() {
+        return err("label", "a profile needs a label, the name a player reads".into());
+    }
+    if p.shooting.is_some() != p.missile.is_some() {
+        return err("missile", "a shooter has both its `missile` weapon and its `shooting` class (SP:L31-98), a unit that does not shoot neither".into());
+    }
+    if let Some(t) = p.traits.iter().enumerate().find_map(|(k, t)| p.traits[..k].contains(t).then_some(t)) {
+        return err("traits", format!("{t:?} is listed twice"));
+    }
+    if let Some(q) = p.protection.iter().enumerate().find_map(|(k, q)| p.protection[..k].contains(q).then_some(q)) {
+        return err("protection", format!("{q:?} is listed twice"));
+    }
+    Ok(())
+}
