@@ -3,6 +3,7 @@
 //! profiles as written; the ruleset the list names reads them into its own profile type.
 
 mod bundled;
+pub mod reading;
 
 pub use bundled::BUNDLED;
 

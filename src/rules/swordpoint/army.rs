@@ -5,6 +5,7 @@
 
 use super::data::{Armour, BaseRange, DefenceTable, MeleeWeapon, Missile, Order, Profile, Protection, Quality, Trait, Troop};
 use crate::army::ArmyList;
+use crate::army::reading::{Named, base_of, inherit, repeated};
 use crate::scenario::SetupError;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -61,29 +62,19 @@ pub fn profiles(lists: &[Arc<ArmyList>], bundled: &[Arc<Profile>], rules: &Rules
     Ok(table)
 }
 
+impl Named for Profile {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
 /// A written profile made whole from its base.
 fn written(list: &ArmyList, i: usize, w: Written, table: &[Arc<Profile>], bundled: &[Arc<Profile>], rules: &Rules) -> Result<Profile, SetupError> {
     let err = |field, message: String| list.error(i, field, message);
-    if w.name.trim().is_empty() {
-        return Err(err("name", "a profile needs a name".into()));
-    }
-    if table.iter().any(|p| p.name == w.name) {
-        return Err(err("name", format!("'{}' names a profile already in the battle's army lists", w.name)));
-    }
-    let base = match &w.base {
-        None => None,
-        Some(b) => Some(table.iter().chain(bundled).find(|p| &p.name == b).ok_or_else(|| {
-            let known: Vec<&str> = table.iter().chain(bundled).map(|p| p.name.as_str()).collect();
-            err("base", format!("no profile '{b}' before this one nor bundled; known: {}", known.join(", ")))
-        })?),
-    };
+    let base = base_of(list, i, &w.name, w.base.as_deref(), table, bundled, &[])?;
     macro_rules! field {
         ($field:ident, $name:literal) => {
-            match (w.$field, base) {
-                (Some(v), _) => v,
-                (None, Some(b)) => b.$field.clone(),
-                (None, None) => return Err(err($name, concat!("missing: a profile without `base` gives `", $name, "`").into())),
-            }
+            inherit!(w.$field, base, $field, $name, err)
         };
     }
     let armour = field!(armour, "armour");
@@ -142,10 +133,10 @@ fn check(list: &ArmyList, i: usize, p: &Profile, rules: &Rules) -> Result<(), Se
     if p.shooting.is_some() != p.missile.is_some() {
         return err("missile", "a shooter has both its `missile` weapon and its `shooting` class (SP:L31-98), a unit that does not shoot neither".into());
     }
-    if let Some(t) = p.traits.iter().enumerate().find_map(|(k, t)| p.traits[..k].contains(t).then_some(t)) {
+    if let Some(t) = repeated(&p.traits) {
         return err("traits", format!("{t:?} is listed twice"));
     }
-    if let Some(q) = p.protection.iter().enumerate().find_map(|(k, q)| p.protection[..k].contains(q).then_some(q)) {
+    if let Some(q) = repeated(&p.protection) {
         return err("protection", format!("{q:?} is listed twice"));
     }
     Ok(())

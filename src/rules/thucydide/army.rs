@@ -4,6 +4,7 @@
 
 use super::data::{Class, Profile, Trait};
 use crate::army::ArmyList;
+use crate::army::reading::{Named, base_of, inherit, repeated};
 use crate::scenario::SetupError;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -70,29 +71,19 @@ pub fn profiles(lists: &[Arc<ArmyList>], bundled: &[Arc<Profile>], rules_own: &[
     Ok(table)
 }
 
+impl Named for Profile {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
 /// A written profile made whole from its base.
 fn written(list: &ArmyList, i: usize, w: Written, table: &[Arc<Profile>], bundled: &[Arc<Profile>]) -> Result<Profile, SetupError> {
     let err = |field, message: String| list.error(i, field, message);
-    if w.name.trim().is_empty() {
-        return Err(err("name", "a profile needs a name".into()));
-    }
-    if w.name == PANICKED_ELEPHANT || table.iter().any(|p| p.name == w.name) {
-        return Err(err("name", format!("'{}' names a profile already in the battle's army lists or the rules' own", w.name)));
-    }
-    let base = match &w.base {
-        None => None,
-        Some(b) => Some(table.iter().chain(bundled).find(|p| &p.name == b).ok_or_else(|| {
-            let known: Vec<&str> = table.iter().chain(bundled).map(|p| p.name.as_str()).collect();
-            err("base", format!("no profile '{b}' before this one nor bundled; known: {}", known.join(", ")))
-        })?),
-    };
+    let base = base_of(list, i, &w.name, w.base.as_deref(), table, bundled, &[PANICKED_ELEPHANT])?;
     macro_rules! field {
         ($field:ident, $name:literal) => {
-            match (w.$field, base) {
-                (Some(v), _) => v,
-                (None, Some(b)) => b.$field.clone(),
-                (None, None) => return Err(err($name, concat!("missing: a profile without `base` gives `", $name, "`").into())),
-            }
+            inherit!(w.$field, base, $field, $name, err)
         };
     }
     Ok(Profile {
@@ -133,7 +124,7 @@ fn check(list: &ArmyList, i: usize, p: &Profile) -> Result<(), SetupError> {
     if p.fire > 0 && p.range < 2 {
         return err("range", "range 1 is the adjacent hex, where units melee: a missile weapon reaches 2 hexes or more".into());
     }
-    if let Some(t) = p.traits.iter().enumerate().find_map(|(k, t)| p.traits[..k].contains(t).then_some(t)) {
+    if let Some(t) = repeated(&p.traits) {
         return err("traits", format!("{t:?} is listed twice"));
     }
     if let Some(r) = p.retreat_per_flag {
