@@ -28,7 +28,23 @@ fn an_illegal_command_is_refused_and_changes_nothing() {
     let before = app.events().len();
     let err = app.submit(Command::Riposte { strike: true }).unwrap_err();
     assert!(err.0.contains("not among the legal commands"), "{err}");
+    assert!(err.0.contains("no Riposte is open; the battle waits for Athenians (side 0), who may give Move, EndPhase"), "what is open instead: {err}");
     assert_eq!(app.events().len(), before);
+}
+
+#[test]
+fn a_refusal_names_what_is_open_instead_of_the_command_sent() {
+    // The Thebans' unit 11 is not the Athenians' to move, and their hoplites cannot reach the far
+    // corner: the hexes they can reach are named.
+    let s = common::load_bundled("thucydide-first-clash");
+    let mut app = BattleApp::<Thucydide>::new(Thucydide::setup(&s).unwrap(), Dice::new(5));
+    let mode = strategos::rules::thucydide::state::MoveMode::Normal;
+    let far = strategos::hex::Offset(9, 0).to_hex();
+    let err = app.submit(Command::Move { unit: strategos::battle::UnitId(1), to: far, mode }).unwrap_err();
+    assert!(err.0.contains("Athenians (side 0) may give Move with to: [") && err.0.contains("(not [9,0])"), "{err}");
+    let near = strategos::hex::Offset(3, 6).to_hex();
+    let err = app.submit(Command::Move { unit: strategos::battle::UnitId(11), to: near, mode }).unwrap_err();
+    assert!(err.0.contains("may give Move with unit: 1, 2") && err.0.contains("(not 11)"), "{err}");
 }
 
 /// Plays up to `commands` random commands from the opening and returns them with the phase

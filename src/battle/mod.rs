@@ -11,6 +11,7 @@ pub mod ids;
 pub mod look;
 pub mod model;
 pub mod present;
+pub mod refusal;
 pub mod ruleset;
 pub mod sight;
 pub mod undo;

@@ -49,7 +49,7 @@ pub fn open(b: &B, dice: &mut Dice) -> Vec<Event> {
 
 pub fn resolve(b: &B, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
     if !is_legal(b, command) {
-        return Err(RuleError(format!("{command:?} is not legal now")));
+        return Err(RuleError(crate::battle::refusal::why_refused(b, command)));
     }
     let side = legal::deciding_side(b).ok_or_else(|| RuleError("the battle is over".into()))?;
     Ok(resolve_legal(b, side, command, dice))

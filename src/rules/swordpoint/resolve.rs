@@ -52,7 +52,7 @@ pub fn resolve(b: &B, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, 
         return Err(RuleError("the battle is over".into()));
     }
     if !is_legal(b, command) {
-        return Err(RuleError("it is not among the legal commands now".into()));
+        return Err(RuleError(crate::battle::refusal::why_refused(b, command)));
     }
     Ok(preview(b, command, dice))
 }
