@@ -15,6 +15,10 @@ pub const NESTING: usize = 32;
 pub const MAP_SIDE: usize = 100;
 /// The most units a scenario may place, both sides together.
 pub const UNITS: usize = 500;
+/// The most army lists a scenario may name.
+pub const ARMY_LISTS: usize = 16;
+/// The most profiles the army lists of one battle may hold together.
+pub const PROFILES: usize = 1000;
 /// The most game turns a scenario may last.
 pub const TURNS: u32 = 200;
 /// The most commands a replay or save may hold.

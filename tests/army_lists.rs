@@ -161,6 +161,44 @@ fn a_scenario_naming_a_list_it_cannot_find_is_refused() {
     assert!(e.message.contains("no army list 'nowhere.ron'") && e.message.contains("thucydide-antiquity"), "{}", e.message);
 }
 
+/// The profiles of the Thucydide battle on the bundled list and one list of `profiles`.
+fn thucydide_profiles(profiles: &str) -> Result<Vec<std::sync::Arc<strategos::rules::thucydide::data::Profile>>, String> {
+    let text = format!("ArmyList(id: \"mine\", name: \"Mine\", ruleset: \"thucydide\", profiles: [{profiles}])");
+    let list = std::sync::Arc::new(strategos::army::parse("mine.ron", &text).map_err(|e| e.to_string())?);
+    let t = strategos::rules::thucydide::data::tables();
+    strategos::rules::thucydide::army::profiles(&[list], &t.profiles, &t.rules_own).map_err(|e| format!("{}: {}", e.path(), e.message))
+}
+
+#[test]
+fn a_profile_may_clear_what_its_base_has_and_go_on_foot_as_a_bundled_profile() {
+    let table = thucydide_profiles(r#"(name: "steady-militia", base: "militia", label: "Steady militia", retreat_per_flag: None)"#).expect("read");
+    assert_eq!(table[0].retreat_hexes(), 1, "the seed's hex a flag once the militia's 2 is cleared");
+    // Javelins on an elephant dismount as the bundled archers, who join the battle's table.
+    let table = thucydide_profiles(r#"(name: "howdah-bows", base: "elephant-archers", label: "Howdah bows")"#).expect("read");
+    assert_eq!(table.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), ["howdah-bows", "archers", "panicked-elephant"]);
+    let e = thucydide_profiles(r#"(name: "howdah-bows", base: "elephant-archers", label: "Howdah bows", dismounted: "elephants")"#).expect_err("refused");
+    assert!(e.starts_with("profiles[0].dismounted") && e.contains("elephants of its own"), "{e}");
+    let e = thucydide_profiles(r#"(name: "howdah-bows", base: "elephant-archers", label: "Howdah bows", dismounted: None)"#).expect("an elephant-borne unit may have no profile without it");
+    assert_eq!(e[0].dismounted, None);
+}
+
+#[test]
+fn a_ruleset_that_reads_no_army_list_refuses_a_scenario_naming_one() {
+    for s in strategos::scenario::all_bundled().filter(|s| !["thucydide", "swordpoint"].contains(&s.ruleset.as_str())) {
+        let named = Scenario { armies: vec!["mine.ron".into()], ..s.clone() };
+        struct SetUp<'a>(&'a Scenario);
+        impl strategos::rules::registry::ForRuleset for SetUp<'_> {
+            type Output = Result<(), strategos::scenario::SetupError>;
+            fn run<R: strategos::ai::Judge + strategos::battle::Present>(self) -> Self::Output {
+                R::setup(self.0).map(|_| ())
+            }
+        }
+        let refused = strategos::rules::registry::with_ruleset(&s.ruleset, SetUp(&named)).expect("a ruleset").expect_err("refused");
+        assert_eq!(refused.path(), "armies", "{}", s.id);
+        assert!(refused.message.contains("do not come from army lists yet"), "{}", refused.message);
+    }
+}
+
 // --- Swordpoint ----------------------------------------------------------------------------
 
 mod swordpoint {
@@ -213,6 +251,16 @@ mod swordpoint {
         let volley = volley.expect("the arquebusiers shoot");
         assert_eq!((volley.by, volley.target, volley.dice), (UnitId(1), UnitId(2), 4));
         assert!(volley.save_factors.iter().any(|f| f.rule == "SP:L91"), "{volley:?}");
+    }
+
+    #[test]
+    fn a_profile_may_clear_its_bases_missile() {
+        let text = r#"ArmyList(id: "mine", name: "Mine", ruleset: "swordpoint", profiles: [(name: "spearmen", base: "archers", label: "Spearmen", shooting: None, missile: None, weapon: Spear)])"#;
+        let list = std::sync::Arc::new(strategos::army::parse("mine.ron", text).expect("parses"));
+        let t = strategos::rules::swordpoint::data::tables();
+        let rules = strategos::rules::swordpoint::army::Rules { defence: &t.defence, max_ranks: t.units.max_ranks };
+        let p = strategos::rules::swordpoint::army::profiles(&[list], &t.units.profiles, &rules).expect("read");
+        assert_eq!((p[0].shooting, p[0].missile, p[0].weapon), (None, None, Some(strategos::rules::swordpoint::data::MeleeWeapon::Spear)));
     }
 
     #[test]

@@ -62,7 +62,11 @@ impl ArmyList {
     /// Reads the profiles as the ruleset's list of them: a profile's fields may be written bare,
     /// `defence: 5` for `Some(5)`, since most are changes to a `base`.
     pub fn read_profiles<T: DeserializeOwned>(&self) -> Result<Vec<T>, SetupError> {
-        self.profiles.read().map_err(|e| e.in_list(&self.file))
+        let profiles: Vec<T> = self.profiles.read().map_err(|e| e.in_list(&self.file))?;
+        if profiles.len() > crate::limits::PROFILES {
+            return Err(self.error(crate::limits::PROFILES, "name", format!("{} profiles, more than the {} a battle's army lists may hold", profiles.len(), crate::limits::PROFILES)));
+        }
+        Ok(profiles)
     }
 
     /// An error about the list's n-th profile.
@@ -88,6 +92,9 @@ pub fn of(s: &Scenario) -> Result<Vec<Arc<ArmyList>>, SetupError> {
     if s.armies.is_empty() {
         return Ok(bundled_for(&s.ruleset));
     }
+    if s.armies.len() > crate::limits::ARMY_LISTS {
+        return Err(SetupError::new(Item::Scenario, "armies", format!("{} army lists, more than the {} a scenario may name", s.armies.len(), crate::limits::ARMY_LISTS)));
+    }
     let mut lists: Vec<Arc<ArmyList>> = Vec::new();
     for name in &s.armies {
         let list = s.army_files.iter().find(|(written, _)| written == name).map(|(_, l)| l.clone()).or_else(|| find_bundled(name));
@@ -110,11 +117,20 @@ pub fn of(s: &Scenario) -> Result<Vec<Arc<ArmyList>>, SetupError> {
     Ok(lists)
 }
 
+/// Refuses a scenario that names army lists for a ruleset whose units do not come from them yet.
+pub fn refuse_unread(s: &Scenario, title: &str) -> Result<(), SetupError> {
+    match s.armies.is_empty() {
+        true => Ok(()),
+        false => Err(SetupError::new(Item::Scenario, "armies", format!("{title}'s units do not come from army lists yet: leave `armies` out"))),
+    }
+}
+
 /// Reads the army lists a scenario loaded from `dir` names by path (a name that is no bundled id),
 /// so the ruleset finds them when it sets the battle up.
 pub fn read_beside(s: &mut Scenario, dir: &Path) -> Result<(), FileError> {
-    for name in s.armies.clone() {
-        if find_bundled(&name).is_some() {
+    // More names than a scenario may give are refused when the ruleset reads them, unread.
+    for name in s.armies.clone().into_iter().take(crate::limits::ARMY_LISTS) {
+        if find_bundled(&name).is_some() || s.army_files.iter().any(|(n, _)| *n == name) {
             continue;
         }
         let path = dir.join(&name);

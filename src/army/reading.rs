@@ -3,6 +3,7 @@
 
 use super::ArmyList;
 use crate::scenario::SetupError;
+use serde::Deserialize;
 use std::sync::Arc;
 
 /// A profile of some ruleset, known by its name.
@@ -27,6 +28,13 @@ pub fn base_of<'a, P: Named>(list: &ArmyList, i: usize, name: &str, base: Option
             Err(list.error(i, "base", format!("no profile '{base}' before this one nor bundled; known: {}", known.join(", "))))
         }
     }
+}
+
+/// An optional field that a profile may clear: absent is `None` (the base's), written `None` is
+/// `Some(None)` (none, whatever the base has), written `x` is `Some(Some(x))`. For
+/// `#[serde(default, deserialize_with = "present")]` on an `Option<Option<T>>`.
+pub fn present<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(d).map(Some)
 }
 
 /// The first item a list holds twice.

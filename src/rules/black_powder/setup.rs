@@ -165,6 +165,7 @@ fn unit_of(i: usize, spec: &UnitSpec, map: &HexMap, sides: &[SideInfo; 2], briga
 }
 
 pub fn setup(s: &Scenario) -> Result<Battle<BlackPowder>, SetupError> {
+    crate::army::refuse_unread(s, <BlackPowder as crate::battle::Ruleset>::TITLE)?;
     let part: Part = s.setup.read()?;
     let map = Arc::new(s.build_map()?);
     check_placements(&map, part.units.iter().map(|u| Placed { id: u.id, side: u.side, at: u.at }), false)?;

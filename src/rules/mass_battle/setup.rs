@@ -296,6 +296,7 @@ fn siege_of(part: &Part, map: &HexMap) -> Result<Option<Siege>, SetupError> {
 }
 
 pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
+    crate::army::refuse_unread(s, <MassBattle as crate::battle::Ruleset>::TITLE)?;
     let part: Part = s.setup.read()?;
     for (field, n) in [
         ("setup.native", part.native.len()),

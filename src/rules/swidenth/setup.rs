@@ -134,6 +134,7 @@ fn levers_of(part: &Part, map: &HexMap, doors: &[Door], units: &[Unit<UnitState>
 }
 
 pub fn setup(s: &Scenario) -> Result<Battle<Swidenth>, SetupError> {
+    crate::army::refuse_unread(s, <Swidenth as crate::battle::Ruleset>::TITLE)?;
     let part: Part = s.setup.read()?;
     let map = Arc::new(s.build_map()?);
     check_placements(&map, part.units.iter().map(|u| Placed { id: u.id, side: u.side, at: u.at }), false)?;

@@ -5,7 +5,7 @@
 
 use super::data::{Armour, BaseRange, DefenceTable, MeleeWeapon, Missile, Order, Profile, Protection, Quality, Trait, Troop};
 use crate::army::ArmyList;
-use crate::army::reading::{Named, base_of, inherit, repeated};
+use crate::army::reading::{Named, base_of, inherit, present, repeated};
 use crate::scenario::SetupError;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -28,9 +28,12 @@ struct Written {
     /// Checked against the value armour and protection give; reckoned from them when left out.
     defence: Option<u8>,
     melee: Option<Quality>,
-    shooting: Option<Quality>,
-    missile: Option<Missile>,
-    weapon: Option<MeleeWeapon>,
+    #[serde(default, deserialize_with = "present")]
+    shooting: Option<Option<Quality>>,
+    #[serde(default, deserialize_with = "present")]
+    missile: Option<Option<Missile>>,
+    #[serde(default, deserialize_with = "present")]
+    weapon: Option<Option<MeleeWeapon>>,
     traits: Option<Vec<Trait>>,
     cohesion: Option<u8>,
 }
@@ -95,9 +98,9 @@ fn written(list: &ArmyList, i: usize, w: Written, table: &[Arc<Profile>], bundle
         protection,
         defence,
         melee: field!(melee, "melee"),
-        shooting: w.shooting.or_else(|| base.and_then(|b| b.shooting)),
-        missile: w.missile.or_else(|| base.and_then(|b| b.missile)),
-        weapon: w.weapon.or_else(|| base.and_then(|b| b.weapon)),
+        shooting: w.shooting.unwrap_or_else(|| base.and_then(|b| b.shooting)),
+        missile: w.missile.unwrap_or_else(|| base.and_then(|b| b.missile)),
+        weapon: w.weapon.unwrap_or_else(|| base.and_then(|b| b.weapon)),
         traits: w.traits.or_else(|| base.map(|b| b.traits.clone())).unwrap_or_default(),
         cohesion: field!(cohesion, "cohesion"),
         name: w.name,

@@ -4,7 +4,7 @@
 
 use super::data::{Class, Profile, Trait};
 use crate::army::ArmyList;
-use crate::army::reading::{Named, base_of, inherit, repeated};
+use crate::army::reading::{Named, base_of, inherit, present, repeated};
 use crate::scenario::SetupError;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -30,9 +30,11 @@ struct Written {
     movement: Option<u8>,
     strength: Option<u8>,
     traits: Option<Vec<Trait>>,
-    retreat_per_flag: Option<u8>,
+    #[serde(default, deserialize_with = "present")]
+    retreat_per_flag: Option<Option<u8>>,
     mounted_move: Option<bool>,
-    dismounted: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    dismounted: Option<Option<String>>,
 }
 
 /// What a profile's numbers may be (house rules, `docs/armies.md`): the seed gives no table, so
@@ -56,15 +58,21 @@ pub fn profiles(lists: &[Arc<ArmyList>], bundled: &[Arc<Profile>], rules_own: &[
             from.push((l, i));
         }
     }
-    for (p, &(l, i)) in table.iter().zip(&from) {
-        if let Some(d) = &p.dismounted {
-            match table.iter().find(|q| &q.name == d) {
-                None => return Err(lists[l].error(i, "dismounted", format!("no profile '{d}' in the battle's army lists"))),
-                Some(q) if q.has(Trait::ElephantBorne) => {
-                    return Err(lists[l].error(i, "dismounted", format!("'{d}' is itself carried by an elephant: the unit without its elephant fights on foot or stands")));
-                }
-                Some(_) => {}
+    // A profile without its elephant comes from the lists, else from the bundled ones: a bundled
+    // one joins the battle's table, where the rules find it when the elephant panics.
+    for k in 0..from.len() {
+        let (l, i) = from[k];
+        let Some(d) = table[k].dismounted.clone() else { continue };
+        let found = table.iter().find(|q| q.name == d).cloned();
+        let q = match found.or_else(|| bundled.iter().find(|q| q.name == d).cloned()) {
+            None => return Err(lists[l].error(i, "dismounted", format!("no profile '{d}' in the battle's army lists nor bundled"))),
+            Some(q) if q.has_elephants() => {
+                return Err(lists[l].error(i, "dismounted", format!("'{d}' has elephants of its own: the unit without its elephant fights on foot or stands")));
             }
+            Some(q) => q,
+        };
+        if !table.iter().any(|p| p.name == d) {
+            table.push(q);
         }
     }
     table.extend(rules_own.iter().cloned());
@@ -97,9 +105,9 @@ fn written(list: &ArmyList, i: usize, w: Written, table: &[Arc<Profile>], bundle
         movement: field!(movement, "move"),
         strength: field!(strength, "strength"),
         traits: w.traits.or_else(|| base.map(|b| b.traits.clone())).unwrap_or_default(),
-        retreat_per_flag: w.retreat_per_flag.or_else(|| base.and_then(|b| b.retreat_per_flag)),
+        retreat_per_flag: w.retreat_per_flag.unwrap_or_else(|| base.and_then(|b| b.retreat_per_flag)),
         mounted_move: w.mounted_move.or_else(|| base.map(|b| b.mounted_move)).unwrap_or(false),
-        dismounted: w.dismounted.or_else(|| base.and_then(|b| b.dismounted.clone())),
+        dismounted: w.dismounted.unwrap_or_else(|| base.and_then(|b| b.dismounted.clone())),
         name: w.name,
     })
 }
