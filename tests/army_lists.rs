@@ -140,13 +140,19 @@ fn a_wrong_list_is_refused_naming_file_line_field_and_what_is_allowed() {
         ("base: \"spearmen\", label: \"Dragoons\"", "base: \"cavalry\", label: \"Dragoons\"", ":13: field `profiles[4].mounted_move`", &["only Infantry"]),
         ("fire: 1, range: 2, assault: 2", "fire: 1, range: 1, assault: 2", ":14: field `profiles[5].range`", &["2 hexes or more"]),
     ];
+    assert_refusals("thucydide-test.ron", &cases);
+}
+
+/// Each case `(from, to, at, says)` changes `from` to `to` in the test list `file`, whose error
+/// must name `at` (file line and field) and say each of `says`.
+fn assert_refusals(file: &str, cases: &[(&str, &str, &str, &[&str])]) {
     for (from, to, at, says) in cases {
-        let e = refused_in("thucydide-test.ron", |t| {
+        let e = refused_in(file, |t| {
             assert!(t.contains(from), "{from}");
             t.replacen(from, to, 1)
         });
         assert!(e.contains(at), "{to}: {e}");
-        for s in says {
+        for s in *says {
             assert!(e.contains(s), "{to}: {e}");
         }
     }
@@ -202,7 +208,7 @@ fn a_ruleset_that_reads_no_army_list_refuses_a_scenario_naming_one() {
 // --- Swordpoint ----------------------------------------------------------------------------
 
 mod swordpoint {
-    use super::{fixture, refused_in, state_hash};
+    use super::{fixture, state_hash};
     use strategos::battle::{Ruleset, UnitId};
     use strategos::rules::swordpoint::{Command, Event, Swordpoint};
     use strategos::scenario::Scenario;
@@ -271,15 +277,6 @@ mod swordpoint {
             ("bases: (min: 8, max: 12, default: 12)", "bases: (min: 8, max: 14, default: 12)", ":12: field `profiles[2].bases`", &["<= 12"]),
             ("missile: Firearm", "missile: Musket", ":10:", &["Musket", "Firearm"]),
         ];
-        for (from, to, at, says) in cases {
-            let e = refused_in("swordpoint-test.ron", |t| {
-                assert!(t.contains(from), "{from}");
-                t.replacen(from, to, 1)
-            });
-            assert!(e.contains(at), "{to}: {e}");
-            for s in says {
-                assert!(e.contains(s), "{to}: {e}");
-            }
-        }
+        super::assert_refusals("swordpoint-test.ron", &cases);
     }
 }

@@ -80,6 +80,13 @@ pub fn bundled_for(ruleset: &str) -> Vec<Arc<ArmyList>> {
     bundled::all().into_iter().filter(|l| l.ruleset == ruleset).collect()
 }
 
+/// Whether `lists` are just the bundled lists of `ruleset`, in their order: a battle that names
+/// them takes the table its ruleset read once from them, instead of reading them again.
+pub fn just_bundled(lists: &[Arc<ArmyList>], ruleset: &str) -> bool {
+    let bundled = bundled_for(ruleset);
+    lists.len() == bundled.len() && lists.iter().zip(&bundled).all(|(a, b)| Arc::ptr_eq(a, b))
+}
+
 /// A bundled list by id.
 pub fn find_bundled(id: &str) -> Option<Arc<ArmyList>> {
     bundled::all().into_iter().find(|l| l.id == id)

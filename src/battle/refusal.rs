@@ -28,13 +28,13 @@ pub fn why_refused<R: Ruleset>(b: &Battle<R>, command: &R::Command) -> String {
     }
     // The open commands of this kind that differ from it in the fewest fields, and in which.
     let differing = |f: &Map<String, Value>| -> Vec<String> { fields.iter().filter(|(k, v)| f.get(*k) != Some(*v)).map(|(k, _)| k.clone()).collect() };
-    let fewest = same.iter().map(|f| differing(f).len()).min().unwrap_or(0);
+    let differences: Vec<(&Map<String, Value>, Vec<String>)> = same.iter().map(|f| (f, differing(f))).collect();
+    let fewest = differences.iter().map(|(_, keys)| keys.len()).min().unwrap_or(0);
     if fewest == 0 {
         return format!("it is not among the legal commands now ({who} decides)");
     }
     let mut instead: Vec<(String, Vec<String>)> = Vec::new();
-    for f in same.iter().filter(|f| differing(f).len() == fewest) {
-        let keys = differing(f);
+    for (f, keys) in differences.iter().filter(|(_, keys)| keys.len() == fewest) {
         let label = keys.join(" and ");
         let value = keys.iter().map(|k| f.get(k).map_or_else(String::new, Value::to_string)).collect::<Vec<_>>().join(" and ");
         match instead.iter_mut().find(|(l, _)| *l == label) {

@@ -167,8 +167,7 @@ fn momentum_of(part: &Part) -> Result<[u8; 2], SetupError> {
 fn profiles_of(s: &Scenario) -> Result<Vec<Arc<Profile>>, SetupError> {
     let t = tables();
     let lists = crate::army::of(s)?;
-    let bundled = crate::army::bundled_for(<Swordpoint as crate::battle::Ruleset>::NAME);
-    if lists.len() == bundled.len() && lists.iter().zip(&bundled).all(|(a, b)| Arc::ptr_eq(a, b)) {
+    if crate::army::just_bundled(&lists, <Swordpoint as crate::battle::Ruleset>::NAME) {
         return Ok(t.units.profiles.clone());
     }
     super::army::profiles(&lists, &t.units.profiles, &super::army::Rules { defence: &t.defence, max_ranks: t.units.max_ranks })

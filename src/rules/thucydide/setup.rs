@@ -81,9 +81,7 @@ pub fn setup(s: &Scenario) -> Result<Battle<Thucydide>, SetupError> {
     check_leaders(&part)?;
     let t = tables();
     let lists = crate::army::of(s)?;
-    let bundled = crate::army::bundled_for(<Thucydide as crate::battle::Ruleset>::NAME);
-    // The bundled lists' table is read once for every battle that names just them.
-    let profiles = if lists.len() == bundled.len() && lists.iter().zip(&bundled).all(|(a, b)| std::sync::Arc::ptr_eq(a, b)) {
+    let profiles = if crate::army::just_bundled(&lists, <Thucydide as crate::battle::Ruleset>::NAME) {
         t.profiles.clone()
     } else {
         super::army::profiles(&lists, &t.profiles, &t.rules_own)?
