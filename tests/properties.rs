@@ -93,11 +93,11 @@ proptest! {
     }
 }
 
-/// The army lists the property breaks: the bundled ones, and the test list that writes every
+/// The army lists the property breaks: the bundled ones, and the test lists that write every
 /// field.
 fn army_lists() -> Vec<&'static str> {
     let mut lists: Vec<&str> = strategos::army::BUNDLED.iter().map(|(_, text)| *text).collect();
-    lists.push(include_str!("armies/thucydide-test.ron"));
+    lists.extend([include_str!("armies/thucydide-test.ron"), include_str!("armies/swordpoint-test.ron"), include_str!("armies/black-powder-test.ron")]);
     lists
 }
 

@@ -33,7 +33,7 @@ command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz
 # army-list target, saves of short games for the replay target.
 mkdir -p fuzz/corpus/scenario_text fuzz/corpus/army_list_text fuzz/corpus/replay_text
 [ -n "$(ls -A fuzz/corpus/scenario_text)" ] || cp scenarios/*.ron fuzz/corpus/scenario_text/
-[ -n "$(ls -A fuzz/corpus/army_list_text)" ] || cp armies/*.ron tests/armies/thucydide-test.ron fuzz/corpus/army_list_text/
+[ -n "$(ls -A fuzz/corpus/army_list_text)" ] || cp armies/*.ron tests/armies/*-test.ron fuzz/corpus/army_list_text/
 if [ -z "$(ls -A fuzz/corpus/replay_text)" ]; then
     for scenario in thucydide-first-clash swordpoint-hastings-skirmish black-powder-quatre-bras swidenth-border-patrol mass-battle-field; do
         cargo run --release -- simulate --scenario "$scenario" --games 1 --seed 3 --save fuzz/corpus/replay_text >/dev/null

@@ -30,6 +30,9 @@ pub fn field(units: &[U], ground: &[(i32, i32, &str)]) -> Scenario {
             name: None,
             facing: *facing,
             formation: *formation,
+            casualties: 0,
+            disordered: false,
+            stamina: None,
         })
         .collect();
     let first = |side: u8| specs.iter().find(|u| u.side == side).map_or(Offset(0, 0), |u| u.at);

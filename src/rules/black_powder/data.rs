@@ -6,7 +6,7 @@ use crate::hex::Scale;
 use crate::rules::tables::{missing, rule_table};
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// This ruleset's folder under `assets/rules/`.
 const FOLDER: &str = "black-powder";
@@ -238,8 +238,8 @@ impl ShootingValue {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A unit's profile, as the army lists give it (`army.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Profile {
     pub name: String,
     pub label: String,
@@ -251,15 +251,12 @@ pub struct Profile {
     pub morale: u8,
     /// The casualties it takes before it is Shaken.
     pub stamina: u8,
-    #[serde(default)]
     pub weapon: Option<Weapon>,
     pub size: Size,
     /// The formations it may take; the first is the one it deploys in.
     pub formations: Vec<Formation>,
-    #[serde(default)]
     pub traits: Vec<Trait>,
     /// Horse artillery (BP:L28, L218, L238).
-    #[serde(default)]
     pub horse_artillery: bool,
 }
 
@@ -275,17 +272,25 @@ impl Profile {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The bundled army lists' profiles (`armies/black-powder-*.ron`): the table of a battle whose
+/// scenario names no other list.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnitTable {
-    pub profiles: Vec<Profile>,
+    pub profiles: Vec<Arc<Profile>>,
 }
 
 impl UnitTable {
     /// The profile of this name.
     pub fn profile(&self, name: &str) -> Option<&Profile> {
-        self.profiles.iter().find(|p| p.name == name)
+        self.profiles.iter().find(|p| p.name == name).map(|p| &**p)
     }
+}
+
+/// The unit table read from the bundled army lists, as a player's list is.
+fn units() -> UnitTable {
+    let lists = crate::army::bundled_for(<super::BlackPowder as crate::battle::Ruleset>::NAME);
+    let profiles = super::army::profiles(&lists, &[]).unwrap_or_else(|e| panic!("{}", crate::scenario::FileError::from_setup("", &e)));
+    UnitTable { profiles }
 }
 
 // --- Command (BP:L13–21; HB-2 to HB-5, HB-16) -----------------------------------------------------
@@ -1370,7 +1375,7 @@ pub fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| Tables {
         scale: rule_table!("black-powder", "scale.ron"),
-        units: rule_table!("black-powder", "units.ron"),
+        units: units(),
         command: rule_table!("black-powder", "command.ron"),
         movement: rule_table!("black-powder", "movement.ron"),
         morale: rule_table!("black-powder", "morale.ron"),

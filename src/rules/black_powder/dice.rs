@@ -47,6 +47,26 @@ pub fn shooting_dice(s: &Shot) -> u8 {
     }
 }
 
+/// The seed's line that set `shooting_dice`'s count before First fire and enfilade, for the log:
+/// the size, a building or the formation, in the same order; none where the profile's dice stand.
+pub fn shooting_count_rule(s: &Shot) -> Option<&'static str> {
+    let t = tables();
+    if let DiceRule::Fixed(_) = t.dice.size_rules(s.size).shooting {
+        return Some("BP:L124 (a reduced unit: 1 die)");
+    }
+    if s.in_building {
+        return Some("BP:L138 (in a building)");
+    }
+    if t.dice.formation_rules(s.formation).shooting != DiceRule::Unchanged {
+        return Some("BP:L127–132 (its formation)");
+    }
+    match s.size {
+        Size::Large => Some("BP:L122 (a large unit: +1 die)"),
+        Size::Small => Some("BP:L123 (a small unit: −1 die)"),
+        Size::Standard | Size::Reduced => None,
+    }
+}
+
 /// B.3.5 melee, HB-12: a reduced unit rolls 1; else a march column 1, a square or a building 2
 /// against each enemy, a limbered battery none; else its hand-to-hand dice with its size. A count
 /// for the whole unit is split evenly among `enemies` (ascending id), the extra dice to the lowest
@@ -100,6 +120,17 @@ mod tests {
         assert_eq!(shooting_dice(&enfilading), 6, "B.3.5: (3 - 1 + 1) x 2, the doubling last (BP:L136)");
         let column = Shot { enfilade: Some(Situation::EnfiladedArtillery), ..shot(3, Size::Standard, Formation::AttackColumn) };
         assert_eq!(shooting_dice(&column), 2, "BP:L137: the column's 1, doubled");
+    }
+
+    #[test]
+    fn the_log_names_the_line_that_set_the_count() {
+        let rule = |s: Shot| shooting_count_rule(&s).map(|r| &r[..7]);
+        assert_eq!(rule(shot(3, Size::Standard, Formation::Line)), None, "the profile's dice stand");
+        assert_eq!(rule(shot(3, Size::Large, Formation::Line)), Some("BP:L122"));
+        assert_eq!(rule(shot(3, Size::Small, Formation::Line)), Some("BP:L123"));
+        assert_eq!(rule(shot(3, Size::Reduced, Formation::Square)), Some("BP:L124"), "size fixes it before the formation");
+        assert_eq!(rule(Shot { in_building: true, ..shot(3, Size::Large, Formation::Line) }), Some("BP:L138"));
+        assert_eq!(rule(shot(3, Size::Large, Formation::AttackColumn)), Some("BP:L127"));
     }
 
     #[test]

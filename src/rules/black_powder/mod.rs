@@ -2,6 +2,7 @@
 //! played at 6" a hex; rules, readings and house rules in `docs/rules/black-powder.md`.
 
 pub mod apply;
+pub mod army;
 mod arrows;
 mod board;
 pub mod breaking;
@@ -49,6 +50,10 @@ impl Ruleset for BlackPowder {
 
     fn setup(s: &Scenario) -> Result<Battle<Self>, SetupError> {
         setup::setup(s)
+    }
+
+    fn check_army_list(list: &std::sync::Arc<crate::army::ArmyList>) -> Result<usize, SetupError> {
+        army::profiles(std::slice::from_ref(list), &data::tables().units.profiles).map(|p| p.len())
     }
 
     fn open(b: &Battle<Self>, dice: &mut Dice) -> Vec<Event> {

@@ -1,9 +1,10 @@
 //! A Black Powder battle from a scenario: the ruleset's own part of the file (`setup:` — brigades,
-//! commanders with their staff ratings and hexes, units with profile, brigade, formation and facing),
-//! read and checked against the unit table, then the opening state.
+//! commanders with their staff ratings and hexes, units with profile, brigade, formation, facing
+//! and the state they start in), read and checked against the army lists it names, then the
+//! opening state.
 
 use super::BlackPowder;
-use super::data::{Formation, tables};
+use super::data::{Formation, Profile, Trait, tables};
 use super::state::{Brigade, Commander, Global, Phase, UnitState};
 use crate::battle::{Battle, Side, SideInfo, Unit, UnitId};
 use crate::hex::{Direction, Ground, HexMap, Offset};
@@ -48,7 +49,8 @@ pub struct CommanderSpec {
 pub struct UnitSpec {
     pub id: u32,
     pub side: u8,
-    /// A profile name from `assets/rules/black-powder/units.ron`.
+    /// A profile of the army lists the scenario names (`armies/black-powder-napoleonic.ron` when
+    /// it names none).
     pub profile: String,
     pub brigade: u32,
     pub at: Offset,
@@ -61,6 +63,19 @@ pub struct UnitSpec {
     /// Defaults to the profile's first formation.
     #[serde(default)]
     pub formation: Option<Formation>,
+    /// Casualties already taken, at most its stamina (Shaken at it, HB-11).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub casualties: u8,
+    /// Starts disordered (BP10), as after a natural 6 shot at it (HB-10).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub disordered: bool,
+    /// An Untested unit's stamina once rolled (BP:L328, 1 to 4); one with casualties has rolled it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stamina: Option<u8>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// A river is impassable except where a road bridges it (HB-17), so no unit can stand there.
@@ -135,12 +150,16 @@ fn commanders_of(part: &Part, brigades: &[Brigade], map: &HexMap) -> Result<Vec<
     Ok(out)
 }
 
-fn unit_of(i: usize, spec: &UnitSpec, map: &HexMap, sides: &[SideInfo; 2], brigades: &[Brigade]) -> Result<Unit<UnitState>, SetupError> {
-    let profiles = &tables().units.profiles;
-    let profile = profiles.iter().position(|p| p.name == spec.profile).and_then(|index| u16::try_from(index).ok()).ok_or_else(|| {
+/// The profile's index in the battle's table, or an error listing the known names.
+fn profile_index(i: usize, name: &str, profiles: &[Arc<Profile>]) -> Result<u16, SetupError> {
+    profiles.iter().position(|p| p.name == name).and_then(|index| u16::try_from(index).ok()).ok_or_else(|| {
         let known: Vec<&str> = profiles.iter().map(|p| p.name.as_str()).collect();
-        SetupError::new(Item::Unit(i), "profile", format!("unknown profile '{}'; known: {}", spec.profile, known.join(", ")))
-    })?;
+        SetupError::new(Item::Unit(i), "profile", format!("unknown profile '{name}'; known: {}", known.join(", ")))
+    })
+}
+
+fn unit_of(i: usize, spec: &UnitSpec, map: &HexMap, sides: &[SideInfo; 2], brigades: &[Brigade], profiles: &[Arc<Profile>]) -> Result<Unit<UnitState>, SetupError> {
+    let profile = profile_index(i, &spec.profile, profiles)?;
     let p = &profiles[usize::from(profile)];
     let formation = spec.formation.unwrap_or(p.formations[0]);
     if !p.may_form(formation) {
@@ -155,25 +174,55 @@ fn unit_of(i: usize, spec: &UnitSpec, map: &HexMap, sides: &[SideInfo; 2], briga
     }
     let side = Side(spec.side);
     let name = spec.name.clone().unwrap_or_else(|| p.label.clone());
-    Ok(Unit {
-        id: UnitId(spec.id),
-        side,
-        hex: Some(spec.at.to_hex()),
-        facing: spec.facing.unwrap_or(sides[side.index()].edge.facing_away()),
-        state: UnitState::deployed(profile, name.into(), u8::try_from(brigade).unwrap_or(u8::MAX), formation),
-    })
+    let mut state = UnitState::deployed(profile, p.clone(), name.into(), u8::try_from(brigade).unwrap_or(u8::MAX), formation);
+    started(i, spec, &mut state)?;
+    Ok(Unit { id: UnitId(spec.id), side, hex: Some(spec.at.to_hex()), facing: spec.facing.unwrap_or(sides[side.index()].edge.facing_away()), state })
+}
+
+/// The state a unit starts in beyond its profile's: casualties, disorder, an Untested unit's
+/// rolled stamina. Only what play can reach: no more casualties than the stamina (those above it
+/// last until the break test, HB-11), a stamina rolled only by an Untested unit.
+fn started(i: usize, spec: &UnitSpec, state: &mut UnitState) -> Result<(), SetupError> {
+    let untested = state.profile().has(Trait::Untested);
+    match spec.stamina {
+        Some(n) if !untested => return Err(SetupError::new(Item::Unit(i), "stamina", format!("{n}: only an Untested unit rolls its stamina (BP:L328); this one's is its profile's {}", state.profile().stamina))),
+        Some(n) if !(1..=4).contains(&n) => return Err(SetupError::new(Item::Unit(i), "stamina", format!("{n}: an Untested unit's roll gives 1 to 4 (BP:L328)"))),
+        None if untested && spec.casualties > 0 => {
+            return Err(SetupError::new(Item::Unit(i), "stamina", "an Untested unit rolls its stamina at its first casualty (HB-18): give the `stamina` it rolled, 1 to 4".to_string()));
+        }
+        Some(n) => state.stamina = Some(n),
+        None => {}
+    }
+    let stamina = state.stamina.unwrap_or(state.profile().stamina);
+    if spec.casualties > stamina {
+        return Err(SetupError::new(Item::Unit(i), "casualties", format!("{}: at most its stamina, {stamina} (HB-11: more last only until its break test)", spec.casualties)));
+    }
+    state.casualties = spec.casualties;
+    state.disordered = spec.disordered;
+    Ok(())
+}
+
+/// The profiles of the army lists the scenario names: the bundled lists' table, read once, when
+/// it names just them.
+fn profiles_of(s: &Scenario) -> Result<Vec<Arc<Profile>>, SetupError> {
+    let t = tables();
+    let lists = crate::army::of(s)?;
+    if crate::army::just_bundled(&lists, <BlackPowder as crate::battle::Ruleset>::NAME) {
+        return Ok(t.units.profiles.clone());
+    }
+    super::army::profiles(&lists, &t.units.profiles)
 }
 
 pub fn setup(s: &Scenario) -> Result<Battle<BlackPowder>, SetupError> {
-    crate::army::refuse_unread(s, <BlackPowder as crate::battle::Ruleset>::TITLE)?;
     let part: Part = s.setup.read()?;
     let map = Arc::new(s.build_map()?);
     check_placements(&map, part.units.iter().map(|u| Placed { id: u.id, side: u.side, at: u.at }), false)?;
     let sides = [0, 1].map(|i| SideInfo::of(&s.sides[i]));
     let brigades = brigades_of(&part)?;
+    let profiles = profiles_of(s)?;
     let mut units = Vec::new();
     for (i, spec) in part.units.iter().enumerate() {
-        units.push(unit_of(i, spec, &map, &sides, &brigades)?);
+        units.push(unit_of(i, spec, &map, &sides, &brigades, &profiles)?);
     }
     units.sort_by_key(|u| u.id);
     let commanders = commanders_of(&part, &brigades, &map)?;

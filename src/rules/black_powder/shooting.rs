@@ -181,6 +181,7 @@ pub fn aim(b: &B, by: &U, target: &U, kind: VolleyKind) -> Option<Aim> {
     if artillery {
         dice_rules.push("BP:L242–256 (the attacks of its range band)");
     }
+    dice_rules.extend(super::dice::shooting_count_rule(&shot));
     if shot.first_fire {
         dice_rules.push("BP:L330 (First fire)");
     }

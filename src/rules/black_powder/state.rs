@@ -12,8 +12,11 @@ use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct UnitState {
-    /// Index into the profile table (`tables().units.profiles`).
+    /// Index into the battle's table of profiles (the army lists its scenario names).
     pub profile: u16,
+    /// That profile, at hand: the state's hash holds its index only, as it holds none of the map.
+    #[serde(skip)]
+    pub kind: Arc<Profile>,
     /// The scenario's name for it ("1/42nd Highlanders"), or the profile's label; shared, so the
     /// computer's thousands of copies of a battle do not copy it.
     pub name: Arc<str>,
@@ -58,17 +61,19 @@ pub struct UnitState {
 }
 
 impl UnitState {
-    /// A unit as it deploys: whole, in formation `formation`, with no marker.
-    pub fn deployed(profile: u16, name: Arc<str>, brigade: u8, formation: Formation) -> UnitState {
-        let p = &tables().units.profiles[usize::from(profile)];
-        let untested = p.traits.contains(&Trait::Untested);
+    /// A unit as it deploys: `kind`, the profile at `index` of the battle's table, whole, in
+    /// formation `formation`, with no marker.
+    pub fn deployed(index: u16, kind: Arc<Profile>, name: Arc<str>, brigade: u8, formation: Formation) -> UnitState {
+        let untested = kind.traits.contains(&Trait::Untested);
+        let stamina = if untested { None } else { Some(kind.stamina) };
         UnitState {
-            profile,
+            profile: index,
+            kind,
             name,
             brigade,
             formation,
             casualties: 0,
-            stamina: if untested { None } else { Some(p.stamina) },
+            stamina,
             disordered: false,
             destroyed: false,
             moves_left: 0,
@@ -86,8 +91,8 @@ impl UnitState {
         }
     }
 
-    pub fn profile(&self) -> &'static Profile {
-        &tables().units.profiles[usize::from(self.profile)]
+    pub fn profile(&self) -> &Profile {
+        &self.kind
     }
 
     pub fn troop(&self) -> Troop {
