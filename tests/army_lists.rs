@@ -190,7 +190,7 @@ fn a_profile_may_clear_what_its_base_has_and_go_on_foot_as_a_bundled_profile() {
 
 #[test]
 fn a_ruleset_that_reads_no_army_list_refuses_a_scenario_naming_one() {
-    for s in strategos::scenario::all_bundled().filter(|s| !["thucydide", "swordpoint", "black-powder"].contains(&s.ruleset.as_str())) {
+    for s in strategos::scenario::all_bundled().filter(|s| !["thucydide", "swordpoint", "black-powder", "swidenth"].contains(&s.ruleset.as_str())) {
         let named = Scenario { armies: vec!["mine.ron".into()], ..s.clone() };
         struct SetUp<'a>(&'a Scenario);
         impl strategos::rules::registry::ForRuleset for SetUp<'_> {
@@ -207,6 +207,8 @@ fn a_ruleset_that_reads_no_army_list_refuses_a_scenario_naming_one() {
 
 #[path = "army_lists/black_powder.rs"]
 mod black_powder;
+#[path = "army_lists/swidenth.rs"]
+mod swidenth;
 
 // --- Swordpoint ----------------------------------------------------------------------------
 

@@ -9,6 +9,8 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("thucydide-antiquity.ron", include_str!("../../armies/thucydide-antiquity.ron")),
     ("swordpoint-ancient-medieval.ron", include_str!("../../armies/swordpoint-ancient-medieval.ron")),
     ("black-powder-napoleonic.ron", include_str!("../../armies/black-powder-napoleonic.ron")),
+    ("swidenth-patrol.ron", include_str!("../../armies/swidenth-patrol.ron")),
+    ("black-vale-raiders.ron", include_str!("../../armies/black-vale-raiders.ron")),
 ];
 
 /// Every bundled list, parsed once. They are part of the program and checked by the tests, so a

@@ -45,6 +45,11 @@ pub fn field_with(figures: &[F], ground: &[(Hex, &str)], traits: &[(u32, Trait)]
             at: Offset::from_hex(*hex),
             name: None,
             traits: traits.iter().filter(|(t, _)| t == id).map(|(_, t)| *t).collect(),
+            vitalite: None,
+            stuns: 0,
+            dropped_main: false,
+            dropped_off: false,
+            unloaded: false,
         })
         .collect();
     Scenario {

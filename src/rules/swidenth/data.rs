@@ -1,11 +1,11 @@
 //! Swidenth's tables, read once from `assets/rules/swidenth/*.ron` (compiled in, so the web build needs no
-//! files): the seed's numbers, each row citing its line (`l. N`), and the house rules' (weapons, warbands,
-//! spells, scale). `docs/rules/swidenth.md` lists them.
+//! files): the seed's numbers, each row citing its line (`l. N`), and the house rules' (weapons, spells,
+//! scale), with the bundled warbands of `armies/`. `docs/rules/swidenth.md` lists them.
 
 use crate::hex::Scale;
 use crate::rules::tables::{missing, rule_table};
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// This ruleset's folder under `assets/rules/`.
 const FOLDER: &str = "swidenth";
@@ -208,16 +208,15 @@ pub enum Trait {
     Gigantic,
 }
 
-/// A figure of a warband (H-S2).
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A figure of a warband (H-S2), as its army list gives it (`army.rs`): the characteristics with
+/// its armour counted.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FigureRow {
     pub name: String,
     /// The few letters on its token, telling the figures apart on the board.
     pub mark: String,
-    #[serde(default)]
     pub rank: Rank,
-    #[serde(default = "one")]
+    /// How many figures of the row the warband fields.
     pub count: u8,
     pub mouv: i8,
     pub combat: i8,
@@ -227,24 +226,23 @@ pub struct FigureRow {
     pub psychisme: i8,
     pub vitalite: i8,
     pub weapons: Vec<String>,
-    #[serde(default)]
     pub armour: Vec<String>,
-    #[serde(default)]
     pub spells: Vec<String>,
-    #[serde(default)]
     pub traits: Vec<Trait>,
+    /// The name of its warband (its army list), for its card.
+    pub warband: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A warband: one army list (`armies/`), its id the name a scenario places its figures by.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Band {
     pub name: String,
     pub label: String,
-    pub figures: Vec<FigureRow>,
+    pub figures: Vec<Arc<FigureRow>>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The bundled warbands, the table of a battle whose scenario names no other list.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BandTable {
     pub bands: Vec<Band>,
 }
@@ -253,6 +251,13 @@ impl BandTable {
     pub fn band(&self, name: &str) -> Option<&Band> {
         self.bands.iter().find(|b| b.name == name)
     }
+}
+
+/// The bundled warbands, read from their army lists as a player's are, their gear from `gear`.
+fn bands(gear: &super::army::Gear) -> BandTable {
+    let lists = crate::army::bundled_for(<super::Swidenth as crate::battle::Ruleset>::NAME);
+    let bands = super::army::bands(&lists, &[], gear).unwrap_or_else(|e| panic!("{}", crate::scenario::FileError::from_setup("", &e)));
+    BandTable { bands }
 }
 
 /// How a spell's roll is made (H-S3).
@@ -313,11 +318,15 @@ pub struct Tables {
 
 pub fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| Tables {
-        scale: rule_table!("swidenth", "scale.ron"),
-        duel: rule_table!("swidenth", "duel.ron"),
-        weapons: rule_table!("swidenth", "weapons.ron"),
-        bands: rule_table!("swidenth", "bands.ron"),
-        spells: rule_table!("swidenth", "spells.ron"),
+    TABLES.get_or_init(|| {
+        let weapons: WeaponTable = rule_table!("swidenth", "weapons.ron");
+        let spells: SpellTable = rule_table!("swidenth", "spells.ron");
+        Tables {
+            scale: rule_table!("swidenth", "scale.ron"),
+            duel: rule_table!("swidenth", "duel.ron"),
+            bands: bands(&super::army::Gear { weapons: &weapons, spells: &spells }),
+            weapons,
+            spells,
+        }
     })
 }

@@ -217,7 +217,7 @@ fn activation_line(a: Activation) -> String {
 pub fn unit_card(b: &B, id: UnitId) -> Vec<Line> {
     let Some(u) = b.unit(id) else { return Vec::new() };
     let (s, row) = (&u.state, u.state.row());
-    let band = tables().bands.bands.get(usize::from(s.band)).map_or(String::new(), |band| band.label.clone());
+    let band = &row.warband;
     let stun = stun_total(s);
     let mut lines = vec![
         Line::heading(format!("{} #{} · {}", s.name, id.0, side_name(b, u.side))),

@@ -3,6 +3,7 @@
 
 pub mod aim;
 pub mod apply;
+pub mod army;
 mod board;
 pub mod combat;
 pub mod command;
@@ -47,6 +48,12 @@ impl Ruleset for Swidenth {
 
     fn setup(s: &Scenario) -> Result<Battle<Self>, SetupError> {
         setup::setup(s)
+    }
+
+    fn check_army_list(list: &std::sync::Arc<crate::army::ArmyList>) -> Result<usize, SetupError> {
+        let t = data::tables();
+        let bundled: Vec<_> = t.bands.bands.iter().flat_map(|b| b.figures.iter().cloned()).collect();
+        army::bands(std::slice::from_ref(list), &bundled, &army::Gear { weapons: &t.weapons, spells: &t.spells }).map(|b| b.iter().map(|b| b.figures.len()).sum())
     }
 
     fn open(b: &Battle<Self>, dice: &mut Dice) -> Vec<Event> {

@@ -1,9 +1,9 @@
 //! A Swidenth battle from a scenario: the ruleset's own part of the file (`setup:` — the figures,
-//! each a row of a warband in `bands.ron` with its hex; the doors and levers of H-S15), read and
-//! checked against the tables, then the opening state.
+//! each a figure of a warband the scenario's army lists give, with its hex and the state it starts
+//! in; the doors and levers of H-S15), read and checked against the tables, then the opening state.
 
 use super::Swidenth;
-use super::data::{Rank, Trait, tables};
+use super::data::{Band, Rank, Trait, tables};
 use super::state::{Door, Global, Lever, Phase, UnitState};
 use crate::battle::{Battle, Side, SideInfo, Unit, UnitId};
 use crate::hex::{Direction, Ground, HexMap, Offset};
@@ -27,7 +27,8 @@ pub struct Part {
 pub struct FigureSpec {
     pub id: u32,
     pub side: u8,
-    /// A warband's name from `assets/rules/swidenth/bands.ron`.
+    /// A warband: the id of an army list the scenario names (the bundled `swidenth-patrol` and
+    /// `black-vale-raiders` when it names none).
     pub band: String,
     /// A figure's name in that warband.
     pub figure: String,
@@ -38,7 +39,30 @@ pub struct FigureSpec {
     /// Special rules the scenario adds to the warband's.
     #[serde(default)]
     pub traits: Vec<Trait>,
+    /// Vitalité left, when it starts wounded: 1 to its profile's (l. 26, l. 111).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vitalite: Option<i8>,
+    /// Stun tokens it starts with, each -4 (l. 107-109); they go at the end of the first turn.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub stuns: u8,
+    /// It starts without the weapon of its main hand, or without its shield or second weapon
+    /// (l. 120, H-S12).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dropped_main: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dropped_off: bool,
+    /// Its crossbow starts unloaded (H-S10).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unloaded: bool,
 }
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+/// The most stun tokens a figure may start with: a stunned figure is stunned again only by a new
+/// blow, and three already cost -12 (l. 107-109).
+const STUNS: u8 = 3;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -70,11 +94,10 @@ pub fn impassable(ground: Ground) -> bool {
     matches!(ground, Ground::River | Ground::Fortification)
 }
 
-fn figure_of(i: usize, spec: &FigureSpec, map: &HexMap) -> Result<Unit<UnitState>, SetupError> {
-    let bands = &tables().bands.bands;
+fn figure_of(i: usize, spec: &FigureSpec, map: &HexMap, bands: &[Band]) -> Result<Unit<UnitState>, SetupError> {
     let band = bands.iter().position(|b| b.name == spec.band).ok_or_else(|| {
         let known: Vec<&str> = bands.iter().map(|b| b.name.as_str()).collect();
-        SetupError::new(Item::Unit(i), "band", format!("unknown warband '{}'; known: {}", spec.band, known.join(", ")))
+        SetupError::new(Item::Unit(i), "band", format!("unknown warband '{}'; the scenario's army lists give: {}", spec.band, known.join(", ")))
     })?;
     let figures = &bands[band].figures;
     let row = figures.iter().position(|f| f.name == spec.figure).ok_or_else(|| {
@@ -87,13 +110,57 @@ fn figure_of(i: usize, spec: &FigureSpec, map: &HexMap) -> Result<Unit<UnitState
     }
     let name = spec.name.clone().unwrap_or_else(|| figures[row].name.clone());
     let small = |n: usize| u8::try_from(n).unwrap_or(u8::MAX);
-    Ok(Unit {
-        id: UnitId(spec.id),
-        side: Side(spec.side),
-        hex: Some(spec.at.to_hex()),
-        facing: Direction::N,
-        state: UnitState::deployed(small(band), small(row), name, &spec.traits),
-    })
+    let mut state = UnitState::deployed(small(band), small(row), figures[row].clone(), name, &spec.traits);
+    started(i, spec, &mut state)?;
+    Ok(Unit { id: UnitId(spec.id), side: Side(spec.side), hex: Some(spec.at.to_hex()), facing: Direction::N, state })
+}
+
+/// The state a figure starts in beyond its profile's, as play could leave it: wounded, stunned,
+/// a hand emptied by a fumble, a crossbow to reload.
+fn started(i: usize, spec: &FigureSpec, state: &mut UnitState) -> Result<(), SetupError> {
+    let err = |field, message: String| Err(SetupError::new(Item::Unit(i), field, message));
+    let whole = state.row().vitalite;
+    if let Some(v) = spec.vitalite {
+        if !(1..=whole).contains(&v) {
+            return err("vitalite", format!("{v}: 1 to its profile's {whole} (l. 26; at 0 it is out of the fight, l. 112)"));
+        }
+        state.vitalite = v;
+        state.wounds = u8::try_from(whole - v).unwrap_or(0);
+    }
+    if spec.stuns > STUNS {
+        return err("stuns", format!("{}: 0 to {STUNS} stun tokens (l. 107-109)", spec.stuns));
+    }
+    // Tokens placed before the battle go at the end of its first turn, as a blow's in turn 1 do.
+    state.stuns = vec![1; usize::from(spec.stuns)];
+    let (primary, second) = super::figure::in_hand(state);
+    if spec.dropped_main && !primary.is_some_and(|p| !p.natural) {
+        return err("dropped_main", format!("{} holds no weapon it can drop in its main hand (claws are never dropped, H-S17)", state.row().name));
+    }
+    if spec.dropped_off && !(super::figure::has_shield(state) || second.is_some() || primary.is_some_and(|p| p.hands == 2 && !p.natural)) {
+        return err("dropped_off", format!("{} holds nothing in its off hand: no shield, second weapon nor two-handed weapon (H-S12)", state.row().name));
+    }
+    if spec.dropped_main && spec.dropped_off && primary.is_some_and(|p| p.hands == 2) {
+        return err("dropped_off", "a two-handed weapon is dropped from both hands at once: write `dropped_main` only (H-S12)".into());
+    }
+    state.dropped_main = spec.dropped_main;
+    state.dropped_off = spec.dropped_off;
+    if spec.unloaded && !super::figure::missile(state).is_some_and(|w| w.reload) {
+        return err("unloaded", format!("{} has no weapon to reload (H-S10)", state.row().name));
+    }
+    state.unloaded = spec.unloaded;
+    Ok(())
+}
+
+/// The warbands of the army lists the scenario names: the bundled ones, read once, when it names
+/// just them.
+fn bands_of(s: &Scenario) -> Result<Vec<Band>, SetupError> {
+    let t = tables();
+    let lists = crate::army::of(s)?;
+    if crate::army::just_bundled(&lists, <Swidenth as crate::battle::Ruleset>::NAME) {
+        return Ok(t.bands.bands.clone());
+    }
+    let bundled: Vec<Arc<super::data::FigureRow>> = t.bands.bands.iter().flat_map(|b| b.figures.iter().cloned()).collect();
+    super::army::bands(&lists, &bundled, &super::army::Gear { weapons: &t.weapons, spells: &t.spells })
 }
 
 fn doors_of(part: &Part, map: &HexMap, units: &[Unit<UnitState>]) -> Result<Vec<Door>, SetupError> {
@@ -134,14 +201,14 @@ fn levers_of(part: &Part, map: &HexMap, doors: &[Door], units: &[Unit<UnitState>
 }
 
 pub fn setup(s: &Scenario) -> Result<Battle<Swidenth>, SetupError> {
-    crate::army::refuse_unread(s, <Swidenth as crate::battle::Ruleset>::TITLE)?;
     let part: Part = s.setup.read()?;
     let map = Arc::new(s.build_map()?);
     check_placements(&map, part.units.iter().map(|u| Placed { id: u.id, side: u.side, at: u.at }), false)?;
     let sides = [0, 1].map(|i| SideInfo::of(&s.sides[i]));
+    let bands = bands_of(s)?;
     let mut units = Vec::new();
     for (i, spec) in part.units.iter().enumerate() {
-        units.push(figure_of(i, spec, &map)?);
+        units.push(figure_of(i, spec, &map, &bands)?);
     }
     for side in [Side(0), Side(1)] {
         let chiefs = units.iter().filter(|u| u.side == side && u.state.rank() == Rank::Chief).count();

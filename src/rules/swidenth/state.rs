@@ -3,7 +3,8 @@
 //! the mystic shield) and for the whole battle (the phase, the initiative, the leader phase open
 //! with the figures it may activate, subgroups, doors and levers, the agenda and the outcome).
 
-use super::data::{FigureRow, Rank, Trait, tables};
+use super::data::{FigureRow, Rank, Trait};
+use std::sync::Arc;
 use crate::battle::{AppState, Outcome, Side, UnitId};
 use crate::hex::Hex;
 use bevy::prelude::SubStates;
@@ -32,10 +33,14 @@ pub enum First {
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct UnitState {
-    /// Index into `tables().bands.bands`.
+    /// Index into the battle's warbands (the army lists its scenario names).
     pub band: u8,
     /// Index into the band's figures.
     pub row: u8,
+    /// That figure's profile, at hand: the state's hash holds its indices only, as it holds none
+    /// of the map.
+    #[serde(skip)]
+    pub kind: Arc<FigureRow>,
     /// The scenario's name for it, or the row's.
     pub name: String,
     /// The row's traits and the scenario's own.
@@ -67,16 +72,20 @@ pub struct UnitState {
 }
 
 impl UnitState {
-    pub fn deployed(band: u8, row: u8, name: String, extra: &[Trait]) -> UnitState {
-        let r = &tables().bands.bands[usize::from(band)].figures[usize::from(row)];
+    /// A figure as it deploys: `kind`, row `row` of the battle's warband `band`, whole and ready,
+    /// with the scenario's `extra` special rules.
+    pub fn deployed(band: u8, row: u8, kind: Arc<FigureRow>, name: String, extra: &[Trait]) -> UnitState {
+        let r = &*kind;
         let mut traits = r.traits.clone();
         traits.extend(extra.iter().filter(|t| !r.traits.contains(t)));
+        let vitalite = r.vitalite;
         UnitState {
             band,
             row,
+            kind,
             name,
             traits,
-            vitalite: r.vitalite,
+            vitalite,
             stuns: Vec::new(),
             out: false,
             activation: Activation::Ready,
@@ -93,8 +102,8 @@ impl UnitState {
     }
 
     /// Its row of the warband table (H-S2).
-    pub fn row(&self) -> &'static FigureRow {
-        &tables().bands.bands[usize::from(self.band)].figures[usize::from(self.row)]
+    pub fn row(&self) -> &FigureRow {
+        &self.kind
     }
 
     pub fn rank(&self) -> Rank {

@@ -1,0 +1,201 @@
+//! Swidenth's army lists (`armies/*.ron` for `swidenth`, `docs/armies.md`): one warband a list,
+//! its figures' profiles as the list writes them (the seed's characteristics before armour, or a
+//! `base` and what changes), their armour counted, checked against what the rules can play and
+//! the weapons, armour and spells of the tables.
+
+use super::data::{Band, FigureRow, Rank, SpellTable, Trait, WeaponClass, WeaponTable};
+use crate::army::ArmyList;
+use crate::army::reading::{Named, base_of, repeated};
+use crate::scenario::SetupError;
+use serde::Deserialize;
+use std::sync::Arc;
+
+/// A figure as a list writes it: without `base` every characteristic is given.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Written {
+    name: String,
+    base: Option<String>,
+    mark: Option<String>,
+    rank: Option<Rank>,
+    count: Option<u8>,
+    mouv: Option<i8>,
+    combat: Option<i8>,
+    tir: Option<i8>,
+    /// Before armour: the list reader adds the armour's.
+    defence: Option<i8>,
+    bravoure: Option<i8>,
+    psychisme: Option<i8>,
+    vitalite: Option<i8>,
+    weapons: Option<Vec<String>>,
+    armour: Option<Vec<String>>,
+    spells: Option<Vec<String>>,
+    traits: Option<Vec<Trait>>,
+}
+
+/// What a figure's numbers may be (house rule H-S18, `docs/armies.md`): the seed gives the base
+/// human only (l. 11-12); these hold every sample figure with room for heroes and monsters.
+const MOUV: std::ops::RangeInclusive<i8> = 1..=10;
+const BONUS: std::ops::RangeInclusive<i8> = -5..=10;
+const DEFENCE: std::ops::RangeInclusive<i8> = 1..=12;
+const VITALITE: std::ops::RangeInclusive<i8> = 1..=10;
+const COUNT: u8 = 20;
+const SPELLS: usize = 4;
+const MARK: usize = 4;
+
+/// The tables a figure's gear is read from (passed in, as the bundled warbands are read while the
+/// tables are built).
+pub struct Gear<'a> {
+    pub weapons: &'a WeaponTable,
+    pub spells: &'a SpellTable,
+}
+
+/// The battle's warbands, one a list in the order named. A `base` is a figure of the list before
+/// it, of a list named before, or of `bundled`.
+pub fn bands(lists: &[Arc<ArmyList>], bundled: &[Arc<FigureRow>], gear: &Gear) -> Result<Vec<Band>, SetupError> {
+    let mut out: Vec<Band> = Vec::new();
+    for list in lists {
+        let before: Vec<Arc<FigureRow>> = out.iter().flat_map(|b| b.figures.iter().cloned()).chain(bundled.iter().cloned()).collect();
+        let mut figures: Vec<Arc<FigureRow>> = Vec::new();
+        for (i, w) in list.read_profiles::<Written>()?.into_iter().enumerate() {
+            let figure = written(list, i, w, &figures, &before, gear)?;
+            check(list, i, &figure, gear)?;
+            figures.push(Arc::new(figure));
+        }
+        out.push(Band { name: list.id.clone(), label: list.name.clone(), figures });
+    }
+    Ok(out)
+}
+
+impl Named for FigureRow {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// What its armour adds to Défense and to Mouv (l. 20, H-S1); unknown names add nothing (they are
+/// refused by `check`).
+fn armour_adds(armour: &[String], t: &WeaponTable) -> (i8, i8) {
+    armour.iter().filter_map(|a| t.armour(a)).fold((0, 0), |(d, m), a| (d.saturating_add(a.defence), m.saturating_add(a.mouv)))
+}
+
+/// A written figure made whole from its base, its armour counted.
+fn written(list: &ArmyList, i: usize, w: Written, band: &[Arc<FigureRow>], before: &[Arc<FigureRow>], gear: &Gear) -> Result<FigureRow, SetupError> {
+    let base = base_of(list, i, &w.name, w.base.as_deref(), band, before, &[])?;
+    let missing = |field: &'static str| list.error(i, field, format!("missing: a profile without `base` gives `{field}`"));
+    // The base's characteristics before its armour, so that a figure changing its armour changes
+    // what the armour adds.
+    let (base_defence, base_mouv) = base.map(|b| armour_adds(&b.armour, gear.weapons)).unwrap_or((0, 0));
+    macro_rules! field {
+        ($field:ident, $name:literal) => {
+            match (w.$field, base) {
+                (Some(v), _) => v,
+                (None, Some(b)) => b.$field.clone(),
+                (None, None) => return Err(missing($name)),
+            }
+        };
+    }
+    let armour = w.armour.or_else(|| base.map(|b| b.armour.clone())).unwrap_or_default();
+    let (defence_adds, mouv_adds) = armour_adds(&armour, gear.weapons);
+    let defence = match (w.defence, base) {
+        (Some(d), _) => d,
+        (None, Some(b)) => b.defence.saturating_sub(base_defence),
+        (None, None) => return Err(missing("defence")),
+    };
+    let mouv = match (w.mouv, base) {
+        (Some(m), _) => m,
+        (None, Some(b)) => b.mouv.saturating_sub(base_mouv),
+        (None, None) => return Err(missing("mouv")),
+    };
+    check_before_armour(list, i, defence, mouv)?;
+    Ok(FigureRow {
+        mark: field!(mark, "mark"),
+        rank: w.rank.or_else(|| base.map(|b| b.rank)).unwrap_or_default(),
+        count: w.count.or_else(|| base.map(|b| b.count)).unwrap_or(1),
+        mouv: mouv.saturating_add(mouv_adds),
+        combat: field!(combat, "combat"),
+        tir: field!(tir, "tir"),
+        defence: defence.saturating_add(defence_adds),
+        bravoure: field!(bravoure, "bravoure"),
+        psychisme: field!(psychisme, "psychisme"),
+        vitalite: field!(vitalite, "vitalite"),
+        weapons: field!(weapons, "weapons"),
+        armour,
+        spells: w.spells.or_else(|| base.map(|b| b.spells.clone())).unwrap_or_default(),
+        traits: w.traits.or_else(|| base.map(|b| b.traits.clone())).unwrap_or_default(),
+        warband: list.name.clone(),
+        name: w.name,
+    })
+}
+
+/// Défense and Mouv as written, before armour.
+fn check_before_armour(list: &ArmyList, i: usize, defence: i8, mouv: i8) -> Result<(), SetupError> {
+    if !DEFENCE.contains(&defence) {
+        return Err(list.error(i, "defence", format!("{defence}: {} to {} before armour (H-S18; the seed's human has 6, l. 11)", DEFENCE.start(), DEFENCE.end())));
+    }
+    if !MOUV.contains(&mouv) {
+        return Err(list.error(i, "mouv", format!("{mouv}: {} to {} paces before armour (H-S18; the seed's human has 5, l. 11)", MOUV.start(), MOUV.end())));
+    }
+    Ok(())
+}
+
+/// A figure the rules can play: characteristics within bounds, and weapons, armour and spells of
+/// the tables that it can carry.
+fn check(list: &ArmyList, i: usize, f: &FigureRow, t: &Gear) -> Result<(), SetupError> {
+    let err = |field, message: String| Err(list.error(i, field, message));
+    if f.mark.trim().is_empty() || f.mark.chars().count() > MARK {
+        return err("mark", format!("'{}': 1 to {MARK} letters, shown on its token", f.mark));
+    }
+    if f.count == 0 || f.count > COUNT {
+        return err("count", format!("{}: 1 to {COUNT} figures of the profile", f.count));
+    }
+    for (field, value) in [("combat", f.combat), ("tir", f.tir), ("bravoure", f.bravoure), ("psychisme", f.psychisme)] {
+        if !BONUS.contains(&value) {
+            return err(field, format!("{value}: a bonus to a d20, {} to {} (H-S18; the seed's human has 0, l. 11-24)", BONUS.start(), BONUS.end()));
+        }
+    }
+    if !VITALITE.contains(&f.vitalite) {
+        return err("vitalite", format!("{}: {} to {} (H-S18; the seed's human has 1, l. 26)", f.vitalite, VITALITE.start(), VITALITE.end()));
+    }
+    let known = |names: Vec<&str>| names.join(", ");
+    let mut weapons = Vec::new();
+    for name in &f.weapons {
+        match t.weapons.weapon(name) {
+            Some(w) => weapons.push(w),
+            None => return err("weapons", format!("no weapon '{name}'; the table's: {}", known(t.weapons.weapons.iter().map(|w| w.name.as_str()).collect()))),
+        }
+    }
+    let mut armour = Vec::new();
+    for name in &f.armour {
+        match t.weapons.armour(name) {
+            Some(a) => armour.push(a),
+            None => return err("armour", format!("no armour '{name}'; the table's: {}", known(t.weapons.armour.iter().map(|a| a.name.as_str()).collect()))),
+        }
+    }
+    if weapons.iter().filter(|w| w.range.is_some()).count() > 1 {
+        return err("weapons", "at most one missile weapon: only the first would ever shoot (l. 74)".into());
+    }
+    if weapons.iter().filter(|w| w.class.is_some()).count() > 2 {
+        return err("weapons", "at most two melee weapons, a primary and a second (l. 132-136)".into());
+    }
+    let shields = armour.iter().filter(|a| a.hands > 0).count();
+    if shields > 1 || armour.len() - shields > 1 {
+        return err("armour", "at most one shield and one armour worn".into());
+    }
+    if shields > 0 && weapons.iter().any(|w| w.class == Some(WeaponClass::Heavy) && w.hands >= 2) {
+        return err("armour", "a two-handed weapon leaves no hand for a shield (H-S1, R-S12)".into());
+    }
+    if let Some(s) = f.spells.iter().find(|s| !t.spells.spells.iter().any(|x| x.name == **s)) {
+        return err("spells", format!("no spell '{s}'; the table's: {}", known(t.spells.spells.iter().map(|x| x.name.as_str()).collect())));
+    }
+    if f.spells.len() > SPELLS {
+        return err("spells", format!("{} spells; a caster knows at most {SPELLS} (H-S18)", f.spells.len()));
+    }
+    if let Some(s) = repeated(&f.spells) {
+        return err("spells", format!("'{s}' is listed twice"));
+    }
+    if let Some(x) = repeated(&f.traits) {
+        return err("traits", format!("{x:?} is listed twice"));
+    }
+    Ok(())
+}
