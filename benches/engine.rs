@@ -1,4 +1,5 @@
-//! Engine speed: line-of-sight queries on the largest scenario of each ruleset, whole
+//! Engine speed: a battle's set-up from its scenario (on the bundled army lists, and on lists of
+//! one's own read at set-up), line-of-sight queries on the largest scenario of each ruleset, whole
 //! random-vs-random games on the small ones through the same ECS path as live play, and a full AI
 //! side-turn on the larger ones, for each ruleset.
 
@@ -25,6 +26,31 @@ fn sight_pairs<R: Ruleset>(b: &strategos::battle::Battle<R>) -> Vec<(Hex, Hex)> 
 
 fn setup<R: Ruleset>(id: &str) -> strategos::battle::Battle<R> {
     R::setup(&strategos::scenario::find_bundled(id).expect("bundled")).expect("sets up")
+}
+
+/// Setting a battle up from its scenario: each bundled scenario (its ruleset's table read once from
+/// the bundled lists), and each test battle naming a list of its own, which is read at set-up.
+fn set_up(c: &mut Criterion) {
+    let mut group = c.benchmark_group("set_up");
+    set_up_of::<Thucydide>(&mut group, &["thucydide-first-clash", "thucydide-hydaspes"], Some("thucydide-test-battle.ron"));
+    set_up_of::<Swordpoint>(&mut group, &["swordpoint-hastings-skirmish", "swordpoint-heraclea"], Some("swordpoint-test-battle.ron"));
+    set_up_of::<BlackPowder>(&mut group, &["black-powder-quatre-bras", "black-powder-plancenoit"], Some("black-powder-test-battle.ron"));
+    set_up_of::<Swidenth>(&mut group, &["swidenth-border-patrol", "swidenth-ruined-village"], Some("swidenth-test-battle.ron"));
+    set_up_of::<MassBattle>(&mut group, &["mass-battle-field", "mass-battle-heroes", "mass-battle-siege"], None);
+    group.finish();
+}
+
+/// `own_lists`: a test battle of `tests/armies/` that names a list of its own.
+fn set_up_of<R: Ruleset>(group: &mut BenchmarkGroup<WallTime>, ids: &[&str], own_lists: Option<&str>) {
+    for id in ids {
+        let s = strategos::scenario::find_bundled(id).expect("bundled");
+        group.bench_function(format!("{id}_bundled_lists"), |bench| bench.iter(|| black_box(R::setup(&s).expect("sets up"))));
+    }
+    if let Some(own_lists) = own_lists {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/armies").join(own_lists);
+        let (s, _) = strategos::scenario::load(&path).expect("the test battle");
+        group.bench_function(format!("{}_own_lists", own_lists.trim_end_matches(".ron")), |bench| bench.iter(|| black_box(R::setup(&s).expect("sets up"))));
+    }
 }
 
 /// Line of sight on the largest scenario of each ruleset, through the query its rules ask:
@@ -215,6 +241,7 @@ fn mass_battle_ai_side_turn(c: &mut Criterion) {
 
 criterion_group!(
     benches,
+    set_up,
     line_of_sight,
     random_games,
     ai_side_turn,

@@ -89,7 +89,8 @@ fn an_unloaded_crossbow_is_reloaded_before_it_shoots() {
 
 #[test]
 fn a_wrong_warband_is_refused_naming_file_line_field_and_what_is_allowed() {
-    let cases: [(&str, &str, &str, &[&str]); 8] = [
+    let cases: [(&str, &str, &str, &[&str]); 9] = [
+        ("mark: \"Chv\", rank: Henchman,", "mark: \"Chv\", rank: Henchman, mouv: 1,", ":11: field `profiles[1].armour`", &["Mouv 0", "never move"]),
         ("weapons: [\"mace\"]", "weapons: [\"flail\"]", ":10: field `profiles[0].weapons`", &["no weapon 'flail'", "mace"]),
         ("armour: [\"shield\", \"heavy-armour\"]", "armour: [\"shield\", \"plate\"]", ":11: field `profiles[1].armour`", &["no armour 'plate'", "heavy-armour"]),
         ("vitalite: 4", "vitalite: 0", ":12: field `profiles[2].vitalite`", &["1 to 10"]),

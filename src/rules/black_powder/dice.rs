@@ -63,7 +63,7 @@ pub fn shooting_count_rule(s: &Shot) -> Option<&'static str> {
     match s.size {
         Size::Large => Some("BP:L122 (a large unit: +1 die)"),
         Size::Small => Some("BP:L123 (a small unit: −1 die)"),
-        Size::Standard | Size::Reduced => None,
+        _ => None,
     }
 }
 

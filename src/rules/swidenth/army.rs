@@ -5,7 +5,7 @@
 
 use super::data::{Band, FigureRow, Rank, SpellTable, Trait, WeaponClass, WeaponTable};
 use crate::army::ArmyList;
-use crate::army::reading::{Named, base_of, repeated};
+use crate::army::reading::{Named, base_of, inherit, repeated};
 use crate::scenario::SetupError;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -50,19 +50,22 @@ pub struct Gear<'a> {
     pub spells: &'a SpellTable,
 }
 
-/// The battle's warbands, one a list in the order named. A `base` is a figure of the list before
-/// it, of a list named before, or of `bundled`.
+/// The battle's warbands, one a list in the order named. A `base` is a figure earlier in the same
+/// warband, else a sample figure of `bundled`: never another list's, whose names need not differ
+/// from this one's, so a warband reads the same alone (`validate`) as beside others.
 pub fn bands(lists: &[Arc<ArmyList>], bundled: &[Arc<FigureRow>], gear: &Gear) -> Result<Vec<Band>, SetupError> {
     let mut out: Vec<Band> = Vec::new();
     for list in lists {
-        let before: Vec<Arc<FigureRow>> = out.iter().flat_map(|b| b.figures.iter().cloned()).chain(bundled.iter().cloned()).collect();
         let mut figures: Vec<Arc<FigureRow>> = Vec::new();
         for (i, w) in list.read_profiles::<Written>()?.into_iter().enumerate() {
-            let figure = written(list, i, w, &figures, &before, gear)?;
+            if i > usize::from(u8::MAX) {
+                return Err(list.error(i, "name", format!("more than {} figures in one warband", u8::MAX)));
+            }
+            let figure = written(list, i, w, &figures, bundled, gear)?;
             check(list, i, &figure, gear)?;
             figures.push(Arc::new(figure));
         }
-        out.push(Band { name: list.id.clone(), label: list.name.clone(), figures });
+        out.push(Band { name: list.id.clone(), figures });
     }
     Ok(out)
 }
@@ -80,33 +83,22 @@ fn armour_adds(armour: &[String], t: &WeaponTable) -> (i8, i8) {
 }
 
 /// A written figure made whole from its base, its armour counted.
-fn written(list: &ArmyList, i: usize, w: Written, band: &[Arc<FigureRow>], before: &[Arc<FigureRow>], gear: &Gear) -> Result<FigureRow, SetupError> {
-    let base = base_of(list, i, &w.name, w.base.as_deref(), band, before, &[])?;
-    let missing = |field: &'static str| list.error(i, field, format!("missing: a profile without `base` gives `{field}`"));
-    // The base's characteristics before its armour, so that a figure changing its armour changes
-    // what the armour adds.
-    let (base_defence, base_mouv) = base.map(|b| armour_adds(&b.armour, gear.weapons)).unwrap_or((0, 0));
+fn written(list: &ArmyList, i: usize, w: Written, band: &[Arc<FigureRow>], bundled: &[Arc<FigureRow>], gear: &Gear) -> Result<FigureRow, SetupError> {
+    let err = |field, message: String| list.error(i, field, message);
+    let base = base_of(list, i, &w.name, w.base.as_deref(), band, bundled, &[])?;
     macro_rules! field {
         ($field:ident, $name:literal) => {
-            match (w.$field, base) {
-                (Some(v), _) => v,
-                (None, Some(b)) => b.$field.clone(),
-                (None, None) => return Err(missing($name)),
-            }
+            inherit!(w.$field, base, $field, $name, err)
         };
     }
+    // The base's Défense and Mouv are kept with its armour counted: take it off, so that a figure
+    // changing its base's armour changes what the armour adds.
+    let (base_defence, base_mouv) = base.map(|b| armour_adds(&b.armour, gear.weapons)).unwrap_or((0, 0));
     let armour = w.armour.or_else(|| base.map(|b| b.armour.clone())).unwrap_or_default();
     let (defence_adds, mouv_adds) = armour_adds(&armour, gear.weapons);
-    let defence = match (w.defence, base) {
-        (Some(d), _) => d,
-        (None, Some(b)) => b.defence.saturating_sub(base_defence),
-        (None, None) => return Err(missing("defence")),
-    };
-    let mouv = match (w.mouv, base) {
-        (Some(m), _) => m,
-        (None, Some(b)) => b.mouv.saturating_sub(base_mouv),
-        (None, None) => return Err(missing("mouv")),
-    };
+    let missing = |name: &'static str| err(name, format!("missing: a profile without `base` gives `{name}`"));
+    let defence = w.defence.or_else(|| base.map(|b| b.defence.saturating_sub(base_defence))).ok_or_else(|| missing("defence"))?;
+    let mouv = w.mouv.or_else(|| base.map(|b| b.mouv.saturating_sub(base_mouv))).ok_or_else(|| missing("mouv"))?;
     check_before_armour(list, i, defence, mouv)?;
     Ok(FigureRow {
         mark: field!(mark, "mark"),
@@ -153,6 +145,9 @@ fn check(list: &ArmyList, i: usize, f: &FigureRow, t: &Gear) -> Result<(), Setup
         if !BONUS.contains(&value) {
             return err(field, format!("{value}: a bonus to a d20, {} to {} (H-S18; the seed's human has 0, l. 11-24)", BONUS.start(), BONUS.end()));
         }
+    }
+    if f.mouv < 1 {
+        return err("armour", format!("its armour leaves it Mouv {}: it could never move (H-S18: at least 1)", f.mouv));
     }
     if !VITALITE.contains(&f.vitalite) {
         return err("vitalite", format!("{}: {} to {} (H-S18; the seed's human has 1, l. 26)", f.vitalite, VITALITE.start(), VITALITE.end()));

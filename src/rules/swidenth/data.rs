@@ -237,7 +237,6 @@ pub struct FigureRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Band {
     pub name: String,
-    pub label: String,
     pub figures: Vec<Arc<FigureRow>>,
 }
 
@@ -314,6 +313,13 @@ pub struct Tables {
     pub weapons: WeaponTable,
     pub bands: BandTable,
     pub spells: SpellTable,
+}
+
+impl Tables {
+    /// Every sample figure, which a warband of one's own may start a figure from.
+    pub fn samples(&self) -> Vec<Arc<FigureRow>> {
+        self.bands.bands.iter().flat_map(|b| b.figures.iter().cloned()).collect()
+    }
 }
 
 pub fn tables() -> &'static Tables {

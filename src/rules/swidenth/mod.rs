@@ -52,8 +52,7 @@ impl Ruleset for Swidenth {
 
     fn check_army_list(list: &std::sync::Arc<crate::army::ArmyList>) -> Result<usize, SetupError> {
         let t = data::tables();
-        let bundled: Vec<_> = t.bands.bands.iter().flat_map(|b| b.figures.iter().cloned()).collect();
-        army::bands(std::slice::from_ref(list), &bundled, &army::Gear { weapons: &t.weapons, spells: &t.spells }).map(|b| b.iter().map(|b| b.figures.len()).sum())
+        army::bands(std::slice::from_ref(list), &t.samples(), &army::Gear { weapons: &t.weapons, spells: &t.spells }).map(|b| b.iter().map(|b| b.figures.len()).sum())
     }
 
     fn open(b: &Battle<Self>, dice: &mut Dice) -> Vec<Event> {

@@ -130,8 +130,8 @@ fn started(i: usize, spec: &FigureSpec, state: &mut UnitState) -> Result<(), Set
     if spec.stuns > STUNS {
         return err("stuns", format!("{}: 0 to {STUNS} stun tokens (l. 107-109)", spec.stuns));
     }
-    // Tokens placed before the battle go at the end of its first turn, as a blow's in turn 1 do.
-    state.stuns = vec![1; usize::from(spec.stuns)];
+    // Tokens placed before the battle last as a blow's struck before turn 1 would.
+    state.stuns = vec![u32::from(tables().duel.stun_turns); usize::from(spec.stuns)];
     let (primary, second) = super::figure::in_hand(state);
     if spec.dropped_main && !primary.is_some_and(|p| !p.natural) {
         return err("dropped_main", format!("{} holds no weapon it can drop in its main hand (claws are never dropped, H-S17)", state.row().name));
@@ -159,8 +159,7 @@ fn bands_of(s: &Scenario) -> Result<Vec<Band>, SetupError> {
     if crate::army::just_bundled(&lists, <Swidenth as crate::battle::Ruleset>::NAME) {
         return Ok(t.bands.bands.clone());
     }
-    let bundled: Vec<Arc<super::data::FigureRow>> = t.bands.bands.iter().flat_map(|b| b.figures.iter().cloned()).collect();
-    super::army::bands(&lists, &bundled, &super::army::Gear { weapons: &t.weapons, spells: &t.spells })
+    super::army::bands(&lists, &t.samples(), &super::army::Gear { weapons: &t.weapons, spells: &t.spells })
 }
 
 fn doors_of(part: &Part, map: &HexMap, units: &[Unit<UnitState>]) -> Result<Vec<Door>, SetupError> {

@@ -4,11 +4,11 @@
 //! with the figures it may activate, subgroups, doors and levers, the agenda and the outcome).
 
 use super::data::{FigureRow, Rank, Trait};
-use std::sync::Arc;
 use crate::battle::{AppState, Outcome, Side, UnitId};
 use crate::hex::Hex;
 use bevy::prelude::SubStates;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// Where a figure stands in its activation this turn (l. 34, 64).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
