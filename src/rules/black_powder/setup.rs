@@ -184,11 +184,14 @@ fn unit_of(i: usize, spec: &UnitSpec, map: &HexMap, sides: &[SideInfo; 2], briga
 /// last until the break test, HB-11), a stamina rolled only by an Untested unit.
 fn started(i: usize, spec: &UnitSpec, state: &mut UnitState) -> Result<(), SetupError> {
     let untested = state.profile().has(Trait::Untested);
+    // What the d6 of BP:L328 can give (traits.ron's rows).
+    let rolls: Vec<u8> = (1..=6).map(|face| tables().traits.untested_stamina(face)).collect();
+    let (least, most) = (rolls.iter().min().copied().unwrap_or(1), rolls.iter().max().copied().unwrap_or(1));
     match spec.stamina {
         Some(n) if !untested => return Err(SetupError::new(Item::Unit(i), "stamina", format!("{n}: only an Untested unit rolls its stamina (BP:L328); this one's is its profile's {}", state.profile().stamina))),
-        Some(n) if !(1..=4).contains(&n) => return Err(SetupError::new(Item::Unit(i), "stamina", format!("{n}: an Untested unit's roll gives 1 to 4 (BP:L328)"))),
+        Some(n) if !rolls.contains(&n) => return Err(SetupError::new(Item::Unit(i), "stamina", format!("{n}: an Untested unit's roll gives {least} to {most} (BP:L328)"))),
         None if untested && spec.casualties > 0 => {
-            return Err(SetupError::new(Item::Unit(i), "stamina", "an Untested unit rolls its stamina at its first casualty (HB-18): give the `stamina` it rolled, 1 to 4".to_string()));
+            return Err(SetupError::new(Item::Unit(i), "stamina", format!("an Untested unit rolls its stamina at its first casualty (HB-18): give the `stamina` it rolled, {least} to {most}")));
         }
         Some(n) => state.stamina = Some(n),
         None => {}
