@@ -6,6 +6,19 @@ use crate::scenario::SetupError;
 use serde::Deserialize;
 use std::sync::Arc;
 
+/// Every list's profiles, in the order named: each as written, made into the ruleset's profile
+/// by `read` from the table of the profiles read before it.
+pub fn read_lists<W: serde::de::DeserializeOwned, P>(lists: &[Arc<ArmyList>], mut read: impl FnMut(&ArmyList, usize, W, &[Arc<P>]) -> Result<P, SetupError>) -> Result<Vec<Arc<P>>, SetupError> {
+    let mut table: Vec<Arc<P>> = Vec::new();
+    for list in lists {
+        for (i, w) in list.read_profiles::<W>()?.into_iter().enumerate() {
+            let profile = read(list, i, w, &table)?;
+            table.push(Arc::new(profile));
+        }
+    }
+    Ok(table)
+}
+
 /// A profile of some ruleset, known by its name.
 pub trait Named {
     fn name(&self) -> &str;

@@ -47,3 +47,9 @@ pub fn parse(text: &str) -> Result<Scenario, FileError> {
     scenario.check_shared().map_err(|e| FileError::from_setup(text, &e))?;
     Ok(scenario)
 }
+
+/// For `skip_serializing_if` on a count a file leaves out while it is 0 (a unit's starting
+/// casualties or stun tokens), so the written text stays as it was without it.
+pub fn is_zero(n: &u8) -> bool {
+    *n == 0
+}

@@ -4,7 +4,7 @@
 
 use super::data::{Formation, Profile, ShootingValue, Size, Trait, Troop, Weapon};
 use crate::army::ArmyList;
-use crate::army::reading::{Named, base_of, inherit, present, repeated};
+use crate::army::reading::{Named, base_of, inherit, present, read_lists, repeated};
 use crate::scenario::SetupError;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -38,15 +38,11 @@ const STAMINA: u8 = 6;
 /// The battle's profiles: every list's, in the order named. A `base` is a profile of the lists
 /// before (or earlier in the same list), else of `bundled`.
 pub fn profiles(lists: &[Arc<ArmyList>], bundled: &[Arc<Profile>]) -> Result<Vec<Arc<Profile>>, SetupError> {
-    let mut table: Vec<Arc<Profile>> = Vec::new();
-    for list in lists {
-        for (i, w) in list.read_profiles::<Written>()?.into_iter().enumerate() {
-            let profile = written(list, i, w, &table, bundled)?;
-            check(list, i, &profile)?;
-            table.push(Arc::new(profile));
-        }
-    }
-    Ok(table)
+    read_lists(lists, |list, i, w: Written, table| {
+        let profile = written(list, i, w, table, bundled)?;
+        check(list, i, &profile)?;
+        Ok(profile)
+    })
 }
 
 impl Named for Profile {

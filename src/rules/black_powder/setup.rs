@@ -64,7 +64,7 @@ pub struct UnitSpec {
     #[serde(default)]
     pub formation: Option<Formation>,
     /// Casualties already taken, at most its stamina (Shaken at it, HB-11).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "crate::scenario::is_zero")]
     pub casualties: u8,
     /// Starts disordered (BP10), as after a natural 6 shot at it (HB-10).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -72,10 +72,6 @@ pub struct UnitSpec {
     /// An Untested unit's stamina once rolled (BP:L328, 1 to 4); one with casualties has rolled it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stamina: Option<u8>,
-}
-
-fn is_zero(n: &u8) -> bool {
-    *n == 0
 }
 
 /// A river is impassable except where a road bridges it (HB-17), so no unit can stand there.

@@ -56,7 +56,7 @@ pub struct UnitState {
     /// Horse artillery's changes of formation this turn that cost no move (BP14.1: limber, then
     /// unlimber). Left out of the state's text while 0, so the hashes of states that never had
     /// it are unchanged.
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "crate::scenario::is_zero")]
     pub free_limbers: u8,
 }
 
@@ -258,10 +258,6 @@ pub enum Step {
     Melee { group: Vec<UnitId> },
     /// The player-turn ends once every melee is fought.
     EndPlayerTurn,
-}
-
-fn is_zero(n: &u8) -> bool {
-    *n == 0
 }
 
 impl Step {

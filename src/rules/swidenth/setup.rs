@@ -43,7 +43,7 @@ pub struct FigureSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vitalite: Option<i8>,
     /// Stun tokens it starts with, each -4 (l. 107-109); they go at the end of the first turn.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "crate::scenario::is_zero")]
     pub stuns: u8,
     /// It starts without the weapon of its main hand, or without its shield or second weapon
     /// (l. 120, H-S12).
@@ -54,10 +54,6 @@ pub struct FigureSpec {
     /// Its crossbow starts unloaded (H-S10).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unloaded: bool,
-}
-
-fn is_zero(n: &u8) -> bool {
-    *n == 0
 }
 
 /// The most stun tokens a figure may start with: a stunned figure is stunned again only by a new

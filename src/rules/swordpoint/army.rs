@@ -5,7 +5,7 @@
 
 use super::data::{Armour, BaseRange, DefenceTable, MeleeWeapon, Missile, Order, Profile, Protection, Quality, Trait, Troop};
 use crate::army::ArmyList;
-use crate::army::reading::{Named, base_of, inherit, present, repeated};
+use crate::army::reading::{Named, base_of, inherit, present, read_lists, repeated};
 use crate::scenario::SetupError;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -54,15 +54,11 @@ pub struct Rules<'a> {
 /// The battle's profiles: every list's, in the order named. A `base` is a profile of the lists
 /// before (or earlier in the same list), else of `bundled`.
 pub fn profiles(lists: &[Arc<ArmyList>], bundled: &[Arc<Profile>], rules: &Rules) -> Result<Vec<Arc<Profile>>, SetupError> {
-    let mut table: Vec<Arc<Profile>> = Vec::new();
-    for list in lists {
-        for (i, w) in list.read_profiles::<Written>()?.into_iter().enumerate() {
-            let profile = written(list, i, w, &table, bundled, rules)?;
-            check(list, i, &profile, rules)?;
-            table.push(Arc::new(profile));
-        }
-    }
-    Ok(table)
+    read_lists(lists, |list, i, w: Written, table| {
+        let profile = written(list, i, w, table, bundled, rules)?;
+        check(list, i, &profile, rules)?;
+        Ok(profile)
+    })
 }
 
 impl Named for Profile {
