@@ -36,7 +36,7 @@ fn set_up(c: &mut Criterion) {
     set_up_of::<Swordpoint>(&mut group, &["swordpoint-hastings-skirmish", "swordpoint-heraclea"], Some("swordpoint-test-battle.ron"));
     set_up_of::<BlackPowder>(&mut group, &["black-powder-quatre-bras", "black-powder-plancenoit"], Some("black-powder-test-battle.ron"));
     set_up_of::<Swidenth>(&mut group, &["swidenth-border-patrol", "swidenth-ruined-village"], Some("swidenth-test-battle.ron"));
-    set_up_of::<MassBattle>(&mut group, &["mass-battle-field", "mass-battle-heroes", "mass-battle-siege"], None);
+    set_up_of::<MassBattle>(&mut group, &["mass-battle-field", "mass-battle-heroes", "mass-battle-siege"], Some("mass-battle-test-battle.ron"));
     group.finish();
 }
 

@@ -188,25 +188,10 @@ fn a_profile_may_clear_what_its_base_has_and_go_on_foot_as_a_bundled_profile() {
     assert_eq!(e[0].dismounted, None);
 }
 
-#[test]
-fn a_ruleset_that_reads_no_army_list_refuses_a_scenario_naming_one() {
-    for s in strategos::scenario::all_bundled().filter(|s| !["thucydide", "swordpoint", "black-powder", "swidenth"].contains(&s.ruleset.as_str())) {
-        let named = Scenario { armies: vec!["mine.ron".into()], ..s.clone() };
-        struct SetUp<'a>(&'a Scenario);
-        impl strategos::rules::registry::ForRuleset for SetUp<'_> {
-            type Output = Result<(), strategos::scenario::SetupError>;
-            fn run<R: strategos::ai::Judge + strategos::battle::Present>(self) -> Self::Output {
-                R::setup(self.0).map(|_| ())
-            }
-        }
-        let refused = strategos::rules::registry::with_ruleset(&s.ruleset, SetUp(&named)).expect("a ruleset").expect_err("refused");
-        assert_eq!(refused.path(), "armies", "{}", s.id);
-        assert!(refused.message.contains("do not come from army lists yet"), "{}", refused.message);
-    }
-}
-
 #[path = "army_lists/black_powder.rs"]
 mod black_powder;
+#[path = "army_lists/mass_battle.rs"]
+mod mass_battle;
 #[path = "army_lists/swidenth.rs"]
 mod swidenth;
 

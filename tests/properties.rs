@@ -97,7 +97,7 @@ proptest! {
 /// field.
 fn army_lists() -> Vec<&'static str> {
     let mut lists: Vec<&str> = strategos::army::BUNDLED.iter().map(|(_, text)| *text).collect();
-    lists.extend([include_str!("armies/thucydide-test.ron"), include_str!("armies/swordpoint-test.ron"), include_str!("armies/black-powder-test.ron"), include_str!("armies/swidenth-test.ron")]);
+    lists.extend([include_str!("armies/thucydide-test.ron"), include_str!("armies/swordpoint-test.ron"), include_str!("armies/black-powder-test.ron"), include_str!("armies/swidenth-test.ron"), include_str!("armies/mass-battle-test.ron")]);
     lists
 }
 

@@ -11,6 +11,8 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("black-powder-napoleonic.ron", include_str!("../../armies/black-powder-napoleonic.ron")),
     ("swidenth-patrol.ron", include_str!("../../armies/swidenth-patrol.ron")),
     ("black-vale-raiders.ron", include_str!("../../armies/black-vale-raiders.ron")),
+    ("ost-de-swidenth.ron", include_str!("../../armies/ost-de-swidenth.ron")),
+    ("horde-du-val-noir.ron", include_str!("../../armies/horde-du-val-noir.ron")),
 ];
 
 /// Every bundled list, parsed once. They are part of the program and checked by the tests, so a

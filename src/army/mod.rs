@@ -124,14 +124,6 @@ pub fn of(s: &Scenario) -> Result<Vec<Arc<ArmyList>>, SetupError> {
     Ok(lists)
 }
 
-/// Refuses a scenario that names army lists for a ruleset whose units do not come from them yet.
-pub fn refuse_unread(s: &Scenario, title: &str) -> Result<(), SetupError> {
-    match s.armies.is_empty() {
-        true => Ok(()),
-        false => Err(SetupError::new(Item::Scenario, "armies", format!("{title}'s units do not come from army lists yet: leave `armies` out"))),
-    }
-}
-
 /// Reads the army lists a scenario loaded from `dir` names by path (a name that is no bundled id),
 /// so the ruleset finds them when it sets the battle up.
 pub fn read_beside(s: &mut Scenario, dir: &Path) -> Result<(), FileError> {

@@ -41,9 +41,7 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
 
     /// Checks an army list of this ruleset on its own, as a battle naming it would read it
     /// (`strategos validate`): the number of profiles it holds, or what is wrong with one.
-    fn check_army_list(list: &std::sync::Arc<ArmyList>) -> Result<usize, SetupError> {
-        Err(SetupError::new(crate::scenario::Item::Scenario, "ruleset", format!("{}'s profiles are not written in army lists yet: its units are the rows of assets/rules/{}/", Self::TITLE, Self::NAME)).in_list(&list.file))
-    }
+    fn check_army_list(list: &std::sync::Arc<ArmyList>) -> Result<usize, SetupError>;
 
     /// What happens before the first command (the first turn's start), rolling dice if it must.
     fn open(battle: &Battle<Self>, dice: &mut Dice) -> Vec<Self::Event>;

@@ -50,6 +50,6 @@ pub fn parse(text: &str) -> Result<Scenario, FileError> {
 
 /// For `skip_serializing_if` on a count a file leaves out while it is 0 (a unit's starting
 /// casualties or stun tokens), so the written text stays as it was without it.
-pub fn is_zero(n: &u8) -> bool {
-    *n == 0
+pub fn is_zero<N: Default + PartialEq>(n: &N) -> bool {
+    *n == N::default()
 }

@@ -13,14 +13,12 @@ type B = Battle<super::MassBattle>;
 type U = Unit<UnitState>;
 
 /// The weapon a unit attacks with: its missile for a shot, its melee weapon otherwise.
-pub fn weapon(u: &UnitState, kind: AttackKind) -> Option<&'static Weapon> {
+pub fn weapon(u: &UnitState, kind: AttackKind) -> Option<&Weapon> {
     let row = u.row();
-    let name = if kind == AttackKind::Shot {
-        row.missile.as_ref()
-    } else {
-        row.weapon.as_ref()
-    }?;
-    Some(tables().weapons.weapon(name))
+    match kind {
+        AttackKind::Shot => row.missile.as_ref(),
+        _ => row.weapon.as_ref(),
+    }
 }
 
 /// Whether `target` is immune to what `attacker` strikes with (l. 107; H-M15).

@@ -1,12 +1,12 @@
 //! The mass battle's tables, read once from `assets/rules/mass-battle/*.ron` (compiled in, so the web
 //! build needs no files): the seed's battle table, morale modifiers and siege engines, each row
-//! citing its line (`l. N`), and the house rules' numbers (movement, ranges, weapons, armies, the
-//! multipliers' sizes). `docs/rules/mass-battle.md` lists them.
+//! citing its line (`l. N`), and the house rules' numbers (movement, ranges, weapons, the
+//! multipliers' sizes); the sample armies are the bundled army lists (`armies/`). `docs/rules/mass-battle.md` lists them.
 
 use crate::rules::tables::{missing, rule_table};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// This ruleset's folder under `assets/rules/`.
 const FOLDER: &str = "mass-battle";
@@ -368,34 +368,31 @@ pub enum Trait {
     Ram,
 }
 
-/// A unit of an army (H-M8).
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A unit's profile (H-M8), as its army list writes it (`army.rs`) with its weapons and engine
+/// read from the tables or written in the list.
+#[derive(Clone, Debug, PartialEq)]
 pub struct UnitRow {
     pub name: String,
     /// The letters on its counter.
     pub mark: String,
-    #[serde(default)]
     pub kind: Kind,
     pub troops: u32,
     pub hd: HitDice,
     pub pvi: u32,
     pub ac: u8,
-    pub weapon: Option<String>,
-    #[serde(default)]
-    pub missile: Option<String>,
+    pub weapon: Option<Weapon>,
+    pub missile: Option<Weapon>,
     pub morale: u8,
     /// Its troop type in `movement.ron`.
     pub moves_as: String,
-    #[serde(default)]
     pub traits: Vec<Trait>,
-    /// The siege engine its crew serves, in `siege.ron` (l. 208-224).
-    #[serde(default)]
-    pub engine: Option<String>,
+    /// The siege engine its crew serves, of `siege.ron` (l. 208-224).
+    pub engine: Option<Engine>,
     /// The symbol on its counter where its troop type's would not say what it is (a creature:
     /// `Orcs`, `Spiders`...); by default the troop type's.
-    #[serde(default)]
     pub symbol: Option<crate::battle::look::Troop>,
+    /// The hero this counter is (H-M6).
+    pub hero: Option<HeroRow>,
 }
 
 impl UnitRow {
@@ -414,8 +411,7 @@ pub enum HeroSpell {
 }
 
 /// A hero of an army (l. 113-139; H-M6).
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeroRow {
     pub name: String,
     pub mark: String,
@@ -424,35 +420,20 @@ pub struct HeroRow {
     pub ac: u8,
     pub to_hit: i8,
     pub damage: Roll,
-    #[serde(default = "one")]
     pub attacks: u8,
-    #[serde(default)]
     pub tags: Vec<Tag>,
-    #[serde(default)]
     pub commander: bool,
-    #[serde(default)]
     pub int: u8,
-    #[serde(default)]
     pub sag: u8,
-    #[serde(default)]
     pub mounted: bool,
-    #[serde(default)]
     pub spells: Vec<HeroSpell>,
 }
 
-fn one() -> u8 {
-    1
-}
-
 impl HeroRow {
-    /// The name of his blows in the weapon table.
-    pub fn weapon_name(&self) -> String {
-        format!("hero:{}", self.name)
-    }
-
+    /// His blows, as a weapon.
     fn weapon(&self) -> Weapon {
         Weapon {
-            name: self.weapon_name(),
+            name: format!("hero:{}", self.name),
             label: format!("{}'s blows", self.name),
             damage: self.damage,
             range: None,
@@ -462,7 +443,7 @@ impl HeroRow {
 
     /// The hero as a counter of his army (H-M6): one individual of his hit points and AC, making
     /// his attacks a round; he never tests morale (the seed's tests are units').
-    fn as_unit(&self) -> UnitRow {
+    pub fn as_unit(&self) -> UnitRow {
         UnitRow {
             name: self.name.clone(),
             mark: self.mark.clone(),
@@ -471,32 +452,30 @@ impl HeroRow {
             hd: self.hd,
             pvi: self.hp,
             ac: self.ac,
-            weapon: Some(self.weapon_name()),
+            weapon: Some(self.weapon()),
             missile: None,
             morale: 12,
             moves_as: if self.mounted { "hero-mounted" } else { "hero" }.into(),
-            traits: if self.mounted {
-                vec![Trait::Mounted]
-            } else {
-                Vec::new()
-            },
+            traits: if self.mounted { vec![Trait::Mounted] } else { Vec::new() },
             engine: None,
             symbol: None,
+            hero: Some(self.clone()),
         }
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// An army: one army list (`armies/*.ron`), its units and heroes; each hero also stands among
+/// the units as a counter of one.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Army {
     pub name: String,
     pub label: String,
-    pub units: Vec<UnitRow>,
+    pub units: Vec<Arc<UnitRow>>,
     pub heroes: Vec<HeroRow>,
 }
 
 impl Army {
-    pub fn unit(&self, name: &str) -> Option<&UnitRow> {
+    pub fn unit(&self, name: &str) -> Option<&Arc<UnitRow>> {
         self.units.iter().find(|u| u.name == name)
     }
 
@@ -505,8 +484,8 @@ impl Army {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The bundled armies, read once from the bundled army lists.
+#[derive(Clone, Debug, PartialEq)]
 pub struct ArmyTable {
     pub armies: Vec<Army>,
 }
@@ -551,11 +530,6 @@ pub struct SiegeTable {
 }
 
 impl SiegeTable {
-    /// The engine a unit's crew serves, if it serves one.
-    pub fn engine_of(&self, row: &UnitRow) -> Option<&Engine> {
-        row.engine.as_deref().map(|name| self.engine(name))
-    }
-
     pub fn engine(&self, name: &str) -> &Engine {
         self.engines
             .iter()
@@ -571,32 +545,43 @@ pub struct Tables {
     pub house: House,
     pub movement: MovementTable,
     pub weapons: WeaponTable,
+    /// The bundled army lists' armies.
     pub armies: ArmyTable,
     pub siege: SiegeTable,
+}
+
+impl Tables {
+    /// The tables an army list's profiles are read from.
+    pub fn gear(&self) -> super::army::Gear<'_> {
+        super::army::Gear { weapons: &self.weapons, siege: &self.siege, movement: &self.movement }
+    }
+
+    /// Every bundled unit and hero, the profiles a list's `base` may name besides its own.
+    pub fn samples(&self) -> (Vec<Arc<UnitRow>>, Vec<Arc<HeroRow>>) {
+        let units = self.armies.armies.iter().flat_map(|a| a.units.iter().filter(|u| u.hero.is_none()).cloned()).collect();
+        let heroes = self.armies.armies.iter().flat_map(|a| a.heroes.iter().cloned().map(Arc::new)).collect();
+        (units, heroes)
+    }
 }
 
 pub fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {
-        let mut armies: ArmyTable = rule_table!("mass-battle", "armies.ron");
-        let mut weapons: WeaponTable = rule_table!("mass-battle", "weapons.ron");
-        // Each hero also stands as a unit of his army, one of a kind, with his blows as its weapon.
-        for army in &mut armies.armies {
-            let heroes = army.heroes.clone();
-            for h in heroes {
-                weapons.weapons.push(h.weapon());
-                army.units.push(h.as_unit());
-            }
-        }
+        let weapons: WeaponTable = rule_table!("mass-battle", "weapons.ron");
+        let siege: SiegeTable = rule_table!("mass-battle", "siege.ron");
+        let movement: MovementTable = rule_table!("mass-battle", "movement.ron");
+        let lists = crate::army::bundled_for(<super::MassBattle as crate::battle::Ruleset>::NAME);
+        let gear = super::army::Gear { weapons: &weapons, siege: &siege, movement: &movement };
+        let armies = super::army::armies(&lists, &(Vec::new(), Vec::new()), &gear).unwrap_or_else(|e| panic!("{}", crate::scenario::FileError::from_setup("", &e)));
         Tables {
             battle: rule_table!("mass-battle", "battle-table.ron"),
             morale: rule_table!("mass-battle", "morale.ron"),
             multipliers: rule_table!("mass-battle", "multipliers.ron"),
             house: rule_table!("mass-battle", "house.ron"),
-            movement: rule_table!("mass-battle", "movement.ron"),
+            movement,
             weapons,
-            armies,
-            siege: rule_table!("mass-battle", "siege.ron"),
+            armies: ArmyTable { armies },
+            siege,
         }
     })
 }

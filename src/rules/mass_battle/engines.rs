@@ -17,8 +17,8 @@ type B = Battle<super::MassBattle>;
 type U = Unit<UnitState>;
 
 /// The engine a unit's crew serves.
-pub fn engine(s: &UnitState) -> Option<&'static Engine> {
-    tables().siege.engine_of(s.row())
+pub fn engine(s: &UnitState) -> Option<&Engine> {
+    s.row().engine.as_ref()
 }
 
 /// Shots left: none counted outside a siege (l. 177, H-M13).

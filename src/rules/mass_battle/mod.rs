@@ -3,6 +3,7 @@
 //! readings and house rules in `docs/rules/mass-battle.md`.
 
 pub mod apply;
+mod army;
 mod arrows;
 mod stamps;
 mod board;
@@ -48,6 +49,11 @@ impl Ruleset for MassBattle {
 
     fn setup(s: &Scenario) -> Result<Battle<Self>, SetupError> {
         setup::setup(s)
+    }
+
+    fn check_army_list(list: &std::sync::Arc<crate::army::ArmyList>) -> Result<usize, SetupError> {
+        let t = data::tables();
+        army::armies(std::slice::from_ref(list), &t.samples(), &t.gear()).map(|a| a.iter().map(|a| a.units.len()).sum())
     }
 
     fn open(b: &Battle<Self>, dice: &mut Dice) -> Vec<Event> {

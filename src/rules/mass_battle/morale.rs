@@ -76,13 +76,13 @@ pub fn modifiers(b: &B, u: &U, kind: TestKind) -> Vec<Factor> {
                 "its supplies ran out",
             ),
             (
-                b.global.native[side] == Native::Land && !sheltered,
+                s.native == Native::Land && !sheltered,
                 t.native_land,
                 "l. 79",
                 "defends its native land",
             ),
             (
-                b.global.native[side] == Native::Town && !sheltered,
+                s.native == Native::Town && !sheltered,
                 t.native_town,
                 "l. 80",
                 "defends its native town",

@@ -1,10 +1,11 @@
 //! A mass battle from a scenario: the ruleset's own part of the file (`setup:` — the units, each a
-//! row of an army in `armies.ron` with its hex, the unit carrying the battle standard, and the
-//! land each side defends), read and checked against the tables, then the opening state.
+//! unit of an army list with its hex and the state it starts in, the unit carrying the battle
+//! standard, and the land each side defends), read and checked against the armies and tables,
+//! then the opening state.
 
 use super::MassBattle;
-use super::data::tables;
-use super::state::{Commander, Deployment, Global, Placement, Native, Phase, Ruse, Section, Siege, Tower, TowerSize, UnitState};
+use super::data::{Army, HeroSpell, tables};
+use super::state::{Commander, Demoralised, Deployment, Global, Placement, Native, Phase, Ruse, Section, Siege, Tower, TowerSize, UnitState, Work};
 use crate::battle::{Battle, Side, SideInfo, Unit, UnitId};
 use crate::hex::{Ground, Hex, HexMap, Offset, RegionKind};
 use crate::scenario::{Item, Placed, Scenario, SetupError, check_placements};
@@ -58,6 +59,20 @@ pub struct SiegeSpec {
     /// sequence starts.
     #[serde(default)]
     pub ruse: Option<RuseSpec>,
+    /// A siege under way (`docs/armies.md`): wall hexes or gates already breached, as if in the
+    /// sequence before the first (R-M14), ...
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub breaches: Vec<Offset>,
+    /// ... and the engines' work points already on standing wall hexes and towers (H-M13).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub damaged: Vec<DamageSpec>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DamageSpec {
+    pub at: Offset,
+    pub points: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -79,14 +94,32 @@ pub struct TowerSpec {
 pub struct UnitSpec {
     pub id: u32,
     pub side: u8,
-    /// An army's name from `assets/rules/mass-battle/armies.ron`.
+    /// An army list's id: one the scenario names in `armies`, or a bundled one.
     pub army: String,
-    /// A unit's name in that army.
+    /// A unit's or hero's name in that army.
     pub unit: String,
     pub at: Offset,
     /// It carries the commander-in-chief's battle standard (l. 38): one unit a side at most.
     #[serde(default)]
     pub standard: bool,
+    /// What it defends, where not its side's `native` (l. 79-80): a town's militia beside an
+    /// army from abroad.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub native: Option<Native>,
+    /// The state it starts in (`docs/armies.md`): troops lost (a hero's hit points), ...
+    #[serde(default, skip_serializing_if = "crate::scenario::is_zero")]
+    pub lost: u32,
+    /// ... demoralised, to flee or rally in the first sequence (l. 33, 91-94), ...
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub demoralised: bool,
+    /// ... the shots it has left in a siege (l. 177, H-M13), ...
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ammo: Option<u8>,
+    /// ... and a hero's Blast or Breach already cast (H-M7).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub blast_cast: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub breach_cast: bool,
 }
 
 fn yes() -> bool {
@@ -98,52 +131,25 @@ pub fn impassable(ground: Ground) -> bool {
     matches!(ground, Ground::River | Ground::Fortification)
 }
 
-fn unit_of(
-    i: usize,
-    spec: &UnitSpec,
-    map: &HexMap,
-    s: &Scenario,
-    besieged: Option<u8>,
-) -> Result<Unit<UnitState>, SetupError> {
-    let armies = &tables().armies.armies;
+fn unit_of(i: usize, spec: &UnitSpec, map: &HexMap, s: &Scenario, armies: &[Army], besieged: Option<u8>) -> Result<Unit<UnitState>, SetupError> {
     let army = armies.iter().find(|a| a.name == spec.army).ok_or_else(|| {
         let known: Vec<&str> = armies.iter().map(|a| a.name.as_str()).collect();
-        SetupError::new(
-            Item::Unit(i),
-            "army",
-            format!("unknown army '{}'; known: {}", spec.army, known.join(", ")),
-        )
+        SetupError::new(Item::Unit(i), "army", format!("no army '{}' among the battle's army lists; they are: {}", spec.army, known.join(", ")))
     })?;
     let row = army.unit(&spec.unit).ok_or_else(|| {
         let known: Vec<&str> = army.units.iter().map(|u| u.name.as_str()).collect();
-        SetupError::new(
-            Item::Unit(i),
-            "unit",
-            format!(
-                "no unit '{}' in {}; it has: {}",
-                spec.unit,
-                spec.army,
-                known.join(", ")
-            ),
-        )
+        SetupError::new(Item::Unit(i), "unit", format!("no unit '{}' in {}; it has: {}", spec.unit, spec.army, known.join(", ")))
     })?;
     let ground = map.at(spec.at.to_hex()).ground;
     // The besieged may stand on their walls (l. 185).
     let on_own_wall = ground == Ground::Fortification && besieged == Some(spec.side);
     if impassable(ground) && !on_own_wall {
-        return Err(SetupError::new(
-            Item::Unit(i),
-            "at",
-            format!(
-                "{} is {}, where no unit can stand (H-M1)",
-                spec.at,
-                ground.name()
-            ),
-        ));
+        return Err(SetupError::new(Item::Unit(i), "at", format!("{} is {}, where no unit can stand (H-M1)", spec.at, ground.name())));
     }
     let side = usize::from(spec.side.min(1));
     let mut state = UnitState::new(army, row);
     state.standard = spec.standard;
+    started(i, spec, &mut state)?;
     Ok(Unit {
         id: UnitId(spec.id),
         side: Side(spec.side),
@@ -153,40 +159,66 @@ fn unit_of(
     })
 }
 
+/// The state a unit starts in beyond its profile's, only what play can reach: fewer troops lost
+/// than it has, a marker the seed gives, shots and spells it has.
+fn started(i: usize, spec: &UnitSpec, state: &mut UnitState) -> Result<(), SetupError> {
+    let err = |field, message: String| Err(SetupError::new(Item::Unit(i), field, message));
+    let row = state.profile.clone();
+    if spec.lost > 0 {
+        let (whole, lost) = match row.hero {
+            Some(_) => (row.pvi, "hit points"),
+            None => (row.troops, "troops"),
+        };
+        if spec.lost >= whole {
+            return err("lost", format!("{}: {lost} lost, fewer than its {whole} (a unit with none left is off the board, l. 61)", spec.lost));
+        }
+        let per = if row.hero.is_some() { 1 } else { i64::from(row.pvi) };
+        state.pvt -= i64::from(spec.lost) * per;
+        state.troops_at_sequence = state.troops();
+    }
+    if spec.demoralised {
+        if row.hero.is_some() {
+            return err("demoralised", format!("{} is a hero: heroes never test morale (H-M6)", row.name));
+        }
+        state.demoralised = Some(Demoralised { sequence: 0, by_shooting: false });
+    }
+    if spec.ammo.is_some() && row.missile.is_none() && row.engine.is_none() {
+        return err("ammo", format!("{} has no missile nor engine to count shots for (l. 177, H-M13)", row.name));
+    }
+    let has = |f: fn(&HeroSpell) -> bool| row.hero.as_ref().is_some_and(|h| h.spells.iter().any(f));
+    if spec.blast_cast && !has(|s| matches!(s, HeroSpell::Blast { .. })) {
+        return err("blast_cast", format!("{} casts no Blast (H-M7)", row.name));
+    }
+    if spec.breach_cast && !has(|s| matches!(s, HeroSpell::Breach { .. })) {
+        return err("breach_cast", format!("{} casts no Breach (H-M7)", row.name));
+    }
+    state.spent = spec.blast_cast;
+    state.sundered = spec.breach_cast;
+    Ok(())
+}
+
 /// Side `side`'s commander-in-chief, a hero of an army its units come from, with his bonuses.
-fn commander(
-    part: &Part,
-    units: &[Unit<UnitState>],
-    side: u8,
-) -> Result<Option<Commander>, SetupError> {
+fn commander(part: &Part, units: &[Unit<UnitState>], armies: &[Army], side: u8) -> Result<Option<Commander>, SetupError> {
     let Some(Some(name)) = part.commanders.get(usize::from(side)) else {
         return Ok(None);
     };
-    let t = tables();
-    let hero = units
-        .iter()
-        .filter(|u| u.side == Side(side))
-        .filter_map(|u| t.armies.army(&u.state.army))
-        .find_map(|a| a.hero(name));
-    let hero = hero.ok_or_else(|| {
-        SetupError::new(
-            Item::Scenario,
-            "setup.commanders",
-            format!("no hero '{name}' in side {side}'s armies"),
-        )
-    })?;
+    let hero = units.iter().filter(|u| u.side == Side(side)).filter_map(|u| armies.iter().find(|a| a.name == u.state.army)).find_map(|a| a.hero(name));
+    let hero = hero.ok_or_else(|| SetupError::new(Item::Scenario, "setup.commanders", format!("no hero '{name}' in side {side}'s armies")))?;
     if !hero.commander {
-        return Err(SetupError::new(
-            Item::Scenario,
-            "setup.commanders",
-            format!("'{name}' is not a commander-in-chief in armies.ron"),
-        ));
+        return Err(SetupError::new(Item::Scenario, "setup.commanders", format!("'{name}' is not a commander-in-chief in his army list (`commander: true`, l. 104)")));
     }
-    Ok(Some(Commander {
-        name: name.clone(),
-        int_bonus: t.multipliers.bonus(hero.int),
-        sag_bonus: t.multipliers.bonus(hero.sag),
-    }))
+    let t = tables();
+    Ok(Some(Commander { name: name.clone(), int_bonus: t.multipliers.bonus(hero.int), sag_bonus: t.multipliers.bonus(hero.sag) }))
+}
+
+/// The battle's armies: the bundled ones as read once, or those of the lists the scenario names.
+fn armies_of(s: &Scenario) -> Result<Vec<Army>, SetupError> {
+    let lists = crate::army::of(s)?;
+    let t = tables();
+    if crate::army::just_bundled(&lists, <MassBattle as crate::battle::Ruleset>::NAME) {
+        return Ok(t.armies.armies.clone());
+    }
+    super::army::armies(&lists, &t.samples(), &t.gear())
 }
 
 /// The siege of a scenario: its sections and gates from the map's regions (l. 179).
@@ -277,6 +309,27 @@ fn siege_of(part: &Part, map: &HexMap) -> Result<Option<Siege>, SetupError> {
             Some(Ruse { sequence: r.sequence, hex })
         }
     };
+    let fortified = |h: &Hex| sections.iter().any(|s| s.walls.contains(h)) || gates.contains(h);
+    let mut breaches = Vec::new();
+    for at in &spec.breaches {
+        let hex = at.to_hex();
+        if !fortified(&hex) || breaches.contains(&hex) {
+            return Err(SetupError::new(Item::Scenario, "setup.siege.breaches", format!("{at}: a breach is a wall hex or gate of the map's Section and Gate regions, each once (l. 179, 187)")));
+        }
+        breaches.push(hex);
+    }
+    let mut work = Vec::new();
+    for d in &spec.damaged {
+        let hex = d.at.to_hex();
+        let falls_at = towers.iter().find(|t| t.hex == hex).map_or(tables().siege.wall_points, |t| t.size.points());
+        if !fortified(&hex) || gates.contains(&hex) || breaches.contains(&hex) || work.iter().any(|w: &Work| w.hex == hex) {
+            return Err(SetupError::new(Item::Scenario, "setup.siege.damaged", format!("{}: damage is on a standing wall hex of a Section region, not a gate (the ram's), each once (H-M13)", d.at)));
+        }
+        if d.points == 0 || d.points >= falls_at {
+            return Err(SetupError::new(Item::Scenario, "setup.siege.damaged", format!("{} points at {}: 1 to {}, fewer than the {falls_at} that bring it down (H-M13)", d.points, d.at, falls_at - 1)));
+        }
+        work.push(Work { hex, points: d.points });
+    }
     Ok(Some(Siege {
         besieger: Side(spec.besieger),
         sections,
@@ -284,20 +337,20 @@ fn siege_of(part: &Part, map: &HexMap) -> Result<Option<Siege>, SetupError> {
         inside,
         declared: None,
         assigned: Vec::new(),
-        breaches: Vec::new(),
-        breached_at: None,
+        breached_at: (!breaches.is_empty()).then_some(0),
+        breaches,
         breach_pending: None,
         towers,
         ruse,
-        work: Vec::new(),
+        work,
         rams: Vec::new(),
         supplies,
     }))
 }
 
 pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
-    crate::army::refuse_unread(s, <MassBattle as crate::battle::Ruleset>::TITLE)?;
     let part: Part = s.setup.read()?;
+    let armies = armies_of(s)?;
     for (field, n) in [
         ("setup.native", part.native.len()),
         ("setup.commanders", part.commanders.len()),
@@ -324,7 +377,9 @@ pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
     let mut units = Vec::new();
     for (i, spec) in part.units.iter().enumerate() {
         let besieged = part.siege.as_ref().map(|x| 1 - x.besieger.min(1));
-        units.push(unit_of(i, spec, &map, s, besieged)?);
+        let mut unit = unit_of(i, spec, &map, s, &armies, besieged)?;
+        unit.state.native = spec.native.or_else(|| part.native.get(usize::from(spec.side.min(1))).copied()).unwrap_or_default();
+        units.push(unit);
     }
     for side in [Side(0), Side(1)] {
         if !units.iter().any(|u| u.side == side) {
@@ -366,19 +421,19 @@ pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
             ));
         }
     }
-    units.sort_by_key(|u| u.id);
-    // In a siege every missile unit and engine counts its shots (l. 177, H-M13).
-    if part.siege.is_some() {
+    // In a siege every missile unit and engine counts its shots (l. 177, H-M13), from the
+    // table's or those the scenario says it has left.
+    for (i, (u, spec)) in units.iter_mut().zip(&part.units).enumerate() {
         let t = &tables().siege;
-        for u in &mut units {
-            let row = u.state.row();
-            u.state.ammo = if row.engine.is_some() {
-                Some(t.engine_ammo)
-            } else {
-                row.missile.as_ref().map(|_| t.ammo)
-            };
-        }
+        let full = if u.state.row().engine.is_some() { Some(t.engine_ammo) } else { u.state.row().missile.as_ref().map(|_| t.ammo) };
+        u.state.ammo = match (part.siege.is_some(), spec.ammo, full) {
+            (_, None, _) => part.siege.as_ref().and(full),
+            (false, Some(_), _) => return Err(SetupError::new(Item::Unit(i), "ammo", "shots are counted in a siege only (l. 177, H-M13)")),
+            (true, Some(n), Some(most)) if n <= most => Some(n),
+            (true, Some(n), most) => return Err(SetupError::new(Item::Unit(i), "ammo", format!("{n}: at most the {} shots it starts a siege with (H-M13)", most.unwrap_or(0)))),
+        };
     }
+    units.sort_by_key(|u| u.id);
     let pvt = |side: u8| {
         units
             .iter()
@@ -403,7 +458,7 @@ pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
         standard_lost: [false, false],
         commander_fell: [false, false],
         native: [0, 1].map(|i| part.native.get(i).copied().unwrap_or_default()),
-        commanders: [commander(&part, &units, 0)?, commander(&part, &units, 1)?],
+        commanders: [commander(&part, &units, &armies, 0)?, commander(&part, &units, &armies, 1)?],
         slices: [Vec::new(), Vec::new()],
         coward_penalty: part.coward_penalty,
         withdraw_option: part.withdraw_option,

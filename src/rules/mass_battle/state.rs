@@ -9,6 +9,7 @@ use crate::hex::Hex;
 use bevy::prelude::SubStates;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 /// What a unit is ordered to do for a sequence (l. 25-34; H-M3).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -85,9 +86,16 @@ pub struct Demoralised {
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct UnitState {
-    /// Its army and row in `armies.ron`.
+    /// Its army (the army list's id) and its unit's name there.
     pub army: String,
     pub row: String,
+    /// That unit's profile, at hand: the state's hash holds its names only.
+    #[serde(skip)]
+    pub profile: Arc<UnitRow>,
+    /// What it defends on its own ground (l. 79-80): its side's, unless the scenario says
+    /// otherwise for it. Set at the start and never changed, so out of the hash.
+    #[serde(skip)]
+    pub native: Native,
     /// Hit points left (PVT, l. 59).
     pub pvt: i64,
     /// PVT and troops at the battle's start (l. 109's cap, losses' shares) and at this sequence's.
@@ -131,11 +139,13 @@ pub struct UnitState {
 }
 
 impl UnitState {
-    pub fn new(army: &Army, row: &UnitRow) -> UnitState {
+    pub fn new(army: &Army, row: &Arc<UnitRow>) -> UnitState {
         let pvt = i64::from(row.troops) * i64::from(row.pvi);
         UnitState {
             army: army.name.clone(),
             row: row.name.clone(),
+            profile: row.clone(),
+            native: Native::Abroad,
             pvt,
             pvt_at_start: pvt,
             troops_at_start: row.troops,
@@ -161,15 +171,9 @@ impl UnitState {
         }
     }
 
-    /// Its row of `armies.ron` (checked at setup).
-    pub fn row(&self) -> &'static UnitRow {
-        let t = tables();
-        t.armies
-            .army(&self.army)
-            .and_then(|a| a.unit(&self.row))
-            .unwrap_or_else(|| {
-                crate::rules::tables::missing("mass-battle", "armies.ron", (&self.army, &self.row))
-            })
+    /// Its unit's profile in its army list.
+    pub fn row(&self) -> &UnitRow {
+        &self.profile
     }
 
     pub fn has(&self, t: &Trait) -> bool {
@@ -189,11 +193,8 @@ impl UnitState {
     }
 
     /// The hero this counter is, if one (H-M6).
-    pub fn hero(&self) -> Option<&'static super::data::HeroRow> {
-        tables()
-            .armies
-            .army(&self.army)
-            .and_then(|a| a.hero(&self.row))
+    pub fn hero(&self) -> Option<&super::data::HeroRow> {
+        self.profile.hero.as_ref()
     }
 
     /// Elite, mounted and flying units may withdraw (l. 29, 84, 108).
