@@ -28,6 +28,11 @@ pub trait Present: Ruleset {
     /// The unit that carries a command out, under which the terminal lists it; `None` for the
     /// orders of the whole side and the answers to a pending decision.
     fn command_unit(command: &Self::Command) -> Option<UnitId>;
+    /// The enemy a command aims at (a shot's, a charge's, an attack's target), whose `why_not`
+    /// a refused command's message gives first; `None` for a command that aims at no unit.
+    fn command_target(_command: &Self::Command) -> Option<UnitId> {
+        None
+    }
     /// The status line after the turn and the side to play: the phase, tokens, momentum...
     fn status(battle: &Battle<Self>) -> Vec<String>;
     /// The letter standing for a unit on the terminal's board.

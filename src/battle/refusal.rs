@@ -1,20 +1,33 @@
-//! Why a command is refused, in words a scenario author can act on: which side the battle waits
-//! for, and what that side may give instead (the open commands of the same kind nearest the one
-//! sent, or the kinds open now). Read off `legal_commands`, so it holds for every ruleset.
+//! Why a command is refused, in words a scenario author can act on: the rule that closes it where
+//! the ruleset can say (a target out of range, out of sight, a unit engaged: the board's `why_not`),
+//! which side the battle waits for, and what that side may give instead (the open commands of the
+//! same kind nearest the one sent, or the kinds open now). Read off `legal_commands`, so it holds
+//! for every ruleset.
 
 use super::model::Battle;
-use super::ruleset::Ruleset;
+use super::present::Present;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
 /// The most values a reason lists for one field.
 const SHOWN: usize = 8;
 
-/// The message for `command`, which `legal_commands` does not offer now.
-pub fn why_refused<R: Ruleset>(b: &Battle<R>, command: &R::Command) -> String {
+/// The message for `command`, which `legal_commands` does not offer now: the rule's own words
+/// first, where the ruleset has them for the unit and the enemy it aims at.
+pub fn why_refused<R: Present>(b: &Battle<R>, command: &R::Command) -> String {
     let Some(side) = R::deciding_side(b) else { return "the battle is over".into() };
-    let who = format!("{} (side {})", b.sides[side.index()].name, side.0);
     let legal = R::legal_commands(b);
+    let rule = R::command_unit(command).zip(R::command_target(command).and_then(|t| b.unit(t)?.hex)).and_then(|(unit, at)| R::why_not(b, &legal, unit, at));
+    let open = open_instead(b, side, &legal, command);
+    match rule {
+        Some(rule) => format!("{rule}; {open}"),
+        None => open,
+    }
+}
+
+/// What `side` may give instead of `command`.
+fn open_instead<R: Present>(b: &Battle<R>, side: super::ids::Side, legal: &[R::Command], command: &R::Command) -> String {
+    let who = format!("{} (side {})", b.sides[side.index()].name, side.0);
     let (kind, fields) = shape(command);
     let same: Vec<Map<String, Value>> = legal.iter().map(shape).filter(|(k, _)| *k == kind).map(|(_, f)| f).collect();
     if same.is_empty() {

@@ -113,6 +113,9 @@ fn pistols_reach_six_inches_only() {
     let b = at_phase(Phase::Shooting);
     assert!(BlackPowder::legal_commands(&b).iter().all(|c| !matches!(c, Command::Shoot { unit: UnitId(4), .. })));
     assert!(BlackPowder::legal_commands(&b).contains(&Command::Shoot { unit: UnitId(3), target: UnitId(13) }));
+    // Sent all the same, the shot is refused with the rule that closes it first (issue 48, item 6).
+    let refused = BlackPowder::resolve(&b, &Command::Shoot { unit: UnitId(4), target: UnitId(13) }, &mut Dice::new(1)).expect_err("refused").0;
+    assert!(refused.starts_with("Out of range") && refused.contains("not among the legal commands"), "{refused}");
 }
 
 #[test]

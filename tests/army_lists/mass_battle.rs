@@ -149,6 +149,16 @@ fn a_missile_of_ones_own_rolls_its_own_die_counts_its_shots_and_the_breach_halve
 }
 
 #[test]
+fn a_shot_out_of_reach_is_refused_with_the_rule_that_closes_it() {
+    // The crossbows reach 4 hexes (their own missile); the trolls stand farther. The refusal says
+    // so before what the side may give instead (issue 48, item 6).
+    let b = test_battle();
+    let shot = Command::Give { unit: UnitId(2), order: Order::Shoot(UnitId(13)) };
+    let refused = MassBattle::resolve(&b, &shot, &mut Dice::new(0)).expect_err("refused").0;
+    assert!(refused.starts_with("Out of missile range") && refused.contains("it reaches 4") && refused.contains("not among the legal commands"), "{refused}");
+}
+
+#[test]
 fn a_wall_hex_damaged_before_the_battle_falls_to_one_more_sequence_of_bombardment() {
     // 6 work points on (6, 6) and the great trebuchet's 6 (H-M13) make the wall's 12.
     let mut b = test_battle();

@@ -54,6 +54,13 @@ impl Present for BlackPowder {
         words::command_unit(c)
     }
 
+    fn command_target(c: &Command) -> Option<UnitId> {
+        match c {
+            Command::Shoot { target, .. } | Command::Charge { target, .. } => Some(*target),
+            _ => None,
+        }
+    }
+
     fn status(b: &B) -> Vec<String> {
         words::status(b)
     }

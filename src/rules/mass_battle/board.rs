@@ -31,7 +31,7 @@ fn given(c: &Command, unit: UnitId) -> Option<&Order> {
 }
 
 /// The unit an order aims at, or the hex it marches to.
-fn aim(order: &Order) -> (Option<UnitId>, Option<Hex>) {
+pub fn aim(order: &Order) -> (Option<UnitId>, Option<Hex>) {
     match order {
         Order::Shoot(t) | Order::Engage(t) | Order::Duel(t) | Order::Cast(t) | Order::Officer(t) => (Some(*t), None),
         Order::March(h) | Order::Bombard(h) | Order::Passwall(h) | Order::Demolish(h) => (None, Some(*h)),

@@ -55,6 +55,14 @@ impl Present for MassBattle {
         words::command_unit(c)
     }
 
+    fn command_target(c: &Command) -> Option<UnitId> {
+        match c {
+            Command::Give { order, .. } => board::aim(order).0,
+            Command::Pursue { target, .. } => Some(*target),
+            _ => None,
+        }
+    }
+
     fn status(b: &B) -> Vec<String> {
         words::status(b)
     }

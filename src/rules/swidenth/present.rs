@@ -33,6 +33,13 @@ impl Present for Swidenth {
         words::command_unit(c)
     }
 
+    fn command_target(c: &Command) -> Option<UnitId> {
+        match c {
+            Command::Shoot { target, .. } | Command::Fight { target, .. } | Command::Cast { target, .. } => Some(*target),
+            _ => None,
+        }
+    }
+
     fn status(b: &B) -> Vec<String> {
         words::status(b)
     }

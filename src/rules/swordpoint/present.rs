@@ -55,6 +55,14 @@ impl Present for Swordpoint {
         codes::unit(c)
     }
 
+    fn command_target(c: &Command) -> Option<UnitId> {
+        match c {
+            Command::Shoot { target, .. } => *target,
+            Command::DeclareCharge { target, .. } => Some(*target),
+            _ => None,
+        }
+    }
+
     fn status(b: &B) -> Vec<String> {
         look::status(b)
     }

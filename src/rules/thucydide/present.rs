@@ -45,6 +45,13 @@ impl Present for Thucydide {
         codes::unit(c)
     }
 
+    fn command_target(c: &Command) -> Option<UnitId> {
+        match c {
+            Command::Attack { target, .. } => Some(*target),
+            _ => None,
+        }
+    }
+
     fn status(b: &B) -> Vec<String> {
         look::status(b)
     }
