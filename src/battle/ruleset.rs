@@ -41,7 +41,9 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
 
     /// Checks an army list of this ruleset on its own, as a battle naming it would read it
     /// (`strategos validate`): the number of profiles it holds, or what is wrong with one.
-    fn check_army_list(list: &std::sync::Arc<ArmyList>) -> Result<usize, SetupError>;
+    fn check_army_list(list: &std::sync::Arc<ArmyList>) -> Result<usize, SetupError> {
+        Err(SetupError::new(crate::scenario::Item::Scenario, "ruleset", format!("{}'s units do not come from army lists", Self::TITLE)).in_list(&list.file))
+    }
 
     /// What happens before the first command (the first turn's start), rolling dice if it must.
     fn open(battle: &Battle<Self>, dice: &mut Dice) -> Vec<Self::Event>;

@@ -97,7 +97,7 @@ fn the_test_list_and_siege_validate_and_start_under_way() {
 
 #[test]
 fn a_wrong_list_is_refused_naming_file_line_field_and_what_is_allowed() {
-    let cases: [(&str, &str, &str, &[&str]); 12] = [
+    let cases: [(&str, &str, &str, &[&str]); 13] = [
         ("traits: [Polearm]", "traits: [Pikes]", ":11:", &["Pikes", "Polearm"]),
         ("troops: 60", "troops: 0", ":11: field `profiles[0].troops`", &["1 to 10000"]),
         ("morale: 8, moves_as: \"foot\"", "morale: 13, moves_as: \"foot\"", ":11: field `profiles[0].morale`", &["2 to 12"]),
@@ -110,8 +110,34 @@ fn a_wrong_list_is_refused_naming_file_line_field_and_what_is_allowed() {
         ("base: \"Catapulte légère\", mark: \"Man\"", "base: \"Catapulte légère\", mark: \"Man\", engine: \"mangonel\"", ":26: field `profiles[11].engine`", &["no engine 'mangonel'", "light-catapult"]),
         ("Breach(range: 2)", "Blast(damage: \"d6\", range: 2)", ":34: field `profiles[17].spells`", &["one Blast and one Breach"]),
         ("int: 16", "int: 26", ":31: field `profiles[15].int`", &["0 to 25"]),
+        ("base: \"Catapulte légère\", mark: \"Man\"", "base: \"Catapulte légère\", mark: \"Man\", missile: \"sling\"", ":26: field `profiles[11].missile`", &["no missile", "Catapulte légère"]),
     ];
     assert_refusals("mass-battle-test.ron", &cases);
+    // A hero written before the units does not shift where a unit's error points.
+    let hero_first = "        Hero(name: \"Sire Gautier\", mark: \"Gau\", hd: \"4\", hp: 30, ac: 16, to_hit: 4, damage: \"d8\"),\n        Unit(name: \"Lanciers\"";
+    let e = super::refused_in("mass-battle-test.ron", |t| t.replacen("        Unit(name: \"Lanciers\"", hero_first, 1).replacen("Followers(\"Frère Anselme\")", "Followers(\"Frère Ansel\")", 1));
+    assert!(e.contains(":21: field `profiles[7].traits`"), "{e}");
+}
+
+#[test]
+fn two_heroes_of_one_name_on_a_side_are_refused() {
+    // Followers and commanders name their hero: a list of one's own whose hero is called as the
+    // Ost's commander cannot stand beside the Ost.
+    let dir = std::env::temp_dir().join(format!("strategos-heroes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let list = "ArmyList(id: \"dup\", name: \"Dup\", ruleset: \"mass-battle\", profiles: [Hero(name: \"Baron Aldric\", base: \"Baron Aldric\")])";
+    std::fs::write(dir.join("dup.ron"), list).expect("written");
+    let text = std::fs::read_to_string(fixture("mass-battle-test-battle.ron")).expect("the test battle");
+    let text = text.replacen("armies: [\"mass-battle-test.ron\", \"horde-du-val-noir\"]", "armies: [\"dup.ron\", \"ost-de-swidenth\", \"horde-du-val-noir\"]", 1);
+    let text = text.replacen("army: \"mass-battle-test\", unit: \"Dragon\"", "army: \"dup\", unit: \"Baron Aldric\"", 1);
+    let text = text.replacen("army: \"mass-battle-test\", unit: \"Arbalétriers\", at: (4, 8), ammo: Some(3)", "army: \"ost-de-swidenth\", unit: \"Archers\", at: (4, 8)", 1);
+    let kept: Vec<&str> = text.lines().filter(|l| !l.contains("army: \"mass-battle-test\"")).collect();
+    let path = dir.join("battle.ron");
+    std::fs::write(&path, kept.join("\n").replace("commanders: [Some(\"Dame Isaure\"), Some(\"Grushak\")]", "commanders: [None, Some(\"Grushak\")]")).expect("written");
+    let s = strategos::scenario::load(&path).unwrap_or_else(|e| panic!("{e}")).0;
+    std::fs::remove_dir_all(&dir).ok();
+    let Err(e) = MassBattle::setup(&s) else { panic!("refused") };
+    assert!(e.path() == "setup.units" && e.message.contains("hero 'Baron Aldric'"), "{}: {}", e.path(), e.message);
 }
 
 #[test]

@@ -125,8 +125,8 @@ impl<'de> Deserialize<'de> for Written {
 
 impl<'de> Deserialize<'de> for WeaponRef {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<WeaponRef, D::Error> {
-        struct Named;
-        impl<'de> Visitor<'de> for Named {
+        struct Weapon;
+        impl<'de> Visitor<'de> for Weapon {
             type Value = WeaponRef;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("a weapon's name in weapons.ron, or (label: .., damage: .., range: .., tags: [..])")
@@ -138,7 +138,7 @@ impl<'de> Deserialize<'de> for WeaponRef {
                 Fields(std::marker::PhantomData).visit_map(map).map(WeaponRef::Own)
             }
         }
-        d.deserialize_any(Named)
+        d.deserialize_any(Weapon)
     }
 }
 
@@ -171,12 +171,15 @@ pub fn armies(lists: &[Arc<ArmyList>], samples: &(Vec<Arc<UnitRow>>, Vec<Arc<Her
     for list in lists {
         let mut units: Vec<Arc<UnitRow>> = Vec::new();
         let mut heroes: Vec<Arc<HeroRow>> = Vec::new();
+        // Each unit's place among the list's profiles, for its errors.
+        let mut written_at: Vec<usize> = Vec::new();
         for (i, w) in list.read_profiles::<Written>()?.into_iter().enumerate() {
             match w {
                 Written::Unit(w) => {
                     let reserved: Vec<&str> = heroes.iter().map(|h| h.name.as_str()).collect();
                     let unit = unit(list, i, w, &units, &samples.0, &reserved, gear)?;
                     units.push(Arc::new(unit));
+                    written_at.push(i);
                 }
                 Written::Hero(w) => {
                     let reserved: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
@@ -185,7 +188,7 @@ pub fn armies(lists: &[Arc<ArmyList>], samples: &(Vec<Arc<UnitRow>>, Vec<Arc<Her
                 }
             }
         }
-        for (i, u) in units.iter().enumerate() {
+        for (u, i) in units.iter().zip(written_at) {
             for t in &u.traits {
                 if let Trait::Followers(name) = t
                     && !heroes.iter().any(|h| h.name == *name)
@@ -349,16 +352,19 @@ fn check_unit(list: &ArmyList, i: usize, u: &UnitRow, gear: &Gear) -> Result<(),
     }
     if let Some(w) = &u.weapon {
         if w.range.is_some() {
-            return err("weapon", format!("'{}' has a range: a weapon that shoots is the unit's `missile`", w.name));
+            return err("weapon", format!("'{}' has a range: a weapon that shoots is the unit's `missile`", w.label));
         }
         check_roll(list, i, "weapon", w.damage)?;
     }
     if let Some(w) = &u.missile {
         match w.range {
             Some(r) if (1..=RANGE).contains(&r) => {}
-            _ => return err("missile", format!("'{}': a missile has a range, 1 to {RANGE} hexes (H-M2)", w.name)),
+            _ => return err("missile", format!("'{}': a missile has a range, 1 to {RANGE} hexes (H-M2)", w.label)),
         }
         check_roll(list, i, "missile", w.damage)?;
+    }
+    if let (Some(e), Some(_)) = (&u.engine, &u.missile) {
+        return err("missile", format!("a crew serving the {} has no missile: the engine would always shoot instead (H-M18)", e.label));
     }
     if !gear.movement.allowances.iter().any(|(k, _)| *k == u.moves_as) {
         let known: Vec<&str> = gear.movement.allowances.iter().map(|(k, _)| k.as_str()).collect();

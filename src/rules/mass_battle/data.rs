@@ -324,13 +324,6 @@ pub struct WeaponTable {
 }
 
 impl WeaponTable {
-    pub fn weapon(&self, name: &str) -> &Weapon {
-        self.weapons
-            .iter()
-            .find(|w| w.name == name)
-            .unwrap_or_else(|| missing(FOLDER, "weapons.ron", name))
-    }
-
     pub fn find(&self, name: &str) -> Option<&Weapon> {
         self.weapons.iter().find(|w| w.name == name)
     }
@@ -490,12 +483,6 @@ pub struct ArmyTable {
     pub armies: Vec<Army>,
 }
 
-impl ArmyTable {
-    pub fn army(&self, name: &str) -> Option<&Army> {
-        self.armies.iter().find(|a| a.name == name)
-    }
-}
-
 /// A siege engine (l. 208-224) with the house rule's work points (H-M13).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -530,12 +517,6 @@ pub struct SiegeTable {
 }
 
 impl SiegeTable {
-    pub fn engine(&self, name: &str) -> &Engine {
-        self.engines
-            .iter()
-            .find(|e| e.name == name)
-            .unwrap_or_else(|| missing(FOLDER, "siege.ron", name))
-    }
 }
 
 pub struct Tables {

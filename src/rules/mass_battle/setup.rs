@@ -182,9 +182,6 @@ fn started(i: usize, spec: &UnitSpec, state: &mut UnitState) -> Result<(), Setup
         }
         state.demoralised = Some(Demoralised { sequence: 0, by_shooting: false });
     }
-    if spec.ammo.is_some() && row.missile.is_none() && row.engine.is_none() {
-        return err("ammo", format!("{} has no missile nor engine to count shots for (l. 177, H-M13)", row.name));
-    }
     let has = |f: fn(&HeroSpell) -> bool| row.hero.as_ref().is_some_and(|h| h.spells.iter().any(f));
     if spec.blast_cast && !has(|s| matches!(s, HeroSpell::Blast { .. })) {
         return err("blast_cast", format!("{} casts no Blast (H-M7)", row.name));
@@ -429,16 +426,29 @@ pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
         u.state.ammo = match (part.siege.is_some(), spec.ammo, full) {
             (_, None, _) => part.siege.as_ref().and(full),
             (false, Some(_), _) => return Err(SetupError::new(Item::Unit(i), "ammo", "shots are counted in a siege only (l. 177, H-M13)")),
+            (true, Some(_), None) => return Err(SetupError::new(Item::Unit(i), "ammo", format!("{} has no missile nor engine to count shots for (l. 177, H-M13)", u.state.row().name))),
             (true, Some(n), Some(most)) if n <= most => Some(n),
-            (true, Some(n), most) => return Err(SetupError::new(Item::Unit(i), "ammo", format!("{n}: at most the {} shots it starts a siege with (H-M13)", most.unwrap_or(0)))),
+            (true, Some(n), Some(most)) => return Err(SetupError::new(Item::Unit(i), "ammo", format!("{n}: at most the {most} shots it starts a siege with (H-M13)"))),
         };
     }
     units.sort_by_key(|u| u.id);
+    // Followers and commanders name their hero: on one side, one hero of a name.
+    for side in [Side(0), Side(1)] {
+        let mut names: Vec<&str> = Vec::new();
+        let fielded: BTreeSet<&str> = units.iter().filter(|u| u.side == side).map(|u| u.state.army.as_str()).collect();
+        for army in armies.iter().filter(|a| fielded.contains(a.name.as_str())) {
+            if let Some(h) = army.heroes.iter().find(|h| names.contains(&h.name.as_str())) {
+                return Err(SetupError::new(Item::Scenario, "setup.units", format!("side {}'s armies both have a hero '{}': followers and commanders could not tell them apart", side.0, h.name)));
+            }
+            names.extend(army.heroes.iter().map(|h| h.name.as_str()));
+        }
+    }
+    // The share lost (H-M9) counts from the units' whole strength, losses before the battle too.
     let pvt = |side: u8| {
         units
             .iter()
             .filter(|u| u.side == Side(side))
-            .map(|u| u.state.pvt)
+            .map(|u| u.state.pvt_at_start)
             .sum()
     };
     let global = Global {
@@ -457,6 +467,8 @@ pub fn setup(s: &Scenario) -> Result<Battle<MassBattle>, SetupError> {
         }),
         standard_lost: [false, false],
         commander_fell: [false, false],
+        // Each unit reads its own (`UnitState.native`); the sides' stay in the state as before,
+        // so that replays keep their hashes.
         native: [0, 1].map(|i| part.native.get(i).copied().unwrap_or_default()),
         commanders: [commander(&part, &units, &armies, 0)?, commander(&part, &units, &armies, 1)?],
         slices: [Vec::new(), Vec::new()],
