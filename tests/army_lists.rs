@@ -269,4 +269,66 @@ mod swordpoint {
         ];
         super::assert_refusals("swordpoint-test.ron", &cases);
     }
+
+    /// The test battle's text with `from` changed to `to`, set up.
+    fn changed(from: &str, to: &str) -> Result<strategos::battle::Battle<Swordpoint>, String> {
+        let text = std::fs::read_to_string(fixture("swordpoint-test-battle.ron")).expect("the test battle");
+        assert!(text.contains(from), "{from}");
+        let s = strategos::scenario::parse_at(&text.replacen(from, to, 1), &fixture("x.ron")).expect("parses");
+        Swordpoint::setup(&s).map_err(|e| format!("{}: {}", e.path(), e.message))
+    }
+
+    #[test]
+    fn units_start_with_figures_lost_and_their_markers() {
+        let b = Swordpoint::setup(&test_scenario()).unwrap_or_else(|e| panic!("{}: {}", e.path(), e.message));
+        let state = |id: u32| &b.unit(UnitId(id)).expect("a unit").state;
+        assert_eq!((state(4).figures, state(4).start_figures, state(4).bases()), (state(4).start_figures - 5, state(4).start_figures, (state(4).start_figures - 5).div_ceil(state(4).profile().figures_per_base)));
+        assert!(state(4).demoralised && !state(4).fleeing);
+        assert!(state(5).demoralised && state(5).fleeing);
+        assert!(state(6).disorganised);
+        let e = changed("lost: 5, demoralised: true", "lost: 99, demoralised: true").err().expect("refused");
+        assert!(e.starts_with("setup.units[3].lost") && e.contains("fewer than its"), "{e}");
+        let e = changed("lost: 30, demoralised: true, fleeing: true", "lost: 30, fleeing: true").err().expect("refused");
+        assert!(e.starts_with("setup.units[4].fleeing") && e.contains("demoralised"), "{e}");
+    }
+
+    /// The test battle with `switch` written first in its setup.
+    fn switched(switch: &str) -> Scenario {
+        let text = std::fs::read_to_string(fixture("swordpoint-test-battle.ron")).expect("the test battle");
+        strategos::scenario::parse_at(&text.replacen("    setup: (", &format!("    setup: (\n        {switch},"), 1), &fixture("x.ron")).expect("parses")
+    }
+
+    /// The events of the battle `s` until the fleeing levy (unit 5) first moves, each side giving
+    /// its first legal command.
+    fn until_the_levy_moves(s: &Scenario) -> Vec<Event> {
+        let mut app = strategos::replay::start::<Swordpoint>(s, 1, &[]).expect("starts");
+        for _ in 0..200 {
+            if app.events().iter().any(|e| matches!(e, Event::UnitMoved { unit: UnitId(5), .. })) {
+                return app.events().to_vec();
+            }
+            let Some(first) = Swordpoint::legal_commands(app.view()).into_iter().next() else { break };
+            app.submit(first).unwrap_or_else(|e| panic!("{e}"));
+        }
+        panic!("the levy never moved: {:?}", app.events());
+    }
+
+    fn levy_rally(events: &[Event]) -> Option<Vec<(&'static str, i8)>> {
+        events.iter().find_map(|e| match e {
+            Event::Tested { unit: UnitId(5), test: strategos::rules::swordpoint::event::Test::Rally, factors, .. } => Some(factors.iter().map(|f| (f.rule, f.value)).collect()),
+            _ => None,
+        })
+    }
+
+    #[test]
+    fn markers_from_the_file_act_and_a_rally_reads_near_enemies_as_the_switch_says() {
+        // The demoralised warriors recover as the turn starts (SP:L16). The fleeing levy, 18
+        // figures left of 48, tests to rally with its army general: fleeing, and a larger enemy
+        // within 8" (the great levy), whose +2 replaces an enemy's +1 (R-3) ...
+        let events = until_the_levy_moves(&test_scenario());
+        assert!(events.iter().any(|e| matches!(e, Event::MarkerChanged { unit: UnitId(4), on: false, rule: "SP:L16", .. })), "{events:?}");
+        assert_eq!(levy_rally(&events), Some(vec![("SP:L112", 2), ("SP:L114", 2)]));
+        // ... unless the scenario's switch adds them up.
+        let events = until_the_levy_moves(&switched("rally_enemies_add_up: true"));
+        assert_eq!(levy_rally(&events), Some(vec![("SP:L112", 2), ("SP:L114", 2), ("SP:L113", 1)]));
+    }
 }

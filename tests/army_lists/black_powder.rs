@@ -18,7 +18,12 @@ fn test_scenario() -> Scenario {
 
 /// The test battle at side 0's first `phase`, reached by ending the phases before it.
 fn at_phase(phase: Phase) -> B {
-    let mut app = strategos::replay::start::<BlackPowder>(&test_scenario(), 1, &[]).unwrap_or_else(|e| panic!("{e}"));
+    at_phase_of(&test_scenario(), phase)
+}
+
+/// The battle `s` at side 0's first `phase`.
+fn at_phase_of(s: &Scenario, phase: Phase) -> B {
+    let mut app = strategos::replay::start::<BlackPowder>(s, 1, &[]).unwrap_or_else(|e| panic!("{e}"));
     while app.view().global.phase != phase {
         app.submit(Command::EndPhase).unwrap_or_else(|e| panic!("{e}"));
     }
@@ -171,9 +176,52 @@ fn a_starting_state_the_rules_cannot_reach_is_refused() {
     let e = refused("casualties: 2, disordered: true", "casualties: 4, disordered: true");
     assert!(e.starts_with("setup.units[2].casualties") && e.contains("at most its stamina, 3"), "{e}");
     let e = refused("casualties: 1, stamina: 3", "casualties: 1");
-    assert!(e.starts_with("setup.units[9].stamina") && e.contains("Untested"), "{e}");
+    assert!(e.starts_with("setup.units[11].stamina") && e.contains("Untested"), "{e}");
     let e = refused("casualties: 1, stamina: 3", "casualties: 1, stamina: 5");
-    assert!(e.starts_with("setup.units[9].stamina") && e.contains("1 to 4"), "{e}");
+    assert!(e.starts_with("setup.units[11].stamina") && e.contains("1 to 4"), "{e}");
     let e = refused("casualties: 2, disordered: true", "stamina: 2");
     assert!(e.starts_with("setup.units[2].stamina") && e.contains("only an Untested unit"), "{e}");
+}
+
+/// The test battle's text with `from` changed to `to`, set up.
+fn changed(from: &str, to: &str) -> Result<B, String> {
+    let text = std::fs::read_to_string(fixture("black-powder-test-battle.ron")).expect("the test battle");
+    assert!(text.contains(from), "{from}");
+    let s = strategos::scenario::parse_at(&text.replacen(from, to, 1), &fixture("x.ron")).expect("parses");
+    BlackPowder::setup(&s).map_err(|e| format!("{}: {}", e.path(), e.message))
+}
+
+#[test]
+fn first_fire_spent_before_the_battle_adds_no_die_and_freshly_raised_starts_tested() {
+    // The rifled line has First fire (BP:L330), spent before the battle: 3 dice, not 4.
+    let mut b = at_phase(Phase::Shooting);
+    let state = |b: &B, id: u32| b.unit(UnitId(id)).expect("a unit").state.clone();
+    assert!(state(&b, 6).has_shot && state(&b, 6).tested && state(&b, 16).fought);
+    assert_eq!((state(&b, 16).fresh_tested, state(&b, 16).gained), (true, Some(Trait::Steady)), "HB-19: its d6 gave Steady");
+    let target = BlackPowder::legal_commands(&b).into_iter().find_map(|c| match c {
+        Command::Shoot { unit: UnitId(6), target } => Some(target),
+        _ => None,
+    });
+    let target = target.expect("the rifled line has a target");
+    let v = volley(&shoot(&mut b, 6, target.0, &[1, 1, 1, 1, 1, 1]));
+    assert_eq!(v.dice, 3, "{v:?}");
+}
+
+#[test]
+fn a_state_the_rules_cannot_reach_under_way_is_refused() {
+    let e = changed("profile: \"lancers\", brigade: 1, at: (0, 10))", "profile: \"lancers\", brigade: 1, at: (0, 10), has_shot: true)").err().expect("refused");
+    assert!(e.starts_with("setup.units[4].has_shot") && e.contains("never shot"), "{e}");
+    let e = changed("has_shot: true, tested: true", "has_shot: true, tested: true, freshly_raised: Wavering").err().expect("refused");
+    assert!(e.starts_with("setup.units[5].freshly_raised") && e.contains("not Freshly raised"), "{e}");
+}
+
+#[test]
+fn under_the_switch_only_the_closest_enemy_may_be_shot_at() {
+    // HB-10's switch: the company sees four enemies and may shoot at each; under
+    // `nearest_target_only` only at the closest.
+    let targets = |b: &B| BlackPowder::legal_commands(b).iter().filter(|c| matches!(c, Command::Shoot { unit: UnitId(2), .. })).count();
+    assert_eq!(targets(&at_phase(Phase::Shooting)), 4);
+    let text = std::fs::read_to_string(fixture("black-powder-test-battle.ron")).expect("the test battle");
+    let strict = strategos::scenario::parse_at(&text.replacen("    setup: (", "    setup: (\n        nearest_target_only: Some(true),", 1), &fixture("x.ron")).expect("parses");
+    assert_eq!(targets(&at_phase_of(&strict, Phase::Shooting)), 1);
 }

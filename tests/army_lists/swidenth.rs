@@ -113,13 +113,53 @@ fn a_starting_state_the_rules_cannot_reach_is_refused() {
         format!("{}: {}", e.path(), e.message)
     };
     let e = refused("vitalite: 2", "vitalite: 5");
-    assert!(e.starts_with("setup.units[4].vitalite") && e.contains("1 to its profile's 4"), "{e}");
+    assert!(e.starts_with("setup.units[5].vitalite") && e.contains("1 to its profile's 4"), "{e}");
     let e = refused("at: (5, 8), stuns: 1", "at: (5, 8), stuns: 4");
     assert!(e.starts_with("setup.units[2].stuns"), "{e}");
     let e = refused("figure: \"Ogre\", at: (10, 2), vitalite: 2", "figure: \"Ogre\", at: (10, 2), dropped_main: true");
-    assert!(e.starts_with("setup.units[4].dropped_main") && e.contains("claws"), "{e}");
+    assert!(e.starts_with("setup.units[5].dropped_main") && e.contains("claws"), "{e}");
     let e = refused("figure: \"Chevalier\", at: (2, 8)", "figure: \"Chevalier\", at: (2, 8), unloaded: true");
     assert!(e.starts_with("setup.units[0].unloaded"), "{e}");
     let e = refused("band: \"swidenth-test\", figure: \"Garde\"", "band: \"swidenth-tests\", figure: \"Garde\"");
     assert!(e.starts_with("setup.units[2].band") && e.contains("swidenth-test"), "{e}");
+    let e = refused("at: (0, 7), camouflaged: true", "at: (6, 4), camouflaged: true");
+    assert!(e.starts_with("setup.units[9].camouflaged") && e.contains("to hide in"), "{e}");
+}
+
+#[test]
+fn a_goblin_starting_camouflaged_shoots_with_its_bonus() {
+    // H-S9: hidden by the wood beside it, the goblin's first shot takes l. 170's bonus.
+    let mut app = start(&[10; 40]);
+    for _ in 0..20 {
+        let legal = Swidenth::legal_commands(app.view());
+        if let Some(shot) = legal.iter().find(|c| matches!(c, Command::Shoot { figure: UnitId(15), .. })).cloned() {
+            let events = send(&mut app, shot);
+            let d = events.into_iter().find_map(|e| if let Event::Duel(d) = e { Some(d) } else { None }).expect("a shot");
+            assert!(d.acting.factors.iter().any(|f| f.rule == "l. 170" && f.what == "camouflaged"), "{:?}", d.acting.factors);
+            return;
+        }
+        let wait = legal.into_iter().find(|c| matches!(c, Command::Wait { .. } | Command::EndPhase)).expect("a wait");
+        send(&mut app, wait);
+    }
+    panic!("the goblin never shot");
+}
+
+#[test]
+fn a_wound_stuns_unless_the_scenario_s_switch_says_otherwise() {
+    // The soldier's 19 against the ogre's 2: a wound (l. 111), the ogre down to 1 Vitalité and
+    // stunned (R-S3b) ...
+    let stunned = |s: &Scenario| {
+        let mut forced = vec![15];
+        forced.extend_from_slice(&[19, 2, 10, 10, 10]);
+        let mut app = strategos::replay::start::<Swidenth>(s, 1, &forced).unwrap_or_else(|e| panic!("{e}"));
+        send(&mut app, Command::Wait { figure: UnitId(5) });
+        let events = send(&mut app, Command::Fight { figure: UnitId(5), target: UnitId(11) });
+        assert!(events.iter().any(|e| matches!(e, Event::Wounded { figure: UnitId(11), left: 1, .. })), "{events:?}");
+        events.iter().any(|e| matches!(e, Event::Stunned { figure: UnitId(11), .. }))
+    };
+    assert!(stunned(&test_scenario()));
+    // ... unless `wound_stuns: false`.
+    let text = std::fs::read_to_string(fixture("swidenth-test-battle.ron")).expect("the test battle");
+    let off = strategos::scenario::parse_at(&text.replacen("    setup: (", "    setup: (\n        wound_stuns: false,", 1), &fixture("x.ron")).expect("parses");
+    assert!(!stunned(&off));
 }

@@ -33,6 +33,10 @@ pub fn field(units: &[U], ground: &[(i32, i32, &str)]) -> Scenario {
             casualties: 0,
             disordered: false,
             stamina: None,
+            has_shot: false,
+            fought: false,
+            tested: false,
+            freshly_raised: None,
         })
         .collect();
     let first = |side: u8| specs.iter().find(|u| u.side == side).map_or(Offset(0, 0), |u| u.at);
@@ -54,7 +58,7 @@ pub fn field(units: &[U], ground: &[(i32, i32, &str)]) -> Scenario {
         sides: vec![SideSpec { name: "South".into(), edge: BoardEdge::South, colour: None }, SideSpec { name: "North".into(), edge: BoardEdge::North, colour: None }],
         armies: Vec::new(),
         army_files: Vec::new(),
-        setup: Setup::of(&Part { brigades, commanders, units: specs }),
+        setup: Setup::of(&Part { brigades, commanders, units: specs, nearest_target_only: None }),
     }
 }
 

@@ -50,6 +50,7 @@ pub fn field_with(figures: &[F], ground: &[(Hex, &str)], traits: &[(u32, Trait)]
             dropped_main: false,
             dropped_off: false,
             unloaded: false,
+            camouflaged: false,
         })
         .collect();
     Scenario {
@@ -63,7 +64,7 @@ pub fn field_with(figures: &[F], ground: &[(Hex, &str)], traits: &[(u32, Trait)]
         sides: vec![SideSpec { name: "Patrouille".into(), edge: BoardEdge::South, colour: None }, SideSpec { name: "Pillards".into(), edge: BoardEdge::North, colour: None }],
         armies: Vec::new(),
         army_files: Vec::new(),
-        setup: Setup::of(&Part { units, doors: Vec::new(), levers: Vec::new() }),
+        setup: Setup::of(&Part { units, doors: Vec::new(), levers: Vec::new(), horrible_costs_two: false, wound_stuns: true }),
     }
 }
 

@@ -17,7 +17,7 @@ pub fn field(units: &[U], commanders: &[C]) -> Scenario {
     let rows = vec![". . . . . . . . . . . .".to_string(); 10];
     let units = units
         .iter()
-        .map(|(id, side, profile, c, r, facing)| UnitSpec { id: *id, side: *side, profile: profile.to_string(), at: Offset(*c, *r), facing: *facing, bases: None, frontage: None })
+        .map(|(id, side, profile, c, r, facing)| UnitSpec { id: *id, side: *side, profile: profile.to_string(), at: Offset(*c, *r), facing: *facing, bases: None, frontage: None, lost: 0, demoralised: false, fleeing: false, disorganised: false })
         .collect();
     let commanders = commanders.iter().map(|(id, side, rank, unit)| CommanderSpec { id: *id, side: *side, name: format!("commander {id}"), rank: rank.to_string(), unit: *unit }).collect();
     Scenario {
@@ -31,7 +31,7 @@ pub fn field(units: &[U], commanders: &[C]) -> Scenario {
         sides: vec![SideSpec { name: "South".into(), edge: BoardEdge::South, colour: None }, SideSpec { name: "North".into(), edge: BoardEdge::North, colour: None }],
         armies: Vec::new(),
         army_files: Vec::new(),
-        setup: Setup::of(&Part { units, commanders, momentum: None }),
+        setup: Setup::of(&Part { units, commanders, momentum: None, rally_enemies_add_up: false, flight_before_rally: true }),
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::BlackPowder;
 use super::data::{Formation, Profile, Trait, tables};
-use super::state::{Brigade, Commander, Global, Phase, UnitState};
+use super::state::{Brigade, Commander, Global, Phase, Switches, UnitState};
 use crate::battle::{Battle, Side, SideInfo, Unit, UnitId};
 use crate::hex::{Direction, Ground, HexMap, Offset};
 use crate::scenario::{Item, Placed, Scenario, SetupError, check_placements};
@@ -20,6 +20,10 @@ pub struct Part {
     pub brigades: Vec<BrigadeSpec>,
     pub commanders: Vec<CommanderSpec>,
     pub units: Vec<UnitSpec>,
+    /// HB-10's switch (`docs/rules/black-powder.md`, "Switches"): only the closest enemy may be
+    /// shot at; by default `shooting.ron`'s `nearest_target_only` (any enemy in arc, range and sight).
+    #[serde(default)]
+    pub nearest_target_only: Option<bool>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -72,6 +76,27 @@ pub struct UnitSpec {
     /// An Untested unit's stamina once rolled (BP:L328, 1 to 4); one with casualties has rolled it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stamina: Option<u8>,
+    /// It has shot already in this battle: First fire is spent (BP:L330).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub has_shot: bool,
+    /// It has fought a round of melee already: Bloodthirsty is spent (BP:L331).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fought: bool,
+    /// It has taken a break test already: Steady is spent (BP:L332).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tested: bool,
+    /// A Freshly raised unit whose d6 is rolled (HB-19): what it became, `Some(Wavering)`,
+    /// `Some(Steady)` or `None` (nothing), as traits.ron's rows give.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub freshly_raised: Option<Fresh>,
+}
+
+/// What a Freshly raised unit's d6 made it (HB-19), for a battle under way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fresh {
+    Unchanged,
+    Wavering,
+    Steady,
 }
 
 /// A river is impassable except where a road bridges it (HB-17), so no unit can stand there.
@@ -198,6 +223,27 @@ fn started(i: usize, spec: &UnitSpec, state: &mut UnitState) -> Result<(), Setup
     }
     state.casualties = spec.casualties;
     state.disordered = spec.disordered;
+    if spec.has_shot && state.profile().weapon.is_none() {
+        return Err(SetupError::new(Item::Unit(i), "has_shot", format!("{} has no weapon: it has never shot", state.profile().label)));
+    }
+    state.has_shot = spec.has_shot;
+    state.fought = spec.fought;
+    state.tested = spec.tested;
+    if let Some(fresh) = spec.freshly_raised {
+        if !state.profile().has(Trait::FreshlyRaised) {
+            return Err(SetupError::new(Item::Unit(i), "freshly_raised", format!("{} is not Freshly raised (BP:L325)", state.profile().label)));
+        }
+        let becomes = match fresh {
+            Fresh::Unchanged => None,
+            Fresh::Wavering => Some(Trait::Wavering),
+            Fresh::Steady => Some(Trait::Steady),
+        };
+        if !(1..=6).any(|face| tables().traits.freshly_raised(face) == becomes) {
+            return Err(SetupError::new(Item::Unit(i), "freshly_raised", format!("{fresh:?}: not a result of traits.ron's d6 for Freshly raised (HB-19)")));
+        }
+        state.fresh_tested = true;
+        state.gained = becomes;
+    }
     Ok(())
 }
 
@@ -225,6 +271,7 @@ pub fn setup(s: &Scenario) -> Result<Battle<BlackPowder>, SetupError> {
     }
     units.sort_by_key(|u| u.id);
     let commanders = commanders_of(&part, &brigades, &map)?;
-    let global = Global { phase: Phase::Opening, first: Side(s.first_side), brigades, commanders, agenda: Vec::new(), outcome: None };
+    let switches = Switches { nearest_target_only: part.nearest_target_only.unwrap_or(tables().shooting.nearest_target_only) };
+    let global = Global { switches, phase: Phase::Opening, first: Side(s.first_side), brigades, commanders, agenda: Vec::new(), outcome: None };
     Ok(Battle { map, sides, units, turn: 0, active: Side(s.first_side), last_turn: s.turns, global })
 }

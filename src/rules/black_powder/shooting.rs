@@ -62,7 +62,7 @@ fn seen(b: &B, u: &U, to: crate::hex::Hex) -> (los::Cover, bool) {
 /// square or a building), seen at least partly, not in a melee, not shot at already this phase.
 pub fn targets(b: &B, u: &U) -> Vec<UnitId> {
     let mut out: Vec<(u32, UnitId)> = in_reach(b, u).into_iter().filter(|(_, e, h)| open_to(b, u, e, *h)).map(|(d, e, _)| (d, e.id)).collect();
-    if tables().shooting.nearest_target_only {
+    if b.global.switches.nearest_target_only {
         let nearest = out.first().map(|(d, _)| *d);
         out.retain(|(d, _)| Some(*d) == nearest);
     }

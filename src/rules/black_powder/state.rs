@@ -282,8 +282,18 @@ pub struct PathEnd {
     pub facing: Direction,
 }
 
+/// The scenario's house-rule switches (`docs/rules/black-powder.md`, "Switches"), set at the
+/// start and never changed, so out of the state's hash.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Switches {
+    /// HB-10: only the closest enemy may be shot at.
+    pub nearest_target_only: bool,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Global {
+    #[serde(skip)]
+    pub switches: Switches,
     pub phase: Phase,
     /// The side that plays first in each game turn.
     pub first: Side,

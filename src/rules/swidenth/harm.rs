@@ -28,11 +28,17 @@ pub fn suffer(ctx: &mut Ctx, winner: UnitId, loser: UnitId, harm: Harm, from: He
             let Some(u) = ctx.b.unit(loser) else { return };
             let chief = u.state.rank() == Rank::Chief;
             let by_enemy = ctx.b.unit(winner).is_some_and(|w| w.side != u.side);
-            if u.state.vitalite > 1 {
-                let left = u.state.vitalite - 1;
+            let switches = ctx.b.global.switches;
+            // R-S3a: one point, as l. 111 and l. 114 both write, unless the scenario's switch
+            // makes a horrible wound cost two.
+            let cost = if horrible && switches.horrible_costs_two { 2 } else { 1 };
+            if u.state.vitalite > cost {
+                let left = u.state.vitalite - cost;
                 ctx.emit(Event::Wounded { figure: loser, left, horrible, by_enemy });
-                // R-S3: a result above 2D is above D too.
-                stun(ctx, loser, "l. 107 (R-S3)");
+                // R-S3b: a result above 2D is above D too.
+                if switches.wound_stuns {
+                    stun(ctx, loser, "l. 107 (R-S3)");
+                }
             } else {
                 ctx.emit(Event::OutOfAction { figure: loser, horrible, by_enemy });
             }

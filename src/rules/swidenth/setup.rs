@@ -4,7 +4,7 @@
 
 use super::Swidenth;
 use super::data::{Band, Rank, Trait, tables};
-use super::state::{Door, Global, Lever, Phase, UnitState};
+use super::state::{Door, Global, Lever, Phase, Switches, UnitState};
 use crate::battle::{Battle, Side, SideInfo, Unit, UnitId};
 use crate::hex::{Direction, Ground, HexMap, Offset};
 use crate::scenario::{Item, Placed, Scenario, SetupError, check_placements};
@@ -20,6 +20,13 @@ pub struct Part {
     pub doors: Vec<DoorSpec>,
     #[serde(default)]
     pub levers: Vec<LeverSpec>,
+    /// House-rule switches (`docs/rules/swidenth.md`, "Switches"): R-S3a's other reading, a
+    /// horrible wound costs two points of Vitalité ...
+    #[serde(default)]
+    pub horrible_costs_two: bool,
+    /// ... and R-S3b's: a wound stuns as well (l. 107 read as "above D is above 2D too").
+    #[serde(default = "yes")]
+    pub wound_stuns: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -54,6 +61,9 @@ pub struct FigureSpec {
     /// Its crossbow starts unloaded (H-S10).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unloaded: bool,
+    /// It starts camouflaged (H-S9): in or beside hiding ground, with no enemy in contact.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub camouflaged: bool,
 }
 
 /// The most stun tokens a figure may start with: a stunned figure is stunned again only by a new
@@ -217,8 +227,10 @@ pub fn setup(s: &Scenario) -> Result<Battle<Swidenth>, SetupError> {
     units.sort_by_key(|u| u.id);
     let doors = doors_of(&part, &map, &units)?;
     let levers = levers_of(&part, &map, &doors, &units)?;
+    let camouflaged: Vec<UnitId> = part.units.iter().filter(|f| f.camouflaged).map(|f| UnitId(f.id)).collect();
     let count = |side: u8| u8::try_from(units.iter().filter(|u| u.side == Side(side)).count()).unwrap_or(u8::MAX);
     let global = Global {
+        switches: Switches { horrible_costs_two: part.horrible_costs_two, wound_stuns: part.wound_stuns },
         phase: Phase::Opening,
         initiative: Side(s.first_side),
         leader: None,
@@ -229,5 +241,27 @@ pub fn setup(s: &Scenario) -> Result<Battle<Swidenth>, SetupError> {
         agenda: Vec::new(),
         outcome: None,
     };
-    Ok(Battle { map, sides, units, turn: 0, active: Side(s.first_side), last_turn: s.turns, global })
+    let mut battle = Battle { map, sides, units, turn: 0, active: Side(s.first_side), last_turn: s.turns, global };
+    camouflage(&mut battle, &part, &camouflaged)?;
+    Ok(battle)
+}
+
+/// The figures that start camouflaged, only where the special action could have hidden them
+/// (H-S9): in or beside hiding ground, and not in contact with an enemy, who would spot them.
+fn camouflage(b: &mut Battle<Swidenth>, part: &Part, figures: &[UnitId]) -> Result<(), SetupError> {
+    for id in figures {
+        let i = part.units.iter().position(|f| UnitId(f.id) == *id).unwrap_or_default();
+        let Some(u) = b.unit(*id) else { continue };
+        let Some(at) = u.hex else { continue };
+        if !std::iter::once(at).chain(b.map.neighbours(at)).any(|h| super::legal::hiding_ground(b.map.at(h).ground)) {
+            return Err(SetupError::new(Item::Unit(i), "camouflaged", format!("{} has no forest, rocks, buildings or wall in or beside its hex to hide in (H-S9)", Offset::from_hex(at))));
+        }
+        if super::figure::is_engaged(b, u) {
+            return Err(SetupError::new(Item::Unit(i), "camouflaged", "an enemy in contact spots it at once (H-S9)".to_string()));
+        }
+        if let Some(u) = b.unit_mut(*id) {
+            u.state.camouflaged = true;
+        }
+    }
+    Ok(())
 }

@@ -219,8 +219,26 @@ impl Step {
     }
 }
 
+/// The scenario's house-rule switches (`docs/rules/swidenth.md`, "Switches"), set at the start
+/// and never changed, so out of the state's hash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Switches {
+    /// R-S3a read the other way: a horrible wound costs two points of Vitalité.
+    pub horrible_costs_two: bool,
+    /// R-S3b: a wound stuns as well.
+    pub wound_stuns: bool,
+}
+
+impl Default for Switches {
+    fn default() -> Switches {
+        Switches { horrible_costs_two: false, wound_stuns: true }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Global {
+    #[serde(skip)]
+    pub switches: Switches,
     pub phase: Phase,
     /// The side that won this turn's initiative (l. 30).
     pub initiative: Side,

@@ -4,7 +4,7 @@
 
 use super::Swordpoint;
 use super::data::{CommanderRank, Profile, tables};
-use super::state::{Commander, Global, Phase, Sheet, UnitState};
+use super::state::{Commander, Global, Phase, Sheet, Switches, UnitState};
 use crate::battle::{Battle, Side, SideInfo, Unit, UnitId};
 use crate::hex::{Direction, Ground, HexMap, Offset};
 use crate::scenario::{Item, Placed, Scenario, SetupError, check_placements};
@@ -23,6 +23,17 @@ pub struct Part {
     /// starting pool for both (H-8).
     #[serde(default)]
     pub momentum: Option<(u8, u8)>,
+    /// House-rule switches (`docs/rules/swordpoint.md`, "Switches"): R-3's other reading, an
+    /// enemy within 8" and a larger one add up on a rally test (+1 and +2) ...
+    #[serde(default)]
+    pub rally_enemies_add_up: bool,
+    /// ... and H-28 off: a flight begun in the declarations may rally before it runs.
+    #[serde(default = "yes")]
+    pub flight_before_rally: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -43,6 +54,17 @@ pub struct UnitSpec {
     /// Bases in the first rank; defaults to the profile's frontage (no wider than the unit).
     #[serde(default)]
     pub frontage: Option<u8>,
+    /// The state it starts in (`docs/armies.md`): figures already lost, ...
+    #[serde(default, skip_serializing_if = "crate::scenario::is_zero")]
+    pub lost: u8,
+    /// ... its markers: demoralised (SP:L16, L28), broken and fleeing (H-6: demoralised too),
+    /// disorganised after a pursuit (SP5.22, H-13).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub demoralised: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fleeing: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub disorganised: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -112,13 +134,31 @@ fn unit_of(i: usize, spec: &UnitSpec, map: &HexMap, sides: &[SideInfo; 2], profi
         return Err(SetupError::new(Item::Unit(i), "at", format!("{} is {}, impassable without a bridge (H-23)", spec.at, map.at(spec.at.to_hex()).describe())));
     }
     let side = Side(spec.side);
+    let mut state = UnitState::deployed(profile, p.clone(), bases, frontage);
+    started(i, spec, &mut state)?;
     Ok(Unit {
         id: UnitId(spec.id),
         side,
         hex: Some(spec.at.to_hex()),
         facing: spec.facing.unwrap_or(sides[side.index()].edge.facing_away()),
-        state: UnitState::deployed(profile, p.clone(), bases, frontage),
+        state,
     })
+}
+
+/// The state a unit starts in beyond its deployment, as play could leave it: figures lost off its
+/// rear (fewer than it has), and its markers, a fleeing unit demoralised too (H-6).
+fn started(i: usize, spec: &UnitSpec, state: &mut UnitState) -> Result<(), SetupError> {
+    if spec.lost >= state.figures {
+        return Err(SetupError::new(Item::Unit(i), "lost", format!("{}: figures lost, fewer than its {} (with none left it is off the table, H-1)", spec.lost, state.figures)));
+    }
+    if spec.fleeing && !spec.demoralised {
+        return Err(SetupError::new(Item::Unit(i), "fleeing", "a broken unit flees demoralised (H-6): write `demoralised: true` too".to_string()));
+    }
+    state.figures -= spec.lost;
+    state.demoralised = spec.demoralised;
+    state.fleeing = spec.fleeing;
+    state.disorganised = spec.disorganised;
+    Ok(())
 }
 
 /// Commander ids unique, a known rank, attached to a unit of his own side (H-22), and at most one
@@ -198,6 +238,7 @@ pub fn setup(s: &Scenario) -> Result<Battle<Swordpoint>, SetupError> {
         charges: Vec::new(),
         disengaging: Vec::new(),
         fled_in_declarations: Vec::new(),
+        switches: Switches { rally_enemies_add_up: part.rally_enemies_add_up, flight_before_rally: part.flight_before_rally },
         agenda: Vec::new(),
         general_fell: [None, None],
         general_fell_last_turn: [None, None],

@@ -191,8 +191,26 @@ pub enum Step {
     Pursue { pursuer: UnitId, fleeing: UnitId },
 }
 
+/// The scenario's house-rule switches (`docs/rules/swordpoint.md`, "Switches"), set at the start
+/// and never changed, so out of the state's hash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Switches {
+    /// R-3 read the other way: an enemy within 8" (+1) and a larger one (+2) add up on a rally.
+    pub rally_enemies_add_up: bool,
+    /// H-28: a flight begun in this turn's declarations runs before the unit may rally.
+    pub flight_before_rally: bool,
+}
+
+impl Default for Switches {
+    fn default() -> Switches {
+        Switches { rally_enemies_add_up: false, flight_before_rally: true }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Global {
+    #[serde(skip)]
+    pub switches: Switches,
     pub phase: Phase,
     /// The side that won the initiative this turn (H-9): declares, charges and moves first.
     pub initiative: Side,

@@ -286,8 +286,9 @@ fn rally(ctx: &mut Ctx) {
     // H-28: a flight begun in this turn's declarations runs before it can rally: rallied at
     // once, the unit would stand where the charge finds it, and answering Flee would be
     // answering Hold, Demoralised.
+    let switches = ctx.b.global.switches;
     let fled_now = &ctx.b.global.fled_in_declarations;
-    let fleeing: Vec<UnitId> = ctx.b.on_board().filter(|u| u.state.fleeing && in_command(&ctx.b, u) && !fled_now.contains(&u.id)).map(|u| u.id).collect();
+    let fleeing: Vec<UnitId> = ctx.b.on_board().filter(|u| u.state.fleeing && in_command(&ctx.b, u) && !(switches.flight_before_rally && fled_now.contains(&u.id))).map(|u| u.id).collect();
     for id in fleeing {
         let Some(u) = ctx.b.unit(id) else { continue };
         let Some(at) = u.hex else { continue };
@@ -296,9 +297,12 @@ fn rally(ctx: &mut Ctx) {
             .filter(|e| !e.state.fleeing && e.hex.is_some_and(|h| within(distance(h, at), t.rally_enemy_radius)))
             .map(|e| e.state.strength())
             .collect();
-        if near.iter().any(|s| *s > u.state.strength()) {
+        let larger = near.iter().any(|s| *s > u.state.strength());
+        if larger {
             factors.push(Factor { rule: "SP:L114", what: "a larger enemy within 8\"", value: add(CohesionCondition::LargerEnemyWithin) });
-        } else if !near.is_empty() {
+        }
+        // R-3: the larger enemy's +2 replaces the +1, unless the scenario's switch adds them up.
+        if !near.is_empty() && (!larger || switches.rally_enemies_add_up) {
             factors.push(Factor { rule: "SP:L113", what: "an enemy within 8\"", value: add(CohesionCondition::EnemyWithin) });
         }
         if common::test(ctx, id, Test::Rally, factors, 1) {
