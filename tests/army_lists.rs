@@ -115,6 +115,18 @@ fn javelins_on_an_elephant_go_on_foot_as_their_list_says_when_it_panics() {
     assert_eq!(b.unit(UnitId(6)).expect("unit 6").state.profile().label, "Javelinmen");
 }
 
+/// The test battle `file` with `from` changed to `to`, once: the scenario as it would be read.
+fn battle_changed(file: &str, from: &str, to: &str) -> Scenario {
+    let text = std::fs::read_to_string(fixture(file)).expect("the test battle");
+    assert!(text.contains(from), "{from}");
+    strategos::scenario::parse_at(&text.replacen(from, to, 1), &fixture("x.ron")).expect("parses")
+}
+
+/// The setup of `s` by ruleset `R`, or its error as `path: message`.
+fn set_up<R: strategos::battle::Ruleset>(s: &Scenario) -> Result<strategos::battle::Battle<R>, String> {
+    R::setup(s).map_err(|e| format!("{}: {}", e.path(), e.message))
+}
+
 /// The error validating the test list `file` with `change` made to its text.
 fn refused_in(file: &str, change: impl Fn(&str) -> String) -> String {
     let text = change(&std::fs::read_to_string(fixture(file)).expect("the test list"));
@@ -272,10 +284,7 @@ mod swordpoint {
 
     /// The test battle's text with `from` changed to `to`, set up.
     fn changed(from: &str, to: &str) -> Result<strategos::battle::Battle<Swordpoint>, String> {
-        let text = std::fs::read_to_string(fixture("swordpoint-test-battle.ron")).expect("the test battle");
-        assert!(text.contains(from), "{from}");
-        let s = strategos::scenario::parse_at(&text.replacen(from, to, 1), &fixture("x.ron")).expect("parses");
-        Swordpoint::setup(&s).map_err(|e| format!("{}: {}", e.path(), e.message))
+        super::set_up::<Swordpoint>(&super::battle_changed("swordpoint-test-battle.ron", from, to))
     }
 
     #[test]
@@ -290,12 +299,13 @@ mod swordpoint {
         assert!(e.starts_with("setup.units[3].lost") && e.contains("fewer than its"), "{e}");
         let e = changed("lost: 30, demoralised: true, fleeing: true", "lost: 30, fleeing: true").err().expect("refused");
         assert!(e.starts_with("setup.units[4].fleeing") && e.contains("demoralised"), "{e}");
+        let e = changed("lost: 5, demoralised: true", "lost: 20, demoralised: true").err().expect("refused");
+        assert!(e.starts_with("setup.units") && e.contains("half") && e.contains("H-25"), "{e}");
     }
 
     /// The test battle with `switch` written first in its setup.
     fn switched(switch: &str) -> Scenario {
-        let text = std::fs::read_to_string(fixture("swordpoint-test-battle.ron")).expect("the test battle");
-        strategos::scenario::parse_at(&text.replacen("    setup: (", &format!("    setup: (\n        {switch},"), 1), &fixture("x.ron")).expect("parses")
+        super::battle_changed("swordpoint-test-battle.ron", "    setup: (", &format!("    setup: (\n        {switch},"))
     }
 
     /// The events of the battle `s` until the fleeing levy (unit 5) first moves, each side giving

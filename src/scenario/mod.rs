@@ -48,8 +48,9 @@ pub fn parse(text: &str) -> Result<Scenario, FileError> {
     Ok(scenario)
 }
 
-/// For `skip_serializing_if` on a count a file leaves out while it is 0 (a unit's starting
-/// casualties or stun tokens), so the written text stays as it was without it.
-pub fn is_zero<N: Default + PartialEq>(n: &N) -> bool {
+/// For `skip_serializing_if` on what a file or a state's hash leaves out while it is its default
+/// (a unit's starting casualties or stun tokens, a house-rule switch), so the written text and the
+/// hashes stay as they were without it.
+pub fn is_default<N: Default + PartialEq>(n: &N) -> bool {
     *n == N::default()
 }

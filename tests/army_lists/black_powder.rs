@@ -185,10 +185,7 @@ fn a_starting_state_the_rules_cannot_reach_is_refused() {
 
 /// The test battle's text with `from` changed to `to`, set up.
 fn changed(from: &str, to: &str) -> Result<B, String> {
-    let text = std::fs::read_to_string(fixture("black-powder-test-battle.ron")).expect("the test battle");
-    assert!(text.contains(from), "{from}");
-    let s = strategos::scenario::parse_at(&text.replacen(from, to, 1), &fixture("x.ron")).expect("parses");
-    BlackPowder::setup(&s).map_err(|e| format!("{}: {}", e.path(), e.message))
+    super::set_up::<BlackPowder>(&super::battle_changed("black-powder-test-battle.ron", from, to))
 }
 
 #[test]
@@ -213,6 +210,8 @@ fn a_state_the_rules_cannot_reach_under_way_is_refused() {
     assert!(e.starts_with("setup.units[4].has_shot") && e.contains("never shot"), "{e}");
     let e = changed("has_shot: true, tested: true", "has_shot: true, tested: true, freshly_raised: Wavering").err().expect("refused");
     assert!(e.starts_with("setup.units[5].freshly_raised") && e.contains("not Freshly raised"), "{e}");
+    let e = changed("freshly_raised: Steady, fought: true", "fought: true").err().expect("refused");
+    assert!(e.starts_with("setup.units[6].freshly_raised") && e.contains("before its first dice"), "{e}");
 }
 
 #[test]
@@ -221,7 +220,6 @@ fn under_the_switch_only_the_closest_enemy_may_be_shot_at() {
     // `nearest_target_only` only at the closest.
     let targets = |b: &B| BlackPowder::legal_commands(b).iter().filter(|c| matches!(c, Command::Shoot { unit: UnitId(2), .. })).count();
     assert_eq!(targets(&at_phase(Phase::Shooting)), 4);
-    let text = std::fs::read_to_string(fixture("black-powder-test-battle.ron")).expect("the test battle");
-    let strict = strategos::scenario::parse_at(&text.replacen("    setup: (", "    setup: (\n        nearest_target_only: Some(true),", 1), &fixture("x.ron")).expect("parses");
+    let strict = super::battle_changed("black-powder-test-battle.ron", "    setup: (", "    setup: (\n        nearest_target_only: Some(true),");
     assert_eq!(targets(&at_phase_of(&strict, Phase::Shooting)), 1);
 }

@@ -159,7 +159,6 @@ fn a_wound_stuns_unless_the_scenario_s_switch_says_otherwise() {
     };
     assert!(stunned(&test_scenario()));
     // ... unless `wound_stuns: false`.
-    let text = std::fs::read_to_string(fixture("swidenth-test-battle.ron")).expect("the test battle");
-    let off = strategos::scenario::parse_at(&text.replacen("    setup: (", "    setup: (\n        wound_stuns: false,", 1), &fixture("x.ron")).expect("parses");
+    let off = super::battle_changed("swidenth-test-battle.ron", "    setup: (", "    setup: (\n        wound_stuns: false,");
     assert!(!stunned(&off));
 }

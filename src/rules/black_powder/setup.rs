@@ -68,7 +68,7 @@ pub struct UnitSpec {
     #[serde(default)]
     pub formation: Option<Formation>,
     /// Casualties already taken, at most its stamina (Shaken at it, HB-11).
-    #[serde(default, skip_serializing_if = "crate::scenario::is_zero")]
+    #[serde(default, skip_serializing_if = "crate::scenario::is_default")]
     pub casualties: u8,
     /// Starts disordered (BP10), as after a natural 6 shot at it (HB-10).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -229,6 +229,9 @@ fn started(i: usize, spec: &UnitSpec, state: &mut UnitState) -> Result<(), Setup
     state.has_shot = spec.has_shot;
     state.fought = spec.fought;
     state.tested = spec.tested;
+    if state.profile().has(Trait::FreshlyRaised) && (spec.has_shot || spec.fought) && spec.freshly_raised.is_none() {
+        return Err(SetupError::new(Item::Unit(i), "freshly_raised", "a Freshly raised unit rolls its d6 before its first dice (HB-19): one that has shot or fought gives what it became, Unchanged, Wavering or Steady".to_string()));
+    }
     if let Some(fresh) = spec.freshly_raised {
         if !state.profile().has(Trait::FreshlyRaised) {
             return Err(SetupError::new(Item::Unit(i), "freshly_raised", format!("{} is not Freshly raised (BP:L325)", state.profile().label)));

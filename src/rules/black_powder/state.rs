@@ -56,7 +56,7 @@ pub struct UnitState {
     /// Horse artillery's changes of formation this turn that cost no move (BP14.1: limber, then
     /// unlimber). Left out of the state's text while 0, so the hashes of states that never had
     /// it are unchanged.
-    #[serde(skip_serializing_if = "crate::scenario::is_zero")]
+    #[serde(skip_serializing_if = "crate::scenario::is_default")]
     pub free_limbers: u8,
 }
 
@@ -283,8 +283,9 @@ pub struct PathEnd {
 }
 
 /// The scenario's house-rule switches (`docs/rules/black-powder.md`, "Switches"), set at the
-/// start and never changed, so out of the state's hash.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// start and never changed: in the state's hash only where one is not its default, so that a
+/// replay of a battle played under another switch fails at its first hash.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Switches {
     /// HB-10: only the closest enemy may be shot at.
     pub nearest_target_only: bool,
@@ -292,7 +293,7 @@ pub struct Switches {
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Global {
-    #[serde(skip)]
+    #[serde(skip_serializing_if = "crate::scenario::is_default")]
     pub switches: Switches,
     pub phase: Phase,
     /// The side that plays first in each game turn.

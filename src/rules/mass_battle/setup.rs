@@ -107,7 +107,7 @@ pub struct UnitSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub native: Option<Native>,
     /// The state it starts in (`docs/armies.md`): troops lost (a hero's hit points), ...
-    #[serde(default, skip_serializing_if = "crate::scenario::is_zero")]
+    #[serde(default, skip_serializing_if = "crate::scenario::is_default")]
     pub lost: u32,
     /// ... demoralised, to flee or rally in the first sequence (l. 33, 91-94), ...
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

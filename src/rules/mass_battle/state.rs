@@ -93,8 +93,9 @@ pub struct UnitState {
     #[serde(skip)]
     pub profile: Arc<UnitRow>,
     /// What it defends on its own ground (l. 79-80): its side's, unless the scenario says
-    /// otherwise for it. Set at the start and never changed, so out of the hash.
-    #[serde(skip)]
+    /// otherwise for it. In the hash only where it is not `Abroad`, so states without it keep
+    /// their hashes.
+    #[serde(skip_serializing_if = "crate::scenario::is_default")]
     pub native: Native,
     /// Hit points left (PVT, l. 59).
     pub pvt: i64,

@@ -29,9 +29,7 @@ pub fn suffer(ctx: &mut Ctx, winner: UnitId, loser: UnitId, harm: Harm, from: He
             let chief = u.state.rank() == Rank::Chief;
             let by_enemy = ctx.b.unit(winner).is_some_and(|w| w.side != u.side);
             let switches = ctx.b.global.switches;
-            // R-S3a: one point, as l. 111 and l. 114 both write, unless the scenario's switch
-            // makes a horrible wound cost two.
-            let cost = if horrible && switches.horrible_costs_two { 2 } else { 1 };
+            let cost = switches.wound_cost(horrible);
             if u.state.vitalite > cost {
                 let left = u.state.vitalite - cost;
                 ctx.emit(Event::Wounded { figure: loser, left, horrible, by_enemy });

@@ -12,7 +12,7 @@ use super::figure::{self, B, U};
 use super::groups;
 use super::movement;
 use super::resolve::preview;
-use super::state::{Activation, First, Phase};
+use super::state::{Activation, First, Phase, Switches};
 use super::turn;
 use crate::ai::Judge;
 use crate::battle::{Dice, Factor, Side};
@@ -171,11 +171,13 @@ fn side_value(b: &B, side: Side, judging: Side, combat: &[(crate::battle::UnitId
 }
 
 /// What a harm costs the figure that suffers it, in this evaluation's terms.
-fn harm_cost(u: &U, harm: Harm) -> f64 {
+fn harm_cost(u: &U, harm: Harm, switches: Switches) -> f64 {
+    let cost = switches.wound_cost(harm == Harm::Horrible);
+    let stun = if switches.wound_stuns { STUN } else { 0.0 };
     match harm {
         Harm::PushBack => PUSHED,
         Harm::Stun => STUN,
-        Harm::Wound | Harm::Horrible if u.state.vitalite > 1 => VITALITE + STUN,
+        Harm::Wound | Harm::Horrible if u.state.vitalite > cost => VITALITE * f64::from(cost) + stun,
         Harm::Wound | Harm::Horrible => worth(u) + POINT * if u.state.is_leader() { 2.0 } else { 1.0 },
     }
 }
@@ -190,10 +192,10 @@ struct Harms {
 }
 
 impl Harms {
-    fn of(u: &U, defence: i32) -> Harms {
+    fn of(u: &U, defence: i32, switches: Switches) -> Harms {
         let d = &tables().duel;
         Harms {
-            cost: [Harm::PushBack, Harm::Stun, Harm::Wound, Harm::Horrible].map(|h| harm_cost(u, h)),
+            cost: [Harm::PushBack, Harm::Stun, Harm::Wound, Harm::Horrible].map(|h| harm_cost(u, h, switches)),
             above: [defence, i32::from(d.wound_above) * defence, i32::from(d.horrible_above) * defence],
         }
     }
@@ -228,7 +230,7 @@ fn fighter_as(b: &B, u: &U, starts: bool, friends: u8, charged: bool) -> Fighter
     Fighter {
         total: i32::from(u.state.row().combat) + Factor::total(&factors),
         damage: Factor::total(&duel::damage(arms, false, charged)),
-        harms: Harms::of(u, i32::from(figure::defence(&u.state, b.turn))),
+        harms: Harms::of(u, i32::from(figure::defence(&u.state, b.turn)), b.global.switches),
     }
 }
 
@@ -316,7 +318,7 @@ fn shot_edge(b: &B, s: &U, t: &U, line: &aim::Line, shot: &Loosed) -> f64 {
     let camouflage = if s.state.camouflaged { i32::from(d.camouflage) } else { 0 };
     let a = i32::from(base) + i32::from(duel::range_bonus(line.band).value) + i32::from(aim) + camouflage + Factor::total(&duel::stun_factors(s.state.stunned()));
     let o = i32::from(t.state.row().combat) + duel::cover(line.cover).map_or(0, |f| i32::from(f.value)) + Factor::total(&duel::stun_factors(t.state.stunned()));
-    let harms = Harms::of(t, i32::from(figure::defence(&t.state, b.turn)));
+    let harms = Harms::of(t, i32::from(figure::defence(&t.state, b.turn)), b.global.switches);
     let mut sum = 0.0;
     for ds in (if bolt { 2 } else { 1 })..=20 {
         for dt in 1..=20 {
@@ -335,7 +337,7 @@ fn paralysis_edge(s: &U, t: &U, concentrate: i8) -> f64 {
     let a = i32::from(s.state.row().psychisme) + i32::from(concentrate) + Factor::total(&duel::stun_factors(s.state.stunned()));
     let o = i32::from(t.state.row().psychisme) + Factor::total(&duel::stun_factors(t.state.stunned()));
     let works = (2..=20).flat_map(|ds| (1..=20).map(move |dt| (ds, dt))).filter(|(ds, dt)| ds + a > dt + o).count();
-    works as f64 / 400.0 * harm_cost(t, Harm::Stun)
+    works as f64 / 400.0 * STUN
 }
 
 /// The best shot or spell `s` may loose at an enemy it has in sight and range from where it
@@ -460,9 +462,9 @@ mod tests {
         b.units.extend(wounded);
         for u in &b.units {
             for defence in 3..=9 {
-                let harms = Harms::of(u, defence);
+                let harms = Harms::of(u, defence, b.global.switches);
                 for result in -5..=40 {
-                    assert_eq!(harms.cost(result), harm_cost(u, duel::harm(result, defence)), "{} at Défense {defence}, result {result}", u.state.name);
+                    assert_eq!(harms.cost(result), harm_cost(u, duel::harm(result, defence), b.global.switches), "{} at Défense {defence}, result {result}", u.state.name);
                 }
             }
         }

@@ -50,7 +50,7 @@ pub struct FigureSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vitalite: Option<i8>,
     /// Stun tokens it starts with, each -4 (l. 107-109); they go at the end of the first turn.
-    #[serde(default, skip_serializing_if = "crate::scenario::is_zero")]
+    #[serde(default, skip_serializing_if = "crate::scenario::is_default")]
     pub stuns: u8,
     /// It starts without the weapon of its main hand, or without its shield or second weapon
     /// (l. 120, H-S12).

@@ -220,8 +220,9 @@ impl Step {
 }
 
 /// The scenario's house-rule switches (`docs/rules/swidenth.md`, "Switches"), set at the start
-/// and never changed, so out of the state's hash.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// and never changed: in the state's hash only where one is not its default, so that a replay of a
+/// battle played under another switch fails at its first hash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Switches {
     /// R-S3a read the other way: a horrible wound costs two points of Vitalité.
     pub horrible_costs_two: bool,
@@ -235,9 +236,17 @@ impl Default for Switches {
     }
 }
 
+impl Switches {
+    /// The Vitalité a wound costs: one, as l. 111 and l. 114 both write (R-S3a), or two for a
+    /// horrible wound under the switch.
+    pub fn wound_cost(self, horrible: bool) -> i8 {
+        if horrible && self.horrible_costs_two { 2 } else { 1 }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Global {
-    #[serde(skip)]
+    #[serde(skip_serializing_if = "crate::scenario::is_default")]
     pub switches: Switches,
     pub phase: Phase,
     /// The side that won this turn's initiative (l. 30).

@@ -91,10 +91,10 @@ fn test_text(t: &Test) -> String {
 
 /// What a result does to the loser, read against its Défense (l. 105-114, R-S3), given the
 /// Vitalité it has before the blow.
-fn harm_text(h: Harm, defence: i8, vitalite: i8) -> String {
+fn harm_text(h: Harm, defence: i8, vitalite: i8, switches: super::state::Switches) -> String {
     let d = &tables().duel;
     let def = i32::from(defence);
-    let falls = vitalite <= 1;
+    let falls = vitalite <= switches.wound_cost(h == Harm::Horrible);
     match h {
         Harm::PushBack => format!("at most {def}: it may be pushed back a pace"),
         Harm::Stun => format!("above {def}: stunned"),
@@ -122,7 +122,7 @@ fn duel_line(b: &B, d: &Duel) -> String {
         (Some(w), Some(l), Some(h)) => {
             let damage: String = d.damage.iter().map(|f| format!(" {:+} {}", f.value, f.what)).collect();
             let vitalite = b.unit(l).map_or(1, |u| u.state.vitalite);
-            format!("{} wins by {}{damage} = {} against {}'s Défense {}: {}", name(b, w), d.margin, d.result(), name(b, l), d.defence, harm_text(h, d.defence, vitalite))
+            format!("{} wins by {}{damage} = {} against {}'s Défense {}: {}", name(b, w), d.margin, d.result(), name(b, l), d.defence, harm_text(h, d.defence, vitalite, b.global.switches))
         }
         _ if d.kind == DuelKind::Melee => "a tie: nothing happens".into(),
         _ if d.kind == DuelKind::FireBolt && d.acting.die == 1 => "a natural 1: the spell fails".into(),

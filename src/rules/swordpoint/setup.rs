@@ -55,7 +55,7 @@ pub struct UnitSpec {
     #[serde(default)]
     pub frontage: Option<u8>,
     /// The state it starts in (`docs/armies.md`): figures already lost, ...
-    #[serde(default, skip_serializing_if = "crate::scenario::is_zero")]
+    #[serde(default, skip_serializing_if = "crate::scenario::is_default")]
     pub lost: u8,
     /// ... its markers: demoralised (SP:L16, L28), broken and fleeing (H-6: demoralised too),
     /// disorganised after a pursuit (SP5.22, H-13).
@@ -248,7 +248,12 @@ pub fn setup(s: &Scenario) -> Result<Battle<Swordpoint>, SetupError> {
         start_strength: [strength(Side(0)), strength(Side(1))],
         outcome: None,
     };
-    Ok(Battle { map, sides, units, turn: 0, active: Side(s.first_side), last_turn: s.turns, global })
+    let battle = Battle { map, sides, units, turn: 0, active: Side(s.first_side), last_turn: s.turns, global };
+    // A side that has lost half its strength has lost the battle (H-25): play never starts a turn so.
+    if let Some(side) = Side::BOTH.into_iter().find(|s| super::turn::lost_percent(&battle, *s) >= 50) {
+        return Err(SetupError::new(Item::Scenario, "setup.units", format!("side {} starts with {}% of its strength lost (figures lost, fleeing): at half, the battle is over (H-25)", side.0, super::turn::lost_percent(&battle, side))));
+    }
+    Ok(battle)
 }
 
 #[cfg(test)]

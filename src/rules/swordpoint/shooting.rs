@@ -508,6 +508,7 @@ mod tests {
         let side = |name: &str, edge| SideInfo { name: name.into(), edge, colour: None };
         let start = tables().momentum.start;
         let global = Global {
+            switches: Default::default(),
             phase: Phase::ShootingDeclare,
             initiative: Side(0),
             momentum: [start, start],

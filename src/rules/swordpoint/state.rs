@@ -192,8 +192,9 @@ pub enum Step {
 }
 
 /// The scenario's house-rule switches (`docs/rules/swordpoint.md`, "Switches"), set at the start
-/// and never changed, so out of the state's hash.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// and never changed: in the state's hash only where one is not its default, so that a replay of a
+/// battle played under another switch fails at its first hash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Switches {
     /// R-3 read the other way: an enemy within 8" (+1) and a larger one (+2) add up on a rally.
     pub rally_enemies_add_up: bool,
@@ -209,7 +210,7 @@ impl Default for Switches {
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Global {
-    #[serde(skip)]
+    #[serde(skip_serializing_if = "crate::scenario::is_default")]
     pub switches: Switches,
     pub phase: Phase,
     /// The side that won the initiative this turn (H-9): declares, charges and moves first.

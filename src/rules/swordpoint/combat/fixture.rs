@@ -36,6 +36,7 @@ pub fn battle(units: Vec<Unit<UnitState>>, combats: &[&[u32]]) -> B {
         })
         .collect();
     let global = Global {
+            switches: Default::default(),
         phase: Phase::CombatResolve,
         initiative: Side(0),
         momentum: [start, start],
