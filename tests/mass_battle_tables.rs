@@ -375,7 +375,7 @@ fn movement_allowances_are_the_h_m1_table() {
 #[test]
 fn every_unit_s_weapons_and_troop_type_exist() {
     let t = tables();
-    for army in &t.armies.armies {
+    for army in t.armies.armies.iter() {
         for u in army.units.iter().filter(|u| u.hero.is_none()) {
             for w in u.weapon.iter().chain(&u.missile) {
                 assert_eq!(t.weapons.find(&w.name), Some(w), "{}: {}'s weapon is weapons.ron's", army.name, u.name);

@@ -480,7 +480,8 @@ impl Army {
 /// The bundled armies, read once from the bundled army lists.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ArmyTable {
-    pub armies: Vec<Army>,
+    /// Shared with every battle that fields just them, uncopied.
+    pub armies: Arc<Vec<Army>>,
 }
 
 /// A siege engine (l. 208-224) with the house rule's work points (H-M13).
@@ -561,7 +562,7 @@ pub fn tables() -> &'static Tables {
             house: rule_table!("mass-battle", "house.ron"),
             movement,
             weapons,
-            armies: ArmyTable { armies },
+            armies: ArmyTable { armies: Arc::new(armies) },
             siege,
         }
     })

@@ -209,13 +209,13 @@ fn commander(part: &Part, units: &[Unit<UnitState>], armies: &[Army], side: u8) 
 }
 
 /// The battle's armies: the bundled ones as read once, or those of the lists the scenario names.
-fn armies_of(s: &Scenario) -> Result<Vec<Army>, SetupError> {
+fn armies_of(s: &Scenario) -> Result<Arc<Vec<Army>>, SetupError> {
     let lists = crate::army::of(s)?;
     let t = tables();
     if crate::army::just_bundled(&lists, <MassBattle as crate::battle::Ruleset>::NAME) {
         return Ok(t.armies.armies.clone());
     }
-    super::army::armies(&lists, &t.samples(), &t.gear())
+    super::army::armies(&lists, &t.samples(), &t.gear()).map(Arc::new)
 }
 
 /// The siege of a scenario: its sections and gates from the map's regions (l. 179).
