@@ -2,6 +2,8 @@
 //! a list of one's own is read in the ruleset's terms, with its profiles at work in situations
 //! built from files and forced dice, and a wrong one is refused naming file, line and field.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use strategos::battle::hash::state_hash;
 use strategos::battle::{Battle, Dice, Ruleset, UnitId};

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::mass_battle::{B, attacks, castle, field, morale_tests, sequence};
+use common::mass_battle::{B, attacks, castle, field, morale_tests, orders, sequence};
 use strategos::battle::{Ruleset, UnitId};
 use strategos::hex::{Hex, Offset};
 use strategos::rules::mass_battle::state::Order;
@@ -13,11 +13,6 @@ use strategos::rules::mass_battle::{Event, MassBattle};
 
 fn hex(c: i32, r: i32) -> Hex {
     Offset(c, r).to_hex()
-}
-
-fn orders(b: &B, id: u32) -> Vec<Order> {
-    let u = b.unit(UnitId(id)).unwrap();
-    strategos::rules::mass_battle::legal::legal_orders(b, u)
 }
 
 fn breaches(events: &[Event]) -> Vec<(Hex, &'static str)> {

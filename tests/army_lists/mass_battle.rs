@@ -3,16 +3,14 @@
 //! test siege, with forced dice in the order of `docs/rules/mass-battle.md` ("The order of the
 //! dice").
 
+use super::common::mass_battle::{B, attacks, orders, sequence, start};
 use super::{assert_refusals, fixture, state_hash};
-use strategos::battle::{Battle, Dice, Ruleset, UnitId};
+use strategos::battle::{Dice, Ruleset, UnitId};
 use strategos::hex::Offset;
 use strategos::rules::mass_battle::data::{Kind, Tag};
-use strategos::rules::mass_battle::event::Attack;
 use strategos::rules::mass_battle::state::{Native, Order};
 use strategos::rules::mass_battle::{Command, Event, MassBattle};
 use strategos::scenario::Scenario;
-
-type B = Battle<MassBattle>;
 
 fn test_scenario() -> Scenario {
     strategos::scenario::load(&fixture("mass-battle-test-battle.ron")).unwrap_or_else(|e| panic!("{e}")).0
@@ -20,38 +18,7 @@ fn test_scenario() -> Scenario {
 
 /// The test siege, set up and opened.
 fn test_battle() -> B {
-    let mut b = MassBattle::setup(&test_scenario()).unwrap_or_else(|e| panic!("{}: {}", e.path(), e.message));
-    for e in MassBattle::open(&b, &mut Dice::new(0)) {
-        MassBattle::apply(&mut b, &e);
-    }
-    b
-}
-
-/// Both sides' orders given and sealed, the besieger first, the dice showing `faces`.
-fn sequence(b: &mut B, orders: &[(u32, Order)], faces: &[u8]) -> Vec<Event> {
-    let mut dice = Dice::with_forced(0, faces);
-    let mut all = Vec::new();
-    for _ in 0..2 {
-        let side = MassBattle::deciding_side(b).expect("a side to give orders");
-        let mine = orders.iter().filter(|(id, _)| b.unit(UnitId(*id)).is_some_and(|u| u.side == side));
-        let commands: Vec<Command> = mine.map(|(id, o)| Command::Give { unit: UnitId(*id), order: o.clone() }).chain([Command::Seal]).collect();
-        for c in commands {
-            let events = MassBattle::resolve(b, &c, &mut dice).unwrap_or_else(|e| panic!("{c:?}: {e}"));
-            for e in &events {
-                MassBattle::apply(b, e);
-            }
-            all.extend(events);
-        }
-    }
-    all
-}
-
-fn attacks(events: &[Event]) -> Vec<&Attack> {
-    events.iter().filter_map(|e| if let Event::Attacked(a) = e { Some(a) } else { None }).collect()
-}
-
-fn orders(b: &B, id: u32) -> Vec<Order> {
-    strategos::rules::mass_battle::legal::legal_orders(b, b.unit(UnitId(id)).expect("a unit"))
+    start(&test_scenario())
 }
 
 #[test]
@@ -142,7 +109,6 @@ fn two_heroes_of_one_name_on_a_side_are_refused() {
 
 #[test]
 fn a_starting_state_the_rules_cannot_reach_is_refused() {
-    let text = std::fs::read_to_string(fixture("mass-battle-test-battle.ron")).expect("the test battle");
     let cases: [(&str, &str, &str, &str); 7] = [
         ("lost: 10, native", "lost: 50, native", "setup.units[5].lost", "fewer than its 50"),
         ("at: (8, 4), lost: 10", "at: (8, 4), lost: 30", "setup.units[14].lost", "hit points lost, fewer than its 30"),
@@ -153,10 +119,7 @@ fn a_starting_state_the_rules_cannot_reach_is_refused() {
         ("points: 6", "points: 12", "setup.siege.damaged", "fewer than the 12"),
     ];
     for (from, to, at, says) in cases {
-        assert!(text.contains(from), "{from}");
-        let s = strategos::scenario::parse_at(&text.replacen(from, to, 1), &fixture("x.ron")).expect("parses");
-        let Err(e) = MassBattle::setup(&s) else { panic!("{to}: refused") };
-        let e = format!("{}: {}", e.path(), e.message);
+        let e = super::set_up::<MassBattle>(&super::battle_changed("mass-battle-test-battle.ron", from, to)).err().expect("refused");
         assert!(e.starts_with(at) && e.contains(says), "{to}: {e}");
     }
 }

@@ -105,13 +105,7 @@ fn a_wrong_warband_is_refused_naming_file_line_field_and_what_is_allowed() {
 
 #[test]
 fn a_starting_state_the_rules_cannot_reach_is_refused() {
-    let text = std::fs::read_to_string(fixture("swidenth-test-battle.ron")).expect("the test battle");
-    let refused = |from: &str, to: &str| {
-        assert!(text.contains(from), "{from}");
-        let s = strategos::scenario::parse_at(&text.replacen(from, to, 1), &fixture("x.ron")).expect("parses");
-        let Err(e) = Swidenth::setup(&s) else { panic!("{to}: refused") };
-        format!("{}: {}", e.path(), e.message)
-    };
+    let refused = |from: &str, to: &str| super::set_up::<Swidenth>(&super::battle_changed("swidenth-test-battle.ron", from, to)).err().unwrap_or_else(|| panic!("{to}: refused"));
     let e = refused("vitalite: 2", "vitalite: 5");
     assert!(e.starts_with("setup.units[5].vitalite") && e.contains("1 to its profile's 4"), "{e}");
     let e = refused("at: (5, 8), stuns: 1", "at: (5, 8), stuns: 4");

@@ -53,12 +53,21 @@ pub fn written(rows: &[String], regions: &str, turns: u32, units: &[(u32, u8, &s
 
 /// A battle set up from a scenario's text and opened.
 pub fn open(text: &str) -> B {
-    let s = strategos::scenario::parse(text).unwrap();
-    let mut b = MassBattle::setup(&s).unwrap();
+    start(&strategos::scenario::parse(text).unwrap())
+}
+
+/// The battle of scenario `s`, set up and opened.
+pub fn start(s: &strategos::scenario::Scenario) -> B {
+    let mut b = MassBattle::setup(s).unwrap_or_else(|e| panic!("{}: {}", e.path(), e.message));
     for e in MassBattle::open(&b, &mut Dice::new(0)) {
         MassBattle::apply(&mut b, &e);
     }
     b
+}
+
+/// The orders unit `id` may be given now.
+pub fn orders(b: &B, id: u32) -> Vec<Order> {
+    strategos::rules::mass_battle::legal::legal_orders(b, b.unit(UnitId(id)).expect("a unit"))
 }
 
 /// Resolves a legal command and applies its events.

@@ -197,7 +197,6 @@ pub fn armies(lists: &[Arc<ArmyList>], samples: &(Vec<Arc<UnitRow>>, Vec<Arc<Her
                 }
             }
         }
-        let heroes: Vec<HeroRow> = heroes.iter().map(|h| HeroRow::clone(h)).collect();
         units.extend(heroes.iter().map(|h| Arc::new(h.as_unit())));
         out.push(super::data::Army { name: list.id.clone(), label: list.name.clone(), units, heroes });
     }

@@ -464,7 +464,7 @@ pub struct Army {
     pub name: String,
     pub label: String,
     pub units: Vec<Arc<UnitRow>>,
-    pub heroes: Vec<HeroRow>,
+    pub heroes: Vec<Arc<HeroRow>>,
 }
 
 impl Army {
@@ -473,7 +473,7 @@ impl Army {
     }
 
     pub fn hero(&self, name: &str) -> Option<&HeroRow> {
-        self.heroes.iter().find(|h| h.name == name)
+        self.heroes.iter().find(|h| h.name == name).map(|h| &**h)
     }
 }
 
@@ -541,7 +541,7 @@ impl Tables {
     /// Every bundled unit and hero, the profiles a list's `base` may name besides its own.
     pub fn samples(&self) -> (Vec<Arc<UnitRow>>, Vec<Arc<HeroRow>>) {
         let units = self.armies.armies.iter().flat_map(|a| a.units.iter().filter(|u| u.hero.is_none()).cloned()).collect();
-        let heroes = self.armies.armies.iter().flat_map(|a| a.heroes.iter().cloned().map(Arc::new)).collect();
+        let heroes = self.armies.armies.iter().flat_map(|a| a.heroes.iter().cloned()).collect();
         (units, heroes)
     }
 }
