@@ -343,4 +343,40 @@ mod swordpoint {
         let events = until_the_levy_moves(&switched("rally_enemies_add_up: true"));
         assert_eq!(levy_rally(&events), Some(vec![("SP:L112", 2), ("SP:L114", 2), ("SP:L113", 1)]));
     }
+
+    /// Whether the warriors of unit 2, charged and answering Flee in the declarations, test to
+    /// rally in that turn's movement phase, before they first move. Each side gives its first
+    /// legal command but for a charge on them and their answer.
+    fn flee_then_rally_test(s: &Scenario) -> bool {
+        use strategos::rules::swordpoint::state::Response;
+        let mut app = strategos::replay::start::<Swordpoint>(s, 1, &[]).expect("starts");
+        let mut fled = false;
+        for _ in 0..300 {
+            for e in app.events() {
+                match e {
+                    Event::Tested { unit: UnitId(2), test: strategos::rules::swordpoint::event::Test::Rally, .. } if fled => return true,
+                    Event::UnitMoved { unit: UnitId(2), .. } if fled => return false,
+                    _ => {}
+                }
+            }
+            let legal = Swordpoint::legal_commands(app.view());
+            let pick = legal
+                .iter()
+                .find(|c| matches!(c, Command::DeclareCharge { target: UnitId(2), .. }) || matches!(c, Command::Respond { response: Response::Flee }))
+                .or_else(|| legal.first())
+                .cloned()
+                .unwrap_or_else(|| panic!("nothing to play: {:?}", app.events()));
+            fled |= matches!(pick, Command::Respond { response: Response::Flee });
+            app.submit(pick).unwrap_or_else(|e| panic!("{e}"));
+        }
+        panic!("the warriors never fled: {:?}", app.events());
+    }
+
+    #[test]
+    fn a_flight_declared_this_turn_runs_before_a_rally_unless_the_switch_says_otherwise() {
+        // H-28: answering the charge with Flee, the warriors flee before they may rally ...
+        assert!(!flee_then_rally_test(&test_scenario()));
+        // ... and under `flight_before_rally: false`, the literal order, they test first (SP:L102-105).
+        assert!(flee_then_rally_test(&switched("flight_before_rally: false")));
+    }
 }

@@ -144,7 +144,7 @@ impl Present for Bids {
     fn unit_card(_: &Battle<Self>, _: UnitId) -> Vec<Line> {
         Vec::new()
     }
-    fn legend() -> Vec<Legend> {
+    fn legend(_: Option<&Battle<Self>>) -> Vec<Legend> {
         Vec::new()
     }
     fn terrain_card(_: &Battle<Self>, _: Hex) -> Vec<Line> {

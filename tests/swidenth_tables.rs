@@ -92,7 +92,7 @@ fn the_two_sample_warbands() {
         assert_eq!(got, rows, "{band}");
         assert_eq!(b.figures.iter().map(|f| u32::from(f.count)).sum::<u32>(), 7, "{band}: seven figures");
         for f in &b.figures {
-            assert!(f.weapons.iter().all(|w| t.weapons.weapon(w).is_some()), "{}: {:?}", f.name, f.weapons);
+            assert!(f.weapons.iter().all(|w| t.weapons.weapon(&w.name) == Some(w)), "{}: {:?}", f.name, f.weapons);
             assert!(f.armour.iter().all(|a| t.weapons.armour(a).is_some()), "{}: {:?}", f.name, f.armour);
             for s in &f.spells {
                 t.spells.spell(s);

@@ -1,9 +1,13 @@
 //! What every ruleset's reader of army lists shares: a new profile's name and the base it starts
-//! from, a field taken from that base when the list leaves it out, and lists without repeats.
+//! from, a field taken from that base when the list leaves it out, lists without repeats, and a
+//! piece of gear named from a table or written whole.
 
 use super::ArmyList;
 use crate::scenario::SetupError;
 use serde::Deserialize;
+use serde::de::{Deserializer, MapAccess, Visitor, value::MapAccessDeserializer};
+use std::fmt;
+use std::marker::PhantomData;
 use std::sync::Arc;
 
 /// Every list's profiles, in the order named: each as written, made into the ruleset's profile
@@ -67,3 +71,42 @@ macro_rules! inherit {
     };
 }
 pub(crate) use inherit;
+
+/// A piece of gear as a profile gives it: a row of the ruleset's table by name (`"sword"`), or one
+/// of its own written whole in parentheses (`(label: "Morsure", damage: 4, ..)`).
+pub enum TableOr<T> {
+    Named(String),
+    Own(T),
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for TableOr<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<TableOr<T>, D::Error> {
+        struct Gear<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for Gear<T> {
+            type Value = TableOr<T>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a name of the ruleset's table in quotes, or one written whole: (label: .., ..)")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<TableOr<T>, E> {
+                Ok(TableOr::Named(v.to_string()))
+            }
+            fn visit_map<M: MapAccess<'de>>(self, map: M) -> Result<TableOr<T>, M::Error> {
+                Fields(PhantomData).visit_map(map).map(TableOr::Own)
+            }
+        }
+        d.deserialize_any(Gear(PhantomData))
+    }
+}
+
+/// Reads a struct variant's fields, or a struct, as `T` through serde's own map reader.
+pub struct Fields<T>(pub PhantomData<T>);
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for Fields<T> {
+    type Value = T;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("named fields in parentheses")
+    }
+    fn visit_map<M: MapAccess<'de>>(self, map: M) -> Result<T, M::Error> {
+        T::deserialize(MapAccessDeserializer::new(map))
+    }
+}

@@ -254,6 +254,17 @@ pub struct Legend {
     pub entries: Vec<(Swatch, String)>,
 }
 
+/// A legend's entries for the letters on counters: each mark and name once, in the order given.
+pub fn marks<'a>(rows: impl IntoIterator<Item = (&'a str, &'a str)>) -> Vec<(Swatch, String)> {
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    for row in rows {
+        if !seen.contains(&row) {
+            seen.push(row);
+        }
+    }
+    seen.into_iter().map(|(mark, name)| (Swatch::Factors(mark.to_string()), name.to_string())).collect()
+}
+
 /// A picture of the legend, drawn as the board draws it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Swatch {

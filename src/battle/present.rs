@@ -59,8 +59,9 @@ pub trait Present: Ruleset {
         let (before, after) = (count(start), count(now));
         format!("lost {} of {before} units", before.saturating_sub(after))
     }
-    /// What the pictures on its counters and dice mean, for the help window.
-    fn legend() -> Vec<Legend>;
+    /// What the pictures on its counters and dice mean, for the help window: of `battle`'s own
+    /// units where there is one.
+    fn legend(battle: Option<&Battle<Self>>) -> Vec<Legend>;
     /// What the side panel says of a unit.
     fn unit_card(battle: &Battle<Self>, unit: UnitId) -> Vec<Line>;
     /// A unit's line in the order of battle: its name, what it has left, its state, its order and

@@ -89,7 +89,7 @@ pub fn help_window<R: Present>(mut contexts: EguiContexts, mut open: ResMut<Help
                 grounds(ui, stage.board(), tiles.0);
             }
             let ui = &mut columns[1];
-            for (i, part) in R::legend().iter().enumerate() {
+            for (i, part) in R::legend(stage.as_ref().map(|s| s.board())).iter().enumerate() {
                 if i > 0 {
                     ui.separator();
                 }

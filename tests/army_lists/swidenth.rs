@@ -80,6 +80,31 @@ fn a_stun_token_from_the_file_costs_four_and_an_empty_main_hand_fights_unarmed()
 }
 
 #[test]
+fn a_weapon_of_one_s_own_bites_for_its_own_damage_and_breathes_at_its_own_range() {
+    // The young dragon's 15 against the goblin's 3: it wins, and its bite, written in the list,
+    // adds its damage of 4 (l. 103) as a sword adds 2.
+    let d = fights(6, 16, &[15, 3, 10]);
+    assert_eq!(d.winner, Some(UnitId(6)));
+    assert!(d.damage.iter().any(|f| f.what == "weapon" && f.value == 4), "{:?}", d.damage);
+    // Its breath reaches 9 paces: the goblin beside it is in range, and the card names it.
+    let app = start(&[]);
+    let row = app.view().unit(UnitId(6)).expect("the dragon").state.row().clone();
+    assert_eq!(row.weapons.iter().map(|w| (w.label.as_str(), w.range)).collect::<Vec<_>>(), [("Morsure", None), ("Souffle", Some(9))]);
+}
+
+#[test]
+fn the_help_window_s_legend_names_the_marks_of_the_figures_on_the_field() {
+    use strategos::battle::look::Swatch;
+    use strategos::battle::present::Present;
+    let app = start(&[]);
+    let legend = Swidenth::legend(Some(app.view()));
+    let figures = legend.iter().find(|l| l.heading.starts_with("Figures")).expect("the figures' marks");
+    assert!(figures.entries.contains(&(Swatch::Factors("Drg".into()), "Dragonnet".into())), "{:?}", figures.entries);
+    assert_eq!(figures.entries.iter().filter(|(_, name)| name == "Archer gobelin").count(), 1, "each figure once");
+    assert!(!figures.entries.iter().any(|(_, name)| name == "Capitaine Aldo"), "no sample figure that is not on the field");
+}
+
+#[test]
 fn an_unloaded_crossbow_is_reloaded_before_it_shoots() {
     let app = start(&[]);
     let open = Swidenth::legal_commands(app.view());
@@ -89,7 +114,8 @@ fn an_unloaded_crossbow_is_reloaded_before_it_shoots() {
 
 #[test]
 fn a_wrong_warband_is_refused_naming_file_line_field_and_what_is_allowed() {
-    let cases: [(&str, &str, &str, &[&str]); 9] = [
+    let bite = "(label: \"Morsure\", class: Heavy, hands: 0, damage: 4, natural: true)";
+    let cases: [(&str, &str, &str, &[&str]); 13] = [
         ("mark: \"Chv\", rank: Henchman,", "mark: \"Chv\", rank: Henchman, mouv: 1,", ":11: field `profiles[1].armour`", &["Mouv 0", "never move"]),
         ("weapons: [\"mace\"]", "weapons: [\"flail\"]", ":10: field `profiles[0].weapons`", &["no weapon 'flail'", "mace"]),
         ("armour: [\"shield\", \"heavy-armour\"]", "armour: [\"shield\", \"plate\"]", ":11: field `profiles[1].armour`", &["no armour 'plate'", "heavy-armour"]),
@@ -99,6 +125,10 @@ fn a_wrong_warband_is_refused_naming_file_line_field_and_what_is_allowed() {
         ("weapons: [\"two-handed\"], armour: [\"light-armour\"]", "weapons: [\"two-handed\"], armour: [\"shield\"]", ":17: field `profiles[7].armour`", &["no hand for a shield"]),
         ("spells: [\"fire-bolt\", \"mystic-shield\", \"paralysis\", \"healing\"]", "spells: [\"fire-bolt\", \"teleport\"]", ":18: field `profiles[8].spells`", &["no spell 'teleport'", "healing"]),
         ("base: \"Archer gobelin\"", "base: \"Archer gobelinn\"", ":20: field `profiles[10].base`", &["no profile 'Archer gobelinn'"]),
+        (bite, &bite.replace("damage: 4", "damage: 11"), ":21: field `profiles[11].weapons`", &["Morsure: damage 11", "0 to 10"]),
+        (bite, &bite.replace("hands: 0", "hands: 1"), ":21: field `profiles[11].weapons`", &["natural weapon", "no hand"]),
+        (bite, &bite.replace("class: Heavy, ", ""), ":21: field `profiles[11].weapons`", &["melee `class`", "missile `range`"]),
+        ("range: 9, reload", "range: 90, reload", ":21: field `profiles[11].weapons`", &["range 90 paces", "3 to 60"]),
     ];
     assert_refusals("swidenth-test.ron", &cases);
 }
@@ -155,4 +185,23 @@ fn a_wound_stuns_unless_the_scenario_s_switch_says_otherwise() {
     // ... unless `wound_stuns: false`.
     let off = super::battle_changed("swidenth-test-battle.ron", "    setup: (", "    setup: (\n        wound_stuns: false,");
     assert!(!stunned(&off));
+}
+
+#[test]
+fn a_horrible_wound_costs_one_vitalite_or_two_under_the_scenario_s_switch() {
+    // The soldier's natural 20 against the ogre's 1: 21 against 4, a margin of 17, and the spear's
+    // 2 and the critical's 3 make 22, above 3 x the ogre's Défense of 7: a horrible wound (l. 114).
+    let events = |s: &Scenario| {
+        let mut forced = vec![15];
+        forced.extend_from_slice(&[20, 1, 10, 10, 10, 10, 10, 10]);
+        let mut app = strategos::replay::start::<Swidenth>(s, 1, &forced).unwrap_or_else(|e| panic!("{e}"));
+        send(&mut app, Command::Wait { figure: UnitId(5) });
+        send(&mut app, Command::Fight { figure: UnitId(5), target: UnitId(11) })
+    };
+    // One point, as l. 111 and l. 114 both write (R-S3a): the ogre keeps 1 of its 2 ...
+    let one = events(&test_scenario());
+    assert!(one.iter().any(|e| matches!(e, Event::Wounded { figure: UnitId(11), left: 1, horrible: true, .. })), "{one:?}");
+    // ... or two under `horrible_costs_two`, which leave it none: Hors de combat.
+    let two = events(&super::battle_changed("swidenth-test-battle.ron", "    setup: (", "    setup: (\n        horrible_costs_two: true,"));
+    assert!(two.iter().any(|e| matches!(e, Event::OutOfAction { figure: UnitId(11), horrible: true, .. })), "{two:?}");
 }

@@ -81,7 +81,7 @@ impl Present for BlackPowder {
         look::losses(start, now, side)
     }
 
-    fn legend() -> Vec<Legend> {
+    fn legend(_: Option<&Battle<Self>>) -> Vec<Legend> {
         look::legend()
     }
 

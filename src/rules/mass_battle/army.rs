@@ -5,12 +5,13 @@
 
 use super::data::{Engine, HeroRow, HeroSpell, HitDice, Kind, MovementTable, Roll, SiegeTable, Tag, Trait, UnitRow, Weapon, WeaponTable};
 use crate::army::ArmyList;
-use crate::army::reading::{Named, base_of, inherit, present, repeated};
+use crate::army::reading::{Fields, Named, TableOr, base_of, inherit, present, repeated};
 use crate::battle::look::Troop;
 use crate::scenario::SetupError;
-use serde::de::{Deserializer, EnumAccess, MapAccess, VariantAccess, Visitor, value::MapAccessDeserializer};
+use serde::de::{Deserializer, EnumAccess, VariantAccess, Visitor};
 use serde::Deserialize;
 use std::fmt;
+use std::marker::PhantomData;
 use std::sync::Arc;
 
 /// A unit as a list writes it: without `base` every field but the optional ones is given.
@@ -26,9 +27,9 @@ struct WrittenUnit {
     pvi: Option<u32>,
     ac: Option<u8>,
     #[serde(default, deserialize_with = "present")]
-    weapon: Option<Option<WeaponRef>>,
+    weapon: Option<Option<TableOr<OwnWeapon>>>,
     #[serde(default, deserialize_with = "present")]
-    missile: Option<Option<WeaponRef>>,
+    missile: Option<Option<TableOr<OwnWeapon>>>,
     morale: Option<u8>,
     moves_as: Option<String>,
     traits: Option<Vec<Trait>>,
@@ -65,13 +66,7 @@ enum Written {
     Hero(WrittenHero),
 }
 
-/// A weapon as a profile names it: a row of `weapons.ron` by name, or one of its own written
-/// whole, `(label: "Morsure", damage: "2d8", tags: [Fire])`.
-enum WeaponRef {
-    Table(String),
-    Own(OwnWeapon),
-}
-
+/// A weapon of its own, written whole in a profile: `(label: "Morsure", damage: "2d8", tags: [Fire])`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct OwnWeapon {
@@ -81,19 +76,6 @@ struct OwnWeapon {
     range: Option<u8>,
     #[serde(default)]
     tags: Vec<Tag>,
-}
-
-/// Reads a struct variant's fields, or a struct, as `T` through serde's own map reader.
-struct Fields<T>(std::marker::PhantomData<T>);
-
-impl<'de, T: Deserialize<'de>> Visitor<'de> for Fields<T> {
-    type Value = T;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("named fields in parentheses")
-    }
-    fn visit_map<M: MapAccess<'de>>(self, map: M) -> Result<T, M::Error> {
-        T::deserialize(MapAccessDeserializer::new(map))
-    }
 }
 
 const UNIT_FIELDS: &[&str] = &["name", "base", "mark", "kind", "troops", "hd", "pvi", "ac", "weapon", "missile", "morale", "moves_as", "traits", "engine", "symbol"];
@@ -114,31 +96,12 @@ impl<'de> Deserialize<'de> for Written {
                     Hero,
                 }
                 match data.variant()? {
-                    (Variant::Unit, v) => v.struct_variant(UNIT_FIELDS, Fields(std::marker::PhantomData)).map(Written::Unit),
-                    (Variant::Hero, v) => v.struct_variant(HERO_FIELDS, Fields(std::marker::PhantomData)).map(Written::Hero),
+                    (Variant::Unit, v) => v.struct_variant(UNIT_FIELDS, Fields(PhantomData)).map(Written::Unit),
+                    (Variant::Hero, v) => v.struct_variant(HERO_FIELDS, Fields(PhantomData)).map(Written::Hero),
                 }
             }
         }
         d.deserialize_enum("Profile", &["Unit", "Hero"], Profile)
-    }
-}
-
-impl<'de> Deserialize<'de> for WeaponRef {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<WeaponRef, D::Error> {
-        struct Weapon;
-        impl<'de> Visitor<'de> for Weapon {
-            type Value = WeaponRef;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a weapon's name in weapons.ron, or (label: .., damage: .., range: .., tags: [..])")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<WeaponRef, E> {
-                Ok(WeaponRef::Table(v.to_string()))
-            }
-            fn visit_map<M: MapAccess<'de>>(self, map: M) -> Result<WeaponRef, M::Error> {
-                Fields(std::marker::PhantomData).visit_map(map).map(WeaponRef::Own)
-            }
-        }
-        d.deserialize_any(Weapon)
     }
 }
 
@@ -216,13 +179,13 @@ impl Named for HeroRow {
 }
 
 /// A weapon named or written: `own` names one written whole after its unit.
-fn weapon_of(list: &ArmyList, i: usize, field: &'static str, unit: &str, r: WeaponRef, t: &WeaponTable) -> Result<Weapon, SetupError> {
+fn weapon_of(list: &ArmyList, i: usize, field: &'static str, unit: &str, r: TableOr<OwnWeapon>, t: &WeaponTable) -> Result<Weapon, SetupError> {
     match r {
-        WeaponRef::Table(name) => t.find(&name).cloned().ok_or_else(|| {
+        TableOr::Named(name) => t.find(&name).cloned().ok_or_else(|| {
             let known: Vec<&str> = t.weapons.iter().map(|w| w.name.as_str()).collect();
             list.error(i, field, format!("no weapon '{name}'; weapons.ron's: {}; or write one whole, (label: .., damage: \"d8\", range: .., tags: [..])", known.join(", ")))
         }),
-        WeaponRef::Own(w) => Ok(Weapon { name: format!("{}:{unit}:{field}", list.id), label: w.label, damage: w.damage, range: w.range, tags: w.tags }),
+        TableOr::Own(w) => Ok(Weapon { name: format!("{}:{unit}:{field}", list.id), label: w.label, damage: w.damage, range: w.range, tags: w.tags }),
     }
 }
 

@@ -10,7 +10,7 @@ use super::movement;
 use super::setup::impassable;
 use super::state::UnitState;
 use super::words::{name, order_label, side_name};
-use crate::battle::look::{Counter, Die, Legend, Line, Rgb, Swatch, Symbol, Tag, Token, Troop, capitalised};
+use crate::battle::look::{Counter, Die, Legend, Line, Rgb, Swatch, Symbol, Tag, Token, Troop, capitalised, marks};
 use crate::battle::{Battle, Side, Unit, UnitId};
 use crate::hex::Hex;
 
@@ -324,14 +324,12 @@ fn rough_or_open(g: crate::hex::Ground, rough: u8, open: u8) -> u8 {
     }
 }
 
-pub fn legend() -> Vec<Legend> {
-    let army_rows = tables()
-        .armies
-        .armies
-        .iter()
-        .flat_map(|a| a.units.iter().map(|u| (u.mark.clone(), u.name.clone())).chain(a.heroes.iter().map(|h| (h.mark.clone(), h.name.clone()))))
-        .map(|(mark, name)| (Swatch::Factors(mark), name))
-        .collect();
+/// The legend; its units and heroes are `battle`'s, or the sample armies' without one.
+pub fn legend(battle: Option<&B>) -> Vec<Legend> {
+    let army_rows = match battle {
+        Some(b) => marks(b.units.iter().map(|u| (u.state.row().mark.as_str(), u.state.row().name.as_str()))),
+        None => marks(tables().armies.armies.iter().flat_map(|a| a.units.iter().map(|u| (u.mark.as_str(), u.name.as_str())).chain(a.heroes.iter().map(|h| (h.mark.as_str(), h.name.as_str()))))),
+    };
     vec![
         Legend {
             heading: "Counter".into(),

@@ -1,11 +1,11 @@
 //! Swidenth's army lists (`armies/*.ron` for `swidenth`, `docs/armies.md`): one warband a list,
 //! its figures' profiles as the list writes them (the seed's characteristics before armour, or a
 //! `base` and what changes), their armour counted, checked against what the rules can play and
-//! the weapons, armour and spells of the tables.
+//! the weapons, armour and spells of the tables; a weapon may also be written whole.
 
-use super::data::{Band, FigureRow, Rank, SpellTable, Trait, WeaponClass, WeaponTable};
+use super::data::{Band, FigureRow, Rank, SpellTable, Trait, Weapon, WeaponClass, WeaponTable};
 use crate::army::ArmyList;
-use crate::army::reading::{Named, base_of, inherit, repeated};
+use crate::army::reading::{Named, TableOr, base_of, inherit, repeated};
 use crate::scenario::SetupError;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -27,10 +27,31 @@ struct Written {
     bravoure: Option<i8>,
     psychisme: Option<i8>,
     vitalite: Option<i8>,
-    weapons: Option<Vec<String>>,
+    weapons: Option<Vec<TableOr<OwnWeapon>>>,
     armour: Option<Vec<String>>,
     spells: Option<Vec<String>>,
     traits: Option<Vec<Trait>>,
+}
+
+/// A weapon of its own, written whole in a profile (a dragon's bite:
+/// `(label: "Morsure", class: Heavy, hands: 0, damage: 4, natural: true)`), with the fields of a
+/// row of `weapons.ron`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OwnWeapon {
+    label: String,
+    #[serde(default)]
+    class: Option<WeaponClass>,
+    hands: u8,
+    damage: i8,
+    #[serde(default)]
+    range: Option<u8>,
+    #[serde(default)]
+    reload: bool,
+    #[serde(default)]
+    shots: Option<u8>,
+    #[serde(default)]
+    natural: bool,
 }
 
 /// What a figure's numbers may be (house rule H-S18, `docs/armies.md`): the seed gives the base
@@ -42,6 +63,11 @@ const VITALITE: std::ops::RangeInclusive<i8> = 1..=10;
 const COUNT: u8 = 20;
 const SPELLS: usize = 4;
 const MARK: usize = 4;
+/// A weapon of one's own (H-S18): the table's go from 0 to 4 damage, 6 to 24 paces and 2 shots.
+const DAMAGE: std::ops::RangeInclusive<i8> = 0..=10;
+const RANGE: std::ops::RangeInclusive<u8> = 3..=60;
+const SHOTS: std::ops::RangeInclusive<u8> = 1..=4;
+const LABEL: usize = 40;
 
 /// The tables a figure's gear is read from (passed in, as the bundled warbands are read while the
 /// tables are built).
@@ -111,13 +137,58 @@ fn written(list: &ArmyList, i: usize, w: Written, band: &[Arc<FigureRow>], bundl
         bravoure: field!(bravoure, "bravoure"),
         psychisme: field!(psychisme, "psychisme"),
         vitalite: field!(vitalite, "vitalite"),
-        weapons: field!(weapons, "weapons"),
+        weapons: match w.weapons {
+            Some(written) => written.into_iter().map(|r| weapon_of(list, i, r, gear.weapons)).collect::<Result<_, _>>()?,
+            None => base.map(|b| b.weapons.clone()).ok_or_else(|| missing("weapons"))?,
+        },
         armour,
         spells: w.spells.or_else(|| base.map(|b| b.spells.clone())).unwrap_or_default(),
         traits: w.traits.or_else(|| base.map(|b| b.traits.clone())).unwrap_or_default(),
         warband: list.name.clone(),
         name: w.name,
     })
+}
+
+/// A weapon named from the table, or written whole and within H-S18's bounds.
+fn weapon_of(list: &ArmyList, i: usize, r: TableOr<OwnWeapon>, t: &WeaponTable) -> Result<Weapon, SetupError> {
+    let err = |message: String| Err(list.error(i, "weapons", message));
+    let w = match r {
+        TableOr::Named(name) => {
+            return t.weapon(&name).cloned().ok_or_else(|| {
+                let known: Vec<&str> = t.weapons.iter().map(|w| w.name.as_str()).collect();
+                list.error(i, "weapons", format!("no weapon '{name}'; the table's: {}; or write one whole, (label: .., class: Medium, hands: 1, damage: 2, ..)", known.join(", ")))
+            });
+        }
+        TableOr::Own(w) => w,
+    };
+    let label = &w.label;
+    if label.trim().is_empty() || label.chars().count() > LABEL {
+        return err(format!("'{label}': a weapon's label has 1 to {LABEL} letters"));
+    }
+    if w.class.is_none() && w.range.is_none() {
+        return err(format!("{label}: a weapon needs a melee `class` (Light, Medium, Heavy), a missile `range`, or both"));
+    }
+    if w.hands > 2 {
+        return err(format!("{label}: hands {}: 0 (claws, a bite), 1 or 2", w.hands));
+    }
+    if w.natural != (w.hands == 0) {
+        return err(format!("{label}: a natural weapon (claws, a bite: `natural: true`) takes no hand, and only it (H-S17)"));
+    }
+    if !DAMAGE.contains(&w.damage) {
+        return err(format!("{label}: damage {}: {} to {} (H-S18; the sword's is 2, l. 103)", w.damage, DAMAGE.start(), DAMAGE.end()));
+    }
+    if let Some(range) = w.range.filter(|r| !RANGE.contains(r)) {
+        return err(format!("{label}: range {range} paces: {} to {} (H-S18; the short bow's is 18, l. 148)", RANGE.start(), RANGE.end()));
+    }
+    if w.range.is_none() && (w.reload || w.shots.is_some()) {
+        return err(format!("{label}: `reload` and `shots` are a missile weapon's: give it a `range`"));
+    }
+    let shots = w.shots.unwrap_or(1);
+    if !SHOTS.contains(&shots) {
+        return err(format!("{label}: {shots} shots: {} to {} a shooting phase (H-S18, l. 168)", SHOTS.start(), SHOTS.end()));
+    }
+    let name = format!("{}:{label}", list.id);
+    Ok(Weapon { name, label: w.label, class: w.class, hands: w.hands, damage: w.damage, range: w.range, reload: w.reload, shots, natural: w.natural })
 }
 
 /// Défense and Mouv as written, before armour.
@@ -153,13 +224,7 @@ fn check(list: &ArmyList, i: usize, f: &FigureRow, t: &Gear) -> Result<(), Setup
         return err("vitalite", format!("{}: {} to {} (H-S18; the seed's human has 1, l. 26)", f.vitalite, VITALITE.start(), VITALITE.end()));
     }
     let known = |names: Vec<&str>| names.join(", ");
-    let mut weapons = Vec::new();
-    for name in &f.weapons {
-        match t.weapons.weapon(name) {
-            Some(w) => weapons.push(w),
-            None => return err("weapons", format!("no weapon '{name}'; the table's: {}", known(t.weapons.weapons.iter().map(|w| w.name.as_str()).collect()))),
-        }
-    }
+    let weapons = &f.weapons;
     let mut armour = Vec::new();
     for name in &f.armour {
         match t.weapons.armour(name) {

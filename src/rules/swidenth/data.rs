@@ -225,7 +225,8 @@ pub struct FigureRow {
     pub bravoure: i8,
     pub psychisme: i8,
     pub vitalite: i8,
-    pub weapons: Vec<String>,
+    /// Its weapons as read: rows of `weapons.ron`, or its own written whole.
+    pub weapons: Vec<Weapon>,
     pub armour: Vec<String>,
     pub spells: Vec<String>,
     pub traits: Vec<Trait>,

@@ -13,9 +13,8 @@ pub type U = Unit<UnitState>;
 
 /// Its melee weapons, the primary first: the most damage, the first listed on a tie (l. 132: the
 /// player's choice, made in the warband table's order).
-fn melee_weapons(s: &UnitState) -> Vec<&'static Weapon> {
-    let w = &tables().weapons;
-    let mut out: Vec<&Weapon> = s.row().weapons.iter().filter_map(|n| w.weapon(n)).filter(|w| w.class.is_some()).collect();
+fn melee_weapons(s: &UnitState) -> Vec<&Weapon> {
+    let mut out: Vec<&Weapon> = s.row().weapons.iter().filter(|w| w.class.is_some()).collect();
     out.sort_by_key(|w| -w.damage);
     out
 }
@@ -27,7 +26,7 @@ pub fn has_shield(s: &UnitState) -> bool {
 
 /// The primary weapon, and the second if a one-handed one is paired with a one-handed primary
 /// and no shield takes the off hand; what it holds, not what it dropped.
-pub fn in_hand(s: &UnitState) -> (Option<&'static Weapon>, Option<&'static Weapon>) {
+pub fn in_hand(s: &UnitState) -> (Option<&Weapon>, Option<&Weapon>) {
     let melee = melee_weapons(s);
     let primary = melee.first().copied();
     let second = melee.get(1).copied().filter(|w| w.hands == 1 && primary.is_some_and(|p| p.hands == 1) && !has_shield(s));
@@ -67,9 +66,8 @@ pub fn held(s: &UnitState, main: bool) -> Option<String> {
 }
 
 /// Its missile weapon, if it has one (l. 74).
-pub fn missile(s: &UnitState) -> Option<&'static Weapon> {
-    let w = &tables().weapons;
-    s.row().weapons.iter().filter_map(|n| w.weapon(n)).find(|w| w.range.is_some())
+pub fn missile(s: &UnitState) -> Option<&Weapon> {
+    s.row().weapons.iter().find(|w| w.range.is_some())
 }
 
 /// Its Défense now: the row's (armour counted), less a dropped shield, plus Bouclier mystique.

@@ -13,7 +13,7 @@ use super::movement;
 use super::setup::impassable;
 use super::state::{Activation, First, UnitState};
 use super::words::{door_name, side_name, spell_label, trait_name};
-use crate::battle::look::{Counter, Die, Legend, Line, Rgb, Swatch, Tag, Token, capitalised};
+use crate::battle::look::{Counter, Die, Legend, Line, Rgb, Swatch, Tag, Token, capitalised, marks};
 use crate::battle::{Side, UnitId};
 use crate::hex::{Ground, Hex};
 
@@ -346,7 +346,8 @@ pub fn terrain_card(b: &B, hex: Hex) -> Vec<Line> {
     lines
 }
 
-pub fn legend() -> Vec<Legend> {
+/// The legend; its figures are `battle`'s, or the sample warbands' without one.
+pub fn legend(battle: Option<&B>) -> Vec<Legend> {
     let d = &tables().duel;
     vec![
         Legend {
@@ -367,7 +368,10 @@ pub fn legend() -> Vec<Legend> {
         },
         Legend {
             heading: "Figures (the letters in the middle of the token)".into(),
-            entries: tables().bands.bands.iter().flat_map(|band| band.figures.iter()).map(|f| (Swatch::Factors(f.mark.clone()), f.name.clone())).collect(),
+            entries: match battle {
+                Some(b) => marks(b.units.iter().map(|u| (u.state.row().mark.as_str(), u.state.row().name.as_str()))),
+                None => marks(tables().bands.bands.iter().flat_map(|band| band.figures.iter()).map(|f| (f.mark.as_str(), f.name.as_str()))),
+            },
         },
         Legend {
             heading: "Doors and levers (the discs at the top left of a hex)".into(),

@@ -60,8 +60,8 @@ impl Present for Swidenth {
         look::losses(start, now, side)
     }
 
-    fn legend() -> Vec<Legend> {
-        look::legend()
+    fn legend(battle: Option<&Battle<Self>>) -> Vec<Legend> {
+        look::legend(battle)
     }
 
     fn unit_card(b: &B, unit: UnitId) -> Vec<Line> {

@@ -79,7 +79,7 @@ impl Present for Swordpoint {
         look::losses(start, now, side)
     }
 
-    fn legend() -> Vec<Legend> {
+    fn legend(_: Option<&Battle<Self>>) -> Vec<Legend> {
         legend::legend()
     }
 

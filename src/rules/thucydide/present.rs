@@ -68,7 +68,7 @@ impl Present for Thucydide {
         look::losses(start, now, side)
     }
 
-    fn legend() -> Vec<Legend> {
+    fn legend(_: Option<&Battle<Self>>) -> Vec<Legend> {
         legend::legend()
     }
 
