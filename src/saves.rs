@@ -83,9 +83,10 @@ pub fn modified(name: &str) -> Option<std::time::SystemTime> {
 }
 
 /// Whether an autosave is the game to continue: the battle goes on, and its scenario can be
-/// reopened by its id alone (a bundled one, not a file from elsewhere).
+/// reopened by its id alone (a bundled one, or one of one's own battles, not a file from
+/// elsewhere).
 pub fn worth_continuing(scenario_id: &str, over: bool) -> bool {
-    !over && crate::scenario::find_bundled(scenario_id).is_some()
+    !over && (crate::scenario::find_bundled(scenario_id).is_some() || crate::battles::find(&crate::battles::Folder(crate::battles::dir()), scenario_id).is_some_and(|s| s.is_ok()))
 }
 
 /// Records `name` as the game to continue.

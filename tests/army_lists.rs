@@ -206,6 +206,8 @@ fn a_profile_may_clear_what_its_base_has_and_go_on_foot_as_a_bundled_profile() {
 mod black_powder;
 #[path = "army_lists/mass_battle.rs"]
 mod mass_battle;
+#[path = "army_lists/own_battles.rs"]
+mod own_battles;
 #[path = "army_lists/swidenth.rs"]
 mod swidenth;
 

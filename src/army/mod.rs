@@ -127,14 +127,22 @@ pub fn of(s: &Scenario) -> Result<Vec<Arc<ArmyList>>, SetupError> {
 /// Reads the army lists a scenario loaded from `dir` names by path (a name that is no bundled id),
 /// so the ruleset finds them when it sets the battle up.
 pub fn read_beside(s: &mut Scenario, dir: &Path) -> Result<(), FileError> {
+    read_named(s, |name| {
+        let path = dir.join(name);
+        path.is_file().then(|| load(&path))
+    })
+}
+
+/// Reads the army lists a scenario names that are no bundled id with `read`, which gives a list
+/// by the name written, or `None` where there is no such file (the ruleset then says so).
+pub fn read_named(s: &mut Scenario, read: impl Fn(&str) -> Option<Result<ArmyList, FileError>>) -> Result<(), FileError> {
     // More names than a scenario may give are refused when the ruleset reads them, unread.
     for name in s.armies.clone().into_iter().take(crate::limits::ARMY_LISTS) {
         if find_bundled(&name).is_some() || s.army_files.iter().any(|(n, _)| *n == name) {
             continue;
         }
-        let path = dir.join(&name);
-        if path.is_file() {
-            s.army_files.push((name, Arc::new(load(&path)?)));
+        if let Some(list) = read(&name) {
+            s.army_files.push((name, Arc::new(list?)));
         }
     }
     Ok(())

@@ -27,7 +27,8 @@ pub fn parse_at(text: &str, path: &Path) -> Result<Scenario, FileError> {
     Ok(scenario)
 }
 
-/// A scenario named by bundled id or by file path.
+/// A scenario named by bundled id, by file path, or by the file name or id of one of one's own
+/// battles in the battles folder (`battles`).
 pub fn load_named(name: &str) -> Result<Scenario, String> {
     if let Some(s) = find_bundled(name) {
         return Ok(s);
@@ -36,8 +37,14 @@ pub fn load_named(name: &str) -> Result<Scenario, String> {
     if path.exists() {
         return load(path).map(|(s, _)| s).map_err(|e| e.to_string());
     }
+    let shelf = crate::battles::Folder(crate::battles::dir());
+    crate::battles::find(&shelf, name).unwrap_or_else(|| Err(unknown(name, &crate::battles::Shelf::place(&shelf))))
+}
+
+/// What a name that is no scenario gets: where it was looked for.
+pub fn unknown(name: &str, own: &str) -> String {
     let known: Vec<String> = all_bundled().map(|s| s.id).collect();
-    Err(format!("no scenario '{name}': not a file, and the bundled ones are {}", known.join(", ")))
+    format!("no scenario '{name}': not a file, nor one of your battles in {own}, and the bundled ones are {}", known.join(", "))
 }
 
 /// Parses scenario text and checks its header; the ruleset's part is read when the ruleset sets

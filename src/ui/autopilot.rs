@@ -32,7 +32,7 @@ const ME: Side = Side(0);
 
 /// Drives the window through `scenario` (an id or a file), saving screenshots in `dir`.
 pub fn install(app: &mut App, dir: PathBuf, scenario: String) -> Result<(), String> {
-    let ruleset = crate::scenario::load_named(&scenario)?.ruleset;
+    let ruleset = super::battles::load_named(&scenario)?.ruleset;
     with_ruleset(&ruleset, Install { app, dir, scenario }).map_err(|e| e.to_string())
 }
 

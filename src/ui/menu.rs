@@ -42,6 +42,8 @@ pub struct MenuChoice {
     pub saves: Vec<super::saves::Listed>,
     /// The save whose "Delete" was clicked, waiting for a yes or a no.
     pub deleting: Option<String>,
+    /// One's own battles and army lists, read with the saves.
+    pub own: Vec<crate::battles::Listed>,
 }
 
 impl MenuChoice {
@@ -61,6 +63,7 @@ impl MenuChoice {
             watch_now: o.watch.clone(),
             unfinished: None,
             deleting: None,
+            own: Vec::new(),
             resume_now: o.resume.clone(),
             saves: Vec::new(),
         }
@@ -78,6 +81,7 @@ impl MenuChoice {
     fn reread_saves(&mut self) {
         self.unfinished = super::saves::unfinished();
         self.saves = super::saves::list();
+        self.own = super::battles::list();
     }
 
     pub fn mode(&self) -> Mode {
@@ -105,6 +109,7 @@ impl Plugin for MenuPlugin {
                 choice.deleting = None;
                 choice.reread_saves();
                 super::saves::log_listing(choice.unfinished.as_deref(), &choice.saves);
+                super::battles::log_listing(&choice.own);
             })
             .add_systems(Update, keep_saves_listed.run_if(in_state(AppState::Menu)))
             .add_systems(Startup, (recall_level, say_the_first_error))
@@ -163,7 +168,7 @@ pub fn start_chosen(world: &mut World) {
 /// `start_chosen` with the computer at `level`.
 fn start_at(world: &mut World, level: crate::ai::Level) {
     let choice = world.resource::<MenuChoice>().clone();
-    let result = crate::scenario::load_named(&choice.scenario).and_then(|scenario| {
+    let result = super::battles::load_named(&choice.scenario).and_then(|scenario| {
         let session = Session::new(scenario, choice.seed()?, choice.mode(), level);
         super::session::start_fresh(world, session)
     });
@@ -226,7 +231,7 @@ impl ForRuleset for Opened<'_> {
     fn run<R: Judge + Present>(self) -> Result<(), String> {
         let Opened { world, file, text, header, open } = self;
         let (replay, played) = verified::<R>(file, text, &header)?;
-        let scenario = crate::scenario::load_named(&header.scenario)?;
+        let scenario = super::battles::load_named(&header.scenario)?;
         if open == Open::Play {
             let choice = world.resource::<MenuChoice>();
             let (mut mode, mut level, mut taken_over_at) = (choice.mode(), choice.level, None);
@@ -337,7 +342,12 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut preferen
     }
     let ctx = contexts.ctx_mut()?;
     placed.begin(ctx);
-    let scenarios = bundled();
+    let mut scenarios = bundled();
+    let bundled_count = scenarios.len();
+    scenarios.extend(choice.own.iter().filter_map(|l| match &l.kind {
+        crate::battles::Kind::Battle(Ok(s)) => Some(Scenario::clone(s)),
+        _ => None,
+    }));
     let page = if keys.just_pressed(KeyCode::PageDown) {
         -1.0
     } else if keys.just_pressed(KeyCode::PageUp) {
@@ -368,15 +378,16 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut preferen
             let room = ui.available_height();
             ui.strong("Battles");
             egui::ScrollArea::vertical().id_salt("scenarios").max_height((room * 0.55).max(120.0)).auto_shrink([false, true]).show(ui, |ui| {
-                let mut rulesets: Vec<&str> = scenarios.iter().map(|s| s.ruleset.as_str()).collect();
+                let mut rulesets: Vec<&str> = scenarios[..bundled_count].iter().map(|s| s.ruleset.as_str()).collect();
                 rulesets.dedup();
                 for r in rulesets {
                     ui.label(egui::RichText::new(crate::rules::registry::title(r).unwrap_or(r)).strong().size(13.0));
-                    for s in scenarios.iter().filter(|s| s.ruleset == r) {
+                    for s in scenarios[..bundled_count].iter().filter(|s| s.ruleset == r) {
                         let picked = ui.radio_value(&mut choice.scenario, s.id.clone(), &s.name);
                         placed.note_visible(ui, "menu: a battle", &picked);
                     }
                 }
+                own_battles(ui, &mut choice, &mut placed);
             });
             ui.separator();
             saved_games(ui, &mut choice, &mut placed, &mut commands);
@@ -467,6 +478,44 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut preferen
         });
     });
     Ok(())
+}
+
+/// One's own battles under the bundled ones: each battle to pick, each file refused with its error,
+/// the army lists named; in a browser, the button that adds files to its storage.
+fn own_battles(ui: &mut egui::Ui, choice: &mut MenuChoice, placed: &mut super::placed::Placed) {
+    ui.label(egui::RichText::new("Your battles").strong().size(13.0));
+    for listed in choice.own.clone() {
+        match &listed.kind {
+            crate::battles::Kind::Battle(Ok(s)) => {
+                let title = format!("{} ({}, {})", s.name, crate::rules::registry::title(&s.ruleset).unwrap_or(&s.ruleset), listed.file);
+                let picked = ui.radio_value(&mut choice.scenario, s.id.clone(), title);
+                placed.note_visible(ui, "menu: a battle", &picked);
+            }
+            crate::battles::Kind::ArmyList(Ok(name)) => {
+                ui.small(format!("{}: army list \u{2018}{name}\u{2019}", listed.file));
+            }
+            crate::battles::Kind::Battle(Err(e)) | crate::battles::Kind::ArmyList(Err(e)) => {
+                ui.colored_label(egui::Color32::from_rgb(240, 90, 70), egui::RichText::new(e).small());
+            }
+        }
+    }
+    add_battle_files(ui, choice, placed);
+}
+
+/// Natively, where to put battle files; in a browser, the page's file picker for them.
+#[cfg(not(target_arch = "wasm32"))]
+fn add_battle_files(ui: &mut egui::Ui, choice: &MenuChoice, _: &mut super::placed::Placed) {
+    let lead = if choice.own.is_empty() { "None yet: put" } else { "Put more" };
+    ui.small(format!("{lead} scenario and army-list files (docs/scenarios.md, docs/armies.md) in {}", super::battles::place()));
+}
+
+#[cfg(target_arch = "wasm32")]
+fn add_battle_files(ui: &mut egui::Ui, _: &MenuChoice, placed: &mut super::placed::Placed) {
+    let pick = ui.button("Add battle files: a scenario and its army lists");
+    placed.note_visible(ui, "menu: Add battle files", &pick);
+    if pick.clicked() {
+        super::web::pick_battles();
+    }
 }
 
 /// The game to continue, the saves (loaded, watched or deleted after a yes) and a replay file to

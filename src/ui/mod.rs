@@ -4,6 +4,7 @@
 
 pub mod autopilot;
 pub mod baked;
+pub mod battles;
 pub mod board;
 pub mod camera;
 pub mod framebench;

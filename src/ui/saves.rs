@@ -110,7 +110,7 @@ fn describe(name: &str) -> Listed {
     let Some(summary) = store::read(name).ok().and_then(|text| crate::replay::Summary::of(&text)) else {
         return Listed { name: name.into(), about: "not a game this build reads".into(), written };
     };
-    let scenario = crate::scenario::find_bundled(&summary.scenario);
+    let scenario = super::battles::load_named(&summary.scenario).ok();
     let title = scenario.as_ref().map_or(summary.scenario.clone(), |s| s.name.clone());
     let side_name = |i: u8| scenario.as_ref().and_then(|s| s.sides.get(usize::from(i))).map_or(format!("side {i}"), |s| s.name.clone());
     let mode = match &summary.table {
@@ -191,7 +191,7 @@ pub fn autosave<R: Ruleset>(session: Res<Session>, log: Res<EventLog<R>>, view: 
         return;
     }
     let saved = save(&session, &log, &view.0, &name).and_then(|_| {
-        if crate::saves::worth_continuing(&session.scenario.id, R::outcome(&view.0).is_some()) {
+        if R::outcome(&view.0).is_none() && super::battles::reopens(&session.scenario.id) {
             store::set_unfinished(&name)
         } else {
             store::finished(&name);

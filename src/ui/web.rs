@@ -13,6 +13,9 @@ unsafe extern "C" {
     fn started();
     #[wasm_bindgen(js_namespace = strategos, js_name = pickReplay)]
     pub fn pick_replay();
+    /// Battle files picked land in the storage under `strategos/battles/`, one's own battles.
+    #[wasm_bindgen(js_namespace = strategos, js_name = pickBattles)]
+    pub fn pick_battles();
     #[wasm_bindgen(js_namespace = strategos)]
     pub fn download(name: &str, text: &str);
     /// The page address's query, `?` included.
@@ -43,8 +46,10 @@ pub fn options() -> Options {
         let value = decode(value);
         let mut refuse = |wants: &str| errors.push(format!("the page's address: {key}={value} is not {wants}"));
         match key {
-            "scenario" if crate::scenario::load_named(&value).is_ok() => o.scenario = Some(value),
-            "scenario" => refuse("a bundled battle's id"),
+            "scenario" => match super::battles::load_named(&value) {
+                Ok(_) => o.scenario = Some(value),
+                Err(e) => errors.push(format!("the page's address: {e}")),
+            },
             "seed" => match value.parse() {
                 Ok(seed) => o.seed = Some(seed),
                 Err(_) => refuse("a whole number"),

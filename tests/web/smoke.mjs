@@ -3,7 +3,8 @@
 // of it, then loads each replay recorded by the native build and prints the final state hash the
 // page logs. Then the saves in the page's storage: an autosave survives a reload and is offered to
 // continue, broken entries are listed as broken, and a full storage gets a message while the last
-// save stays whole; a file loaded under a save's name is kept beside it; a bad address option is
+// save stays whole; a file loaded under a save's name is kept beside it; one's own battle files
+// picked land in the storage and play; a bad address option is
 // said; the layout check passes at 1024x768 and 1280x800. Last, without WebGL2, the page must say so. Fails on a console error, a broken
 // check, or when the page never says it started.
 //
@@ -72,6 +73,7 @@ try {
     console.log(`page ${name}: ${line}`);
   }
 
+  await ownBattles(page, said);
   await saves(page, said, lines, scenarios.split(",")[0]);
   await nothingLost(page, said, scenarios.split(",")[0]);
   for (const [width, height] of [[1024, 768], [1280, 800]]) await layout(width, height);
@@ -100,6 +102,36 @@ async function pressUntil(page, done) {
     await page.waitForTimeout(700);
   }
   return done();
+}
+
+// One's own battle: a scenario and the army list it names, picked as files, land in the page's
+// storage; the menu lists them and a broken file with its error; the battle starts by its id, and
+// its autosave is the game to continue, since its scenario reopens from the storage by that id.
+async function ownBattles(page, said) {
+  const get = (key) => page.evaluate((k) => localStorage.getItem(k), key);
+  const names = ["swidenth-test-battle.ron", "swidenth-test.ron"];
+  const files = names.map((name) => ({ name, mimeType: "text/plain", buffer: readFileSync(new URL(`../armies/${name}`, import.meta.url)) }));
+  await page.goto(`${url}/`);
+  await page.setInputFiles("#battle-files", files);
+  for (let i = 0; i < 50 && (await get(`strategos/battles/${names[1]}`)) === null; i++) await page.waitForTimeout(100);
+  check((await get(`strategos/battles/${names[0]}`)) !== null, "picked battle files land in the page's storage");
+  await page.evaluate(() => localStorage.setItem("strategos/battles/broken-battle.ron", 'Scenario(id: "broken"'));
+  const listing = said("strategos: your battles in");
+  await page.goto(`${url}/`);
+  const listed = (await listing).text();
+  check(listed.includes("swidenth-test-battle.ron: battle 'swidenth-test-battle' (swidenth)"), `the menu lists the battle (${listed})`);
+  check(listed.includes("swidenth-test.ron: army list"), "the menu lists the army list");
+  check(listed.includes("broken-battle.ron: refused: broken-battle.ron"), "a broken battle file is listed with its error");
+  const started = said("strategos: battle started");
+  await page.goto(`${url}/?scenario=swidenth-test-battle&computer=1&seed=5`);
+  await started;
+  await page.waitForTimeout(3000);
+  const screenshot = `${screenshotDir}/web-own-battle.png`;
+  await page.screenshot({ path: screenshot });
+  console.log(`screenshot: ${screenshot}`);
+  const expected = "autosave-swidenth-test-battle-5.ron";
+  const name = await pressUntil(page, async () => (await get("strategos/continue")) === expected && expected);
+  check(name === expected, `one's own battle is the game to continue (${expected})`);
 }
 
 // The saves in the page's storage, through a game of `scenario` against the computer.
