@@ -12,10 +12,13 @@ pub mod battles;
 pub mod cli;
 pub mod hex;
 pub mod limits;
+pub mod online;
 pub mod replay;
 pub mod rules;
 pub mod saves;
 pub mod scenario;
+#[cfg(all(feature = "server", not(target_arch = "wasm32")))]
+pub mod server;
 pub mod sim;
 #[cfg(feature = "gui")]
 pub mod ui;

@@ -1,4 +1,4 @@
-//! The `strategos` command: play (the default), simulate, replay and validate. In a browser, the
+//! The `strategos` command: play (the default), simulate, replay, validate and serve. In a browser, the
 //! game itself, its options taken from the page's address.
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -88,6 +88,19 @@ mod command_line {
         },
         /// Check scenario and replay files; exit non-zero on the first bad one.
         Validate { files: Vec<PathBuf> },
+        /// Host online games: the referee server (WebSockets at /play) and the page beside it.
+        #[cfg(feature = "server")]
+        Serve {
+            #[arg(long, default_value = "127.0.0.1:8080")]
+            addr: std::net::SocketAddr,
+            /// The database: sqlite://FILE (made when missing) or postgres://USER@HOST/DB; server.db
+            /// beside the saves folder by default.
+            #[arg(long)]
+            db: Option<String>,
+            /// The page to serve at / (what tools/build-web.sh makes), when the folder is there.
+            #[arg(long, default_value = "dist")]
+            dist: PathBuf,
+        },
     }
 
     /// How `play` opens the window.
@@ -175,6 +188,11 @@ mod command_line {
             Command::Replay { file, headless, events, verify } if headless || events || verify => cli::replay::run(&file, events, verify),
             Command::Replay { file, .. } => watch(file),
             Command::Validate { files } => cli::validate::run(&files),
+            #[cfg(feature = "server")]
+            Command::Serve { addr, db, dist } => {
+                let db = db.unwrap_or_else(strategos::server::default_db);
+                strategos::server::run(strategos::server::Options { addr, db, dist: dist.is_dir().then_some(dist) })
+            }
         };
         match result {
             Ok(()) => ExitCode::SUCCESS,

@@ -24,6 +24,9 @@ pub struct Dice {
     rolled: u64,
     misfit: Option<Misfit>,
     reseeds: Vec<Reseed>,
+    /// Every face rolled since the last `take_drawn`, when recording: an online referee keeps
+    /// each command's faces, so that a player's copy replays it without knowing the seed.
+    drawn: Option<Vec<u8>>,
 }
 
 /// From command number `at` (counted from 0) on, the dice come from a new stream seeded with
@@ -98,7 +101,19 @@ impl Dice {
             rolled: 0,
             misfit: None,
             reseeds: Vec::new(),
+            drawn: None,
         }
+    }
+
+    /// The same dice, keeping every face they roll for `take_drawn`.
+    pub fn recording(mut self) -> Dice {
+        self.drawn = Some(Vec::new());
+        self
+    }
+
+    /// The faces rolled since the last call (none when not recording).
+    pub fn take_drawn(&mut self) -> Vec<u8> {
+        self.drawn.as_mut().map(std::mem::take).unwrap_or_default()
     }
 
     /// The same dice, reseeded before the commands `reseeds` name.
@@ -132,14 +147,23 @@ impl Dice {
     pub fn roll(&mut self, sides: u8) -> u8 {
         let index = self.rolled;
         self.rolled += 1;
-        match self.forced.pop_front() {
+        let face = match self.forced.pop_front() {
             Some(forced) if (1..=sides).contains(&forced) => forced,
             Some(forced) => {
                 self.misfit.get_or_insert(Misfit { index, face: forced, sides });
                 forced.clamp(1, sides.max(1))
             }
             None => face(&mut self.rng, sides),
+        };
+        if let Some(drawn) = &mut self.drawn {
+            drawn.push(face);
         }
+        face
+    }
+
+    /// Forced faces not rolled yet.
+    pub fn forced_left(&self) -> usize {
+        self.forced.len()
     }
 
     /// A D3 read from a d6, as on the table: 1-2 is 1, 3-4 is 2, 5-6 is 3, so a forced face means

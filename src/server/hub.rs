@@ -1,0 +1,158 @@
+//! The games in play on this server: for each, its referee (played again from the store when it is
+//! first needed after a start) and the connections following each side. A game's commands are
+//! taken one at a time: checked by the referee, stored, and only then pushed to every follower of
+//! each side, each getting what its side may see.
+
+use super::store::{GameRow, Store};
+use crate::battle::Side;
+use crate::online::protocol::{GameLine, Reply, side};
+use crate::online::table::{self, Table};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::Arc;
+use tokio::sync::{Mutex, mpsc};
+
+/// Where a connection's replies go.
+pub type Outbox = mpsc::Sender<Reply>;
+
+/// Replies queued for a connection that reads none are dropped with the connection.
+pub const QUEUED: usize = 256;
+
+struct Game {
+    row: GameRow,
+    table: Box<dyn Table>,
+    followers: [Vec<Outbox>; 2],
+}
+
+impl Game {
+    /// Pushes what each side may see of entries `from[side]..` to its followers, and the replay
+    /// once the game is over; followers that are gone are forgotten.
+    fn push(&mut self, from: [usize; 2]) {
+        let ended = self.table.replay_text();
+        for viewer in Side::BOTH {
+            let delivery = Reply::Delivery { game: self.row.id, delivery: self.table.delivery(viewer, from[viewer.index()]) };
+            self.followers[viewer.index()].retain(|out| {
+                let sent = out.try_send(delivery.clone()).is_ok();
+                sent && ended.as_ref().is_none_or(|replay| out.try_send(Reply::Ended { game: self.row.id, replay: replay.clone() }).is_ok())
+            });
+        }
+    }
+}
+
+pub struct Hub {
+    store: Store,
+    games: Mutex<HashMap<i64, Arc<Mutex<Game>>>>,
+}
+
+/// A random secret: `bytes` bytes from the system, as lower-case hex.
+fn secret(bytes: usize) -> Result<String, String> {
+    let mut b = vec![0u8; bytes];
+    getrandom::fill(&mut b).map_err(|e| format!("the system gave no random bytes: {e}"))?;
+    Ok(b.iter().map(|x| format!("{x:02x}")).collect())
+}
+
+fn random_u64() -> Result<u64, String> {
+    let mut b = [0u8; 8];
+    getrandom::fill(&mut b).map_err(|e| format!("the system gave no random bytes: {e}"))?;
+    Ok(u64::from_le_bytes(b))
+}
+
+impl Hub {
+    pub fn new(store: Store) -> Hub {
+        Hub { store, games: Mutex::new(HashMap::new()) }
+    }
+
+    /// The game `id`, its referee played again from the store if this server does not hold it.
+    async fn game(&self, id: i64) -> Result<Arc<Mutex<Game>>, String> {
+        let mut games = self.games.lock().await;
+        if let Some(g) = games.get(&id) {
+            return Ok(g.clone());
+        }
+        let row = self.store.game(id).await?.ok_or_else(|| format!("no game {id}"))?;
+        let entries = self.store.entries(id).await?;
+        let scenario = crate::scenario::find_bundled(&row.scenario).ok_or_else(|| format!("game {id}'s scenario '{}' is not in this build", row.scenario))?;
+        let table = table::open(&scenario, row.seed, &entries).map_err(|e| format!("game {id} does not play again from its entries: {e}"))?;
+        let game = Arc::new(Mutex::new(Game { row, table, followers: [Vec::new(), Vec::new()] }));
+        games.insert(id, game.clone());
+        Ok(game)
+    }
+
+    /// The game and side a token holds.
+    async fn seat(&self, token: &str) -> Result<(i64, Side), String> {
+        self.store.seat(token).await?.ok_or_else(|| "this token holds no side of any game on this server".to_string())
+    }
+
+    /// A new game of a bundled scenario, the creator on `side`.
+    pub async fn create(&self, scenario: &str, side_asked: u8) -> Result<Reply, String> {
+        let side = side(side_asked)?;
+        let s = crate::scenario::find_bundled(scenario).ok_or_else(|| {
+            let known: Vec<String> = crate::scenario::all_bundled().map(|s| s.id).collect();
+            format!("no bundled scenario '{scenario}'; the bundled ones are {}", known.join(", "))
+        })?;
+        // Ids a JavaScript number holds exactly.
+        let row = GameRow { id: i64::try_from(random_u64()? >> 11).unwrap_or(1), scenario: s.id.clone(), seed: random_u64()?, invite: secret(6)? };
+        let table = table::open(&s, row.seed, &[])?;
+        let opening = table.stored(0).ok_or("a game without its opening")?;
+        let token = secret(16)?;
+        self.store.create(&row, &token, side, &opening).await?;
+        let reply = Reply::Created { game: row.id, side: side.0, token, invite: row.invite.clone() };
+        self.games.lock().await.insert(row.id, Arc::new(Mutex::new(Game { row, table, followers: [Vec::new(), Vec::new()] })));
+        Ok(reply)
+    }
+
+    /// The side of the invite's game not yet taken.
+    pub async fn join(&self, invite: &str) -> Result<Reply, String> {
+        let row = self.store.game_by_invite(invite).await?.ok_or_else(|| format!("no game has the invite '{invite}'"))?;
+        let taken = self.store.taken(row.id).await?;
+        let side = Side::BOTH.into_iter().find(|s| !taken.contains(s)).ok_or("both sides of this game are taken")?;
+        let token = secret(16)?;
+        self.store.join(row.id, &token, side).await?;
+        Ok(Reply::Joined { game: row.id, side: side.0, token })
+    }
+
+    /// Follows a side: the game's scenario, everything the side may see so far, then each entry.
+    pub async fn open(&self, token: &str, out: Outbox) -> Result<(), String> {
+        let (id, side) = self.seat(token).await?;
+        let game = self.game(id).await?;
+        let mut g = game.lock().await;
+        let ruleset = crate::scenario::find_bundled(&g.row.scenario).map(|s| s.ruleset).unwrap_or_default();
+        let gone = |_| "the connection is gone".to_string();
+        out.try_send(Reply::Opened { game: id, side: side.0, scenario: g.row.scenario.clone(), ruleset }).map_err(gone)?;
+        out.try_send(Reply::Delivery { game: id, delivery: g.table.delivery(side, 0) }).map_err(gone)?;
+        if let Some(replay) = g.table.replay_text() {
+            out.try_send(Reply::Ended { game: id, replay }).map_err(gone)?;
+        }
+        g.followers[side.index()].push(out);
+        Ok(())
+    }
+
+    /// A side's command: checked, stored, then pushed to both sides' followers.
+    pub async fn command(&self, token: &str, number: usize, command: &Value) -> Result<(), String> {
+        let (id, side) = self.seat(token).await?;
+        let game = self.game(id).await?;
+        let mut g = game.lock().await;
+        let from = Side::BOTH.map(|v| g.table.first_withheld(v).unwrap_or(number).min(number));
+        let stored = g.table.submit(side, number, command).map_err(|r| r.to_string())?;
+        if let Err(e) = self.store.accept(id, &stored).await {
+            // Not stored, so not accepted: the referee goes back to what the store holds.
+            drop(g);
+            self.games.lock().await.remove(&id);
+            return Err(format!("{e}; the command was not accepted"));
+        }
+        g.push(from);
+        Ok(())
+    }
+
+    /// Each token's game and whose decision it waits for.
+    pub async fn my_games(&self, tokens: &[String]) -> Result<Reply, String> {
+        let mut games = Vec::new();
+        for token in tokens.iter().take(100) {
+            let Ok((id, side)) = self.seat(token).await else { continue };
+            let game = self.game(id).await?;
+            let g = game.lock().await;
+            let joined = self.store.taken(id).await?.len() == 2;
+            games.push(GameLine { game: id, scenario: g.row.scenario.clone(), side: side.0, waiting_for: g.table.waiting_for().map(|s| s.0), joined });
+        }
+        Ok(Reply::Games { games })
+    }
+}

@@ -1,0 +1,89 @@
+//! One player's WebSocket at `/play`: requests read one frame at a time and answered in order, the
+//! game's pushes sent as they come. Hostile input is refused with a message and the game goes on;
+//! a connection that keeps sending what is refused, or floods, is told so and closed.
+
+use super::hub::{Hub, Outbox, QUEUED};
+use crate::online::protocol::{FRAME_BYTES, Reply, Request};
+use axum::extract::State;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::response::Response;
+use futures_util::{SinkExt, StreamExt};
+use std::sync::Arc;
+use std::time::Instant;
+use tokio::sync::mpsc;
+
+/// Refusals in a row after which the connection is closed.
+const REFUSALS: u32 = 20;
+/// Requests a second a connection may send, on average, and in one burst.
+const RATE: f64 = 50.0;
+const BURST: f64 = 200.0;
+/// Games one connection may create.
+const CREATES: u32 = 20;
+
+pub async fn upgrade(ws: WebSocketUpgrade, State(hub): State<Arc<Hub>>) -> Response {
+    ws.max_message_size(FRAME_BYTES).max_frame_size(FRAME_BYTES).on_upgrade(move |socket| serve(socket, hub))
+}
+
+async fn serve(socket: WebSocket, hub: Arc<Hub>) {
+    let (mut sink, mut stream) = socket.split();
+    let (out, mut outgoing) = mpsc::channel::<Reply>(QUEUED);
+    let writer = tokio::spawn(async move {
+        while let Some(reply) = outgoing.recv().await {
+            let text = serde_json::to_string(&reply).expect("a reply serialises");
+            if sink.send(Message::Text(text.into())).await.is_err() {
+                return;
+            }
+        }
+    });
+    let (mut refusals, mut creates) = (0, 0);
+    let (mut bucket, mut last) = (BURST, Instant::now());
+    while let Some(Ok(message)) = stream.next().await {
+        let text = match message {
+            Message::Text(text) => text,
+            Message::Binary(_) => "binary".into(),
+            Message::Close(_) => break,
+            Message::Ping(_) | Message::Pong(_) => continue,
+        };
+        let now = Instant::now();
+        bucket = (bucket + now.duration_since(last).as_secs_f64() * RATE).min(BURST);
+        last = now;
+        if bucket < 1.0 {
+            let _ = out.send(Reply::Refused { message: format!("more than {RATE} requests a second: the connection is closed") }).await;
+            break;
+        }
+        bucket -= 1.0;
+        let result = match Request::read(&text) {
+            Ok(Request::Create { .. }) if creates >= CREATES => Err(format!("{CREATES} games made on this connection already")),
+            Ok(request) => {
+                creates += u32::from(matches!(request, Request::Create { .. }));
+                answer(&hub, request, &out).await
+            }
+            Err(e) => Err(e),
+        };
+        match result {
+            Ok(()) => refusals = 0,
+            Err(message) => {
+                refusals += 1;
+                let closing = refusals >= REFUSALS;
+                let message = if closing { format!("{message}; {REFUSALS} refusals in a row: the connection is closed") } else { message };
+                if out.send(Reply::Refused { message }).await.is_err() || closing {
+                    break;
+                }
+            }
+        }
+    }
+    // The games this connection followed forget it at their next push.
+    drop(out);
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), writer).await;
+}
+
+async fn answer(hub: &Hub, request: Request, out: &Outbox) -> Result<(), String> {
+    let reply = match request {
+        Request::Create { scenario, side } => hub.create(&scenario, side).await?,
+        Request::Join { invite } => hub.join(&invite).await?,
+        Request::Open { token } => return hub.open(&token, out.clone()).await,
+        Request::Command { token, number, command } => return hub.command(&token, number, &command).await,
+        Request::MyGames { tokens } => hub.my_games(&tokens).await?,
+    };
+    out.send(reply).await.map_err(|_| "the connection is gone".to_string())
+}

@@ -1,0 +1,144 @@
+//! The server's database: games, the sides' tokens and every accepted entry, through sqlx on
+//! SQLite (one file, made when missing) or PostgreSQL (a URL), with the same schema and queries.
+//! An entry's row is the order of truth: a command is accepted when its row commits, and a game is
+//! played again from its rows after a restart. Two servers on one database agree through the
+//! primary key on game and number: one entry a number.
+
+use crate::battle::Side;
+use crate::online::table::Stored;
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::{AnyPool, Row};
+
+pub struct Store {
+    pool: AnyPool,
+}
+
+/// A game as stored: its scenario (a bundled id) and dice seed, and its invite code.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    pub id: i64,
+    pub scenario: String,
+    pub seed: u64,
+    pub invite: String,
+}
+
+const SCHEMA: [&str; 3] = [
+    "CREATE TABLE IF NOT EXISTS games (id BIGINT PRIMARY KEY, scenario TEXT NOT NULL, seed TEXT NOT NULL, invite TEXT NOT NULL UNIQUE)",
+    "CREATE TABLE IF NOT EXISTS seats (token TEXT PRIMARY KEY, game BIGINT NOT NULL, side INTEGER NOT NULL, UNIQUE (game, side))",
+    "CREATE TABLE IF NOT EXISTS entries (game BIGINT NOT NULL, number BIGINT NOT NULL, side INTEGER, command TEXT, faces TEXT NOT NULL, PRIMARY KEY (game, number))",
+];
+
+fn failed(what: &str) -> impl Fn(sqlx::Error) -> String + '_ {
+    move |e| format!("the database could not {what}: {e}")
+}
+
+impl Store {
+    /// Opens the database at `url`, making a SQLite file and the tables where missing.
+    pub async fn connect(url: &str) -> Result<Store, String> {
+        install_default_drivers();
+        let url = if url.starts_with("sqlite:") && !url.contains("mode=") { format!("{url}{}mode=rwc", if url.contains('?') { '&' } else { '?' }) } else { url.to_string() };
+        let pool = AnyPoolOptions::new().max_connections(if url.starts_with("sqlite:") { 1 } else { 8 }).connect(&url).await.map_err(|e| format!("cannot open the database {url}: {e}"))?;
+        if url.starts_with("sqlite:") {
+            // Every accepted entry on disk before anyone is told: the write-ahead log, synced at
+            // each commit.
+            for pragma in ["PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL"] {
+                sqlx::query(pragma).execute(&pool).await.map_err(failed("be set up"))?;
+            }
+        }
+        for table in SCHEMA {
+            sqlx::query(table).execute(&pool).await.map_err(failed("make its tables"))?;
+        }
+        Ok(Store { pool })
+    }
+
+    /// Stores a new game, its opening entry and the creator's seat in one transaction.
+    pub async fn create(&self, game: &GameRow, token: &str, side: Side, opening: &Stored) -> Result<(), String> {
+        let mut tx = self.pool.begin().await.map_err(failed("start a transaction"))?;
+        sqlx::query("INSERT INTO games (id, scenario, seed, invite) VALUES ($1, $2, $3, $4)")
+            .bind(game.id)
+            .bind(&game.scenario)
+            .bind(game.seed.to_string())
+            .bind(&game.invite)
+            .execute(&mut *tx)
+            .await
+            .map_err(failed("store the game"))?;
+        seat(&mut tx, token, game.id, side).await?;
+        entry(&mut tx, game.id, opening).await?;
+        tx.commit().await.map_err(failed("commit the game"))
+    }
+
+    /// Gives the other side of a game to a new token; fails if it is taken.
+    pub async fn join(&self, game: i64, token: &str, side: Side) -> Result<(), String> {
+        let mut tx = self.pool.begin().await.map_err(failed("start a transaction"))?;
+        seat(&mut tx, token, game, side).await?;
+        tx.commit().await.map_err(failed("commit the seat"))
+    }
+
+    /// Stores an accepted entry: it is accepted once this returns. A number already stored (by
+    /// another server) is refused by the primary key.
+    pub async fn accept(&self, game: i64, e: &Stored) -> Result<(), String> {
+        let mut tx = self.pool.begin().await.map_err(failed("start a transaction"))?;
+        entry(&mut tx, game, e).await?;
+        tx.commit().await.map_err(failed("commit the entry"))
+    }
+
+    pub async fn game_by_invite(&self, invite: &str) -> Result<Option<GameRow>, String> {
+        let row = sqlx::query("SELECT id, scenario, seed, invite FROM games WHERE invite = $1").bind(invite).fetch_optional(&self.pool).await.map_err(failed("read the game"))?;
+        row.map(game_row).transpose()
+    }
+
+    pub async fn game(&self, id: i64) -> Result<Option<GameRow>, String> {
+        let row = sqlx::query("SELECT id, scenario, seed, invite FROM games WHERE id = $1").bind(id).fetch_optional(&self.pool).await.map_err(failed("read the game"))?;
+        row.map(game_row).transpose()
+    }
+
+    /// The game and side a token holds.
+    pub async fn seat(&self, token: &str) -> Result<Option<(i64, Side)>, String> {
+        let row = sqlx::query("SELECT game, side FROM seats WHERE token = $1").bind(token).fetch_optional(&self.pool).await.map_err(failed("read the seat"))?;
+        Ok(row.map(|r| (r.get::<i64, _>(0), Side(u8::try_from(r.get::<i32, _>(1)).unwrap_or(0)))))
+    }
+
+    /// The sides of a game taken so far.
+    pub async fn taken(&self, game: i64) -> Result<Vec<Side>, String> {
+        let rows = sqlx::query("SELECT side FROM seats WHERE game = $1").bind(game).fetch_all(&self.pool).await.map_err(failed("read the seats"))?;
+        Ok(rows.iter().map(|r| Side(u8::try_from(r.get::<i32, _>(0)).unwrap_or(0))).collect())
+    }
+
+    /// Every entry of a game, in order.
+    pub async fn entries(&self, game: i64) -> Result<Vec<Stored>, String> {
+        let rows = sqlx::query("SELECT number, side, command, faces FROM entries WHERE game = $1 ORDER BY number").bind(game).fetch_all(&self.pool).await.map_err(failed("read the entries"))?;
+        rows.iter()
+            .map(|r| {
+                let number = usize::try_from(r.get::<i64, _>(0)).map_err(|e| e.to_string())?;
+                let side = r.get::<Option<i32>, _>(1).map(|s| Side(u8::try_from(s).unwrap_or(0)));
+                let faces: String = r.get(3);
+                let faces = faces.split(',').filter(|f| !f.is_empty()).map(|f| f.parse::<u8>().map_err(|e| format!("entry {number}: a face '{f}': {e}"))).collect::<Result<_, _>>()?;
+                Ok(Stored { number, side, command: r.get(2), faces })
+            })
+            .collect()
+    }
+}
+
+fn game_row(r: sqlx::any::AnyRow) -> Result<GameRow, String> {
+    let seed: String = r.get(2);
+    Ok(GameRow { id: r.get(0), scenario: r.get(1), seed: seed.parse().map_err(|e| format!("a stored seed '{seed}': {e}"))?, invite: r.get(3) })
+}
+
+async fn seat(tx: &mut sqlx::Transaction<'_, sqlx::Any>, token: &str, game: i64, side: Side) -> Result<(), String> {
+    sqlx::query("INSERT INTO seats (token, game, side) VALUES ($1, $2, $3)").bind(token).bind(game).bind(i32::from(side.0)).execute(&mut **tx).await.map_err(failed("give the seat"))?;
+    Ok(())
+}
+
+async fn entry(tx: &mut sqlx::Transaction<'_, sqlx::Any>, game: i64, e: &Stored) -> Result<(), String> {
+    let faces: Vec<String> = e.faces.iter().map(u8::to_string).collect();
+    sqlx::query("INSERT INTO entries (game, number, side, command, faces) VALUES ($1, $2, $3, $4, $5)")
+        .bind(game)
+        .bind(i64::try_from(e.number).map_err(|e| e.to_string())?)
+        .bind(e.side.map(|s| i32::from(s.0)))
+        .bind(e.command.clone())
+        .bind(faces.join(","))
+        .execute(&mut **tx)
+        .await
+        .map_err(failed("store the entry"))?;
+    Ok(())
+}

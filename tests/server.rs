@@ -1,0 +1,252 @@
+//! The referee server over the loopback, with a real WebSocket client and a real SQLite file:
+//! two clients play whole games through `strategos serve` and end on the hash of the replay the
+//! server hands both, which `strategos replay --verify` confirms; the server killed (SIGKILL) and
+//! started again mid-game resumes it from its database while the clients reconnect; hostile
+//! requests are refused with a message and the game plays on.
+#![cfg(feature = "server")]
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::Value;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use strategos::battle::Side;
+use strategos::online::protocol::{Reply, Request};
+use strategos::online::table::{PlayerCopy, copy};
+use strategos::sim::RandomPlayer;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("server").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+/// `strategos serve` on a free port of the loopback and a SQLite file; killed when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Server {
+    fn start(db: &Path, port: u16) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_strategos"))
+            .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--db", &format!("sqlite://{}", db.display()), "--dist", "no-page-here"])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("strategos serve");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("the server says where it listens");
+        let port = line.split("http://127.0.0.1:").nth(1).and_then(|rest| rest.split_whitespace().next()).and_then(|p| p.parse().ok()).unwrap_or_else(|| panic!("no port in {line:?}"));
+        Server { child, port }
+    }
+
+    fn kill(&mut self) {
+        // SIGKILL: nothing of the server's gets to run.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Client {
+    async fn connect(port: u16) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://127.0.0.1:{port}/play")).await.expect("a WebSocket to the server");
+        Client { ws }
+    }
+
+    async fn send(&mut self, request: &Request) {
+        self.send_text(&serde_json::to_string(request).expect("a request serialises")).await;
+    }
+
+    async fn send_text(&mut self, text: &str) {
+        self.ws.send(Message::Text(text.into())).await.expect("sent");
+    }
+
+    /// The next reply, or `None` once the server closed the connection.
+    async fn next(&mut self) -> Option<Reply> {
+        loop {
+            let message = tokio::time::timeout(std::time::Duration::from_secs(60), self.ws.next()).await.expect("the server answers within a minute");
+            match message {
+                Some(Ok(Message::Text(text))) => return Some(serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))),
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                Some(Ok(_)) => continue,
+            }
+        }
+    }
+
+    async fn reply(&mut self) -> Reply {
+        self.next().await.expect("a reply")
+    }
+}
+
+/// One side at the table: its connection, token and copy of the game.
+struct Seat {
+    client: Client,
+    token: String,
+    copy: Box<dyn PlayerCopy>,
+    replay: Option<String>,
+}
+
+impl Seat {
+    /// Follows its side, reading what the server sends first.
+    async fn open(port: u16, token: String, scenario: &str, side: Side) -> Seat {
+        let mut client = Client::connect(port).await;
+        client.send(&Request::Open { token: token.clone() }).await;
+        assert!(matches!(client.reply().await, Reply::Opened { .. }));
+        let scenario = strategos::scenario::find_bundled(scenario).expect("bundled");
+        let mut seat = Seat { client, token, copy: copy(&scenario, side).expect("a copy"), replay: None };
+        seat.take_delivery().await;
+        seat
+    }
+
+    /// Reads replies until a delivery, which the copy takes in (an end's replay is kept).
+    async fn take_delivery(&mut self) {
+        loop {
+            match self.client.reply().await {
+                Reply::Delivery { delivery, .. } => {
+                    self.copy.receive(&delivery).unwrap_or_else(|e| panic!("{e}"));
+                    return;
+                }
+                Reply::Ended { replay, .. } => self.replay = Some(replay),
+                other => panic!("expected a delivery: {other:?}"),
+            }
+        }
+    }
+}
+
+/// A new game of `scenario` on the server: both seats taken and following.
+async fn new_game(port: u16, scenario: &str) -> [Seat; 2] {
+    let mut creator = Client::connect(port).await;
+    creator.send(&Request::Create { scenario: scenario.into(), side: 0 }).await;
+    let Reply::Created { token, invite, side: 0, .. } = creator.reply().await else { panic!("created") };
+    creator.send(&Request::Join { invite }).await;
+    let Reply::Joined { token: other, side: 1, .. } = creator.reply().await else { panic!("joined") };
+    [Seat::open(port, token, scenario, Side(0)).await, Seat::open(port, other, scenario, Side(1)).await]
+}
+
+/// Plays `moves` commands (or to the end), each side drawing among its copy's choices.
+async fn play(seats: &mut [Seat; 2], players: &mut [RandomPlayer; 2], moves: usize) -> bool {
+    for _ in 0..moves {
+        let Some(side) = seats[0].copy.waiting_for() else { return true };
+        let seat = &mut seats[side.index()];
+        let command = players[side.index()].choose(&seat.copy.random_choices()).expect("a command offered");
+        let request = Request::Command { token: seat.token.clone(), number: seat.copy.next_entry(), command };
+        seat.client.send(&request).await;
+        for s in seats.iter_mut() {
+            s.take_delivery().await;
+        }
+    }
+    seats[0].copy.waiting_for().is_none()
+}
+
+/// The final state hash `strategos replay --verify` gives of `replay`.
+fn verified_hash(replay: &str, dir: &Path) -> String {
+    let file = dir.join("game.ron");
+    std::fs::write(&file, replay).expect("written");
+    let out = Command::new(env!("CARGO_BIN_EXE_strategos")).args(["replay", "--verify"]).arg(&file).output().expect("strategos replay");
+    let said = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{said}");
+    said.lines().find_map(|l| l.split("final state hash ").nth(1)).expect("a final hash").split_whitespace().next().expect("a hash").to_string()
+}
+
+/// A whole game of `scenario` through the server, killed and started again every `kill_every`
+/// commands (never, for 0).
+async fn whole_game(scenario: &str, seed: u64, kill_every: usize) {
+    let dir = scratch(&format!("{scenario}-{kill_every}"));
+    let db = dir.join("games.db");
+    let mut server = Server::start(&db, 0);
+    let port = server.port;
+    let mut seats = new_game(port, scenario).await;
+    let mut players = [RandomPlayer::new(seed), RandomPlayer::new(seed + 1)];
+    let chunk = if kill_every == 0 { usize::MAX } else { kill_every };
+    while !play(&mut seats, &mut players, chunk).await {
+        server.kill();
+        server = Server::start(&db, port);
+        let tokens = [seats[0].token.clone(), seats[1].token.clone()];
+        let old = [seats[0].copy.hash(), seats[1].copy.hash()];
+        seats = [Seat::open(port, tokens[0].clone(), scenario, Side(0)).await, Seat::open(port, tokens[1].clone(), scenario, Side(1)).await];
+        assert_eq!([seats[0].copy.hash(), seats[1].copy.hash()], old, "every command told was kept");
+    }
+    for seat in seats.iter_mut() {
+        if seat.replay.is_none() {
+            let Some(Reply::Ended { replay, .. }) = seat.client.next().await else { panic!("the replay at the end") };
+            seat.replay = Some(replay);
+        }
+    }
+    assert_eq!(seats[0].replay, seats[1].replay, "both sides get the same replay");
+    let hash = verified_hash(seats[0].replay.as_deref().expect("a replay"), &dir);
+    for seat in &seats {
+        assert_eq!(seat.copy.hash(), hash, "a side's copy ends on the replay's hash");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_clients_play_a_whole_game_of_each_ruleset_through_the_server() {
+    for (scenario, seed) in [("thucydide-first-clash", 1), ("swordpoint-hastings-skirmish", 2), ("black-powder-quatre-bras", 3), ("swidenth-border-patrol", 4), ("mass-battle-field", 5)] {
+        whole_game(scenario, seed, 0).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_killed_mid_game_resumes_it_from_its_database() {
+    whole_game("swordpoint-hastings-skirmish", 7, 13).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_requests_are_refused_and_the_game_plays_on() {
+    let dir = scratch("hostile");
+    let server = Server::start(&dir.join("games.db"), 0);
+    let mut seats = new_game(server.port, "thucydide-first-clash").await;
+    let refused = |reply: Option<Reply>| match reply {
+        Some(Reply::Refused { message }) => message,
+        other => panic!("refused: {other:?}"),
+    };
+    let side = seats[0].copy.waiting_for().expect("the battle waits");
+    let (mine, theirs) = (side.index(), 1 - side.index());
+    let command = seats[mine].copy.legal()[0].clone();
+    let number = seats[mine].copy.next_entry();
+    let attempts: [(usize, Request, &str); 5] = [
+        (mine, Request::Command { token: "0123".into(), number, command: command.clone() }, "holds no side"),
+        (theirs, Request::Command { token: seats[theirs].token.clone(), number, command: command.clone() }, "not your side's decision"),
+        (mine, Request::Command { token: seats[mine].token.clone(), number: number + 5, command: command.clone() }, "is not the next one"),
+        (mine, Request::Command { token: seats[mine].token.clone(), number, command: Value::String("Fly".into()) }, "not a command of this battle's rules"),
+        (mine, Request::Join { invite: "nope".into() }, "no game has the invite"),
+    ];
+    for (seat, request, says) in attempts {
+        seats[seat].client.send(&request).await;
+        let message = refused(seats[seat].client.next().await);
+        assert!(message.contains(says), "{request:?}: {message}");
+    }
+    seats[mine].client.send_text("{\"ask\": \"nothing\"").await;
+    assert!(refused(seats[mine].client.next().await).contains("not a request"));
+    // The game plays on after all of them.
+    let mut players = [RandomPlayer::new(1), RandomPlayer::new(2)];
+    play(&mut seats, &mut players, 5).await;
+    // A frame larger than the limit closes that connection; a flood of refused requests too.
+    let mut big = Client::connect(server.port).await;
+    big.send_text(&"x".repeat(strategos::online::protocol::FRAME_BYTES + 1)).await;
+    assert!(!matches!(big.next().await, Some(Reply::Delivery { .. })));
+    let mut flood = Client::connect(server.port).await;
+    for _ in 0..25 {
+        flood.send(&Request::Open { token: "bad".into() }).await;
+    }
+    let mut said = Vec::new();
+    while let Some(reply) = flood.next().await {
+        said.push(refused(Some(reply)));
+    }
+    assert!(said.last().is_some_and(|m| m.contains("the connection is closed")), "{said:?}");
+    play(&mut seats, &mut players, 5).await;
+}
