@@ -1,8 +1,10 @@
-//! The referee server over the loopback, with a real WebSocket client and a real SQLite file:
-//! two clients play whole games through `strategos serve` and end on the hash of the replay the
-//! server hands both, which `strategos replay --verify` confirms; the server killed (SIGKILL) and
-//! started again mid-game resumes it from its database while the clients reconnect; hostile
-//! requests are refused with a message and the game plays on.
+//! The referee server over the loopback, with a real WebSocket client, on a real SQLite file and
+//! on the real PostgreSQL server the test script starts (`$STRATEGOS_TEST_POSTGRES`): two clients
+//! play whole games through `strategos serve` and end on the hash of the replay the server hands
+//! both, which `strategos replay --verify` confirms; the server killed (SIGKILL) and started again
+//! mid-game resumes it from its database while the clients reconnect; two servers on one
+//! PostgreSQL play a game with a player on each; hostile requests are refused with a message and
+//! the game plays on.
 #![cfg(feature = "server")]
 
 use futures_util::{SinkExt, StreamExt};
@@ -25,16 +27,27 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// `strategos serve` on a free port of the loopback and a SQLite file; killed when dropped.
+/// The databases a test runs on: a SQLite file in `dir`, and the test script's PostgreSQL.
+fn databases(dir: &Path) -> Vec<String> {
+    let mut out = vec![format!("sqlite://{}", dir.join("games.db").display())];
+    match std::env::var("STRATEGOS_TEST_POSTGRES") {
+        Ok(url) => out.push(url),
+        Err(_) => eprintln!("STRATEGOS_TEST_POSTGRES is not set: SQLite only (tools/test.sh starts a PostgreSQL server)"),
+    }
+    out
+}
+
+/// `strategos serve` on a port of the loopback (0: a free one) and database `db`; killed when
+/// dropped.
 struct Server {
     child: Child,
     port: u16,
 }
 
 impl Server {
-    fn start(db: &Path, port: u16) -> Server {
+    fn start(db: &str, port: u16) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_strategos"))
-            .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--db", &format!("sqlite://{}", db.display()), "--dist", "no-page-here"])
+            .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--db", db, "--dist", "no-page-here"])
             .stdout(Stdio::piped())
             .spawn()
             .expect("strategos serve");
@@ -127,14 +140,16 @@ impl Seat {
     }
 }
 
-/// A new game of `scenario` on the server: both seats taken and following.
-async fn new_game(port: u16, scenario: &str) -> [Seat; 2] {
-    let mut creator = Client::connect(port).await;
+/// A new game of `scenario` made on the server at `ports[0]` and joined at `ports[1]`: both
+/// seats taken and following, each on its own server.
+async fn new_game(ports: [u16; 2], scenario: &str) -> [Seat; 2] {
+    let mut creator = Client::connect(ports[0]).await;
     creator.send(&Request::Create { scenario: scenario.into(), side: 0 }).await;
     let Reply::Created { token, invite, side: 0, .. } = creator.reply().await else { panic!("created") };
-    creator.send(&Request::Join { invite }).await;
-    let Reply::Joined { token: other, side: 1, .. } = creator.reply().await else { panic!("joined") };
-    [Seat::open(port, token, scenario, Side(0)).await, Seat::open(port, other, scenario, Side(1)).await]
+    let mut joiner = Client::connect(ports[1]).await;
+    joiner.send(&Request::Join { invite }).await;
+    let Reply::Joined { token: other, side: 1, .. } = joiner.reply().await else { panic!("joined") };
+    [Seat::open(ports[0], token, scenario, Side(0)).await, Seat::open(ports[1], other, scenario, Side(1)).await]
 }
 
 /// Plays `moves` commands (or to the end), each side drawing among its copy's choices.
@@ -162,24 +177,27 @@ fn verified_hash(replay: &str, dir: &Path) -> String {
     said.lines().find_map(|l| l.split("final state hash ").nth(1)).expect("a final hash").split_whitespace().next().expect("a hash").to_string()
 }
 
-/// A whole game of `scenario` through the server, killed and started again every `kill_every`
-/// commands (never, for 0).
-async fn whole_game(scenario: &str, seed: u64, kill_every: usize) {
-    let dir = scratch(&format!("{scenario}-{kill_every}"));
-    let db = dir.join("games.db");
-    let mut server = Server::start(&db, 0);
+/// A whole game of `scenario` through the server on database `db`, killed and started again every
+/// `kill_every` commands (never, for 0).
+async fn whole_game(db: &str, dir: &Path, scenario: &str, seed: u64, kill_every: usize) {
+    let mut server = Server::start(db, 0);
     let port = server.port;
-    let mut seats = new_game(port, scenario).await;
+    let mut seats = new_game([port, port], scenario).await;
     let mut players = [RandomPlayer::new(seed), RandomPlayer::new(seed + 1)];
     let chunk = if kill_every == 0 { usize::MAX } else { kill_every };
     while !play(&mut seats, &mut players, chunk).await {
         server.kill();
-        server = Server::start(&db, port);
+        server = Server::start(db, port);
         let tokens = [seats[0].token.clone(), seats[1].token.clone()];
         let old = [seats[0].copy.hash(), seats[1].copy.hash()];
         seats = [Seat::open(port, tokens[0].clone(), scenario, Side(0)).await, Seat::open(port, tokens[1].clone(), scenario, Side(1)).await];
         assert_eq!([seats[0].copy.hash(), seats[1].copy.hash()], old, "every command told was kept");
     }
+    ended_alike(&mut seats, dir).await;
+}
+
+/// Both sides get the same replay at the end, which verifies to the hash their copies reached.
+async fn ended_alike(seats: &mut [Seat; 2], dir: &Path) {
     for seat in seats.iter_mut() {
         if seat.replay.is_none() {
             let Some(Reply::Ended { replay, .. }) = seat.client.next().await else { panic!("the replay at the end") };
@@ -187,29 +205,52 @@ async fn whole_game(scenario: &str, seed: u64, kill_every: usize) {
         }
     }
     assert_eq!(seats[0].replay, seats[1].replay, "both sides get the same replay");
-    let hash = verified_hash(seats[0].replay.as_deref().expect("a replay"), &dir);
-    for seat in &seats {
+    let hash = verified_hash(seats[0].replay.as_deref().expect("a replay"), dir);
+    for seat in seats.iter() {
         assert_eq!(seat.copy.hash(), hash, "a side's copy ends on the replay's hash");
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_clients_play_a_whole_game_of_each_ruleset_through_the_server() {
-    for (scenario, seed) in [("thucydide-first-clash", 1), ("swordpoint-hastings-skirmish", 2), ("black-powder-quatre-bras", 3), ("swidenth-border-patrol", 4), ("mass-battle-field", 5)] {
-        whole_game(scenario, seed, 0).await;
+    let dir = scratch("whole");
+    for db in databases(&dir) {
+        for (scenario, seed) in [("thucydide-first-clash", 1), ("swordpoint-hastings-skirmish", 2), ("black-powder-quatre-bras", 3), ("swidenth-border-patrol", 4), ("mass-battle-field", 5)] {
+            whole_game(&db, &dir, scenario, seed, 0).await;
+        }
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_killed_mid_game_resumes_it_from_its_database() {
-    whole_game("swordpoint-hastings-skirmish", 7, 13).await;
+    let dir = scratch("killed");
+    for db in databases(&dir) {
+        whole_game(&db, &dir, "swordpoint-hastings-skirmish", 7, 13).await;
+        whole_game(&db, &dir, "mass-battle-field", 8, 17).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_servers_on_one_postgresql_play_a_game_with_a_player_on_each() {
+    let Ok(db) = std::env::var("STRATEGOS_TEST_POSTGRES") else {
+        eprintln!("STRATEGOS_TEST_POSTGRES is not set: no PostgreSQL to share (tools/test.sh starts one)");
+        return;
+    };
+    let dir = scratch("two-servers");
+    let servers = [Server::start(&db, 0), Server::start(&db, 0)];
+    for (scenario, seed) in [("swordpoint-hastings-skirmish", 9), ("mass-battle-field", 10)] {
+        let mut seats = new_game([servers[0].port, servers[1].port], scenario).await;
+        let mut players = [RandomPlayer::new(seed), RandomPlayer::new(seed + 1)];
+        assert!(play(&mut seats, &mut players, usize::MAX).await);
+        ended_alike(&mut seats, &dir).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_requests_are_refused_and_the_game_plays_on() {
     let dir = scratch("hostile");
-    let server = Server::start(&dir.join("games.db"), 0);
-    let mut seats = new_game(server.port, "thucydide-first-clash").await;
+    let server = Server::start(&databases(&dir)[0], 0);
+    let mut seats = new_game([server.port, server.port], "thucydide-first-clash").await;
     let refused = |reply: Option<Reply>| match reply {
         Some(Reply::Refused { message }) => message,
         other => panic!("refused: {other:?}"),

@@ -25,13 +25,15 @@ trap report EXIT
 
 # The build itself needs no system -dev package. The render test needs a display without a screen:
 # Xvfb (with xauth for xvfb-run) and Mesa's software Vulkan driver.
-# The web test needs Debian's Chromium (software WebGL through SwiftShader) and Node.js.
+# The web test needs Debian's Chromium (software WebGL through SwiftShader) and Node.js; the
+# server's tests PostgreSQL's server.
 system_packages() {
     local missing=()
     command -v xvfb-run >/dev/null || missing+=(xvfb xauth)
     [ -e /usr/share/vulkan/icd.d/lvp_icd.x86_64.json ] || missing+=(mesa-vulkan-drivers)
     [ -x /usr/bin/chromium ] || missing+=(chromium)
     command -v node >/dev/null || missing+=(nodejs npm)
+    ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
     [ ${#missing[@]} -gt 0 ] || return 0
     local sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -52,5 +54,20 @@ TARGET_DIR="${CARGO_TARGET_DIR:-target}"
 # and the page, where the web test finds it already built.
 stage "build the tests (release profile)" cargo test --release --all-targets --no-run
 stage "build the page (web profile)" tools/build-web.sh "$TARGET_DIR/tmp/web/dist"
+
+# The server's tests run on SQLite and on a throwaway PostgreSQL server, started here on the loopback
+# (in /tmp, which its user can reach) and stopped when the script ends.
+postgres_dir="$(mktemp -d /tmp/strategos-postgres.XXXXXX)"
+trap 'tools/postgres.sh stop "$postgres_dir"; report' EXIT
+start_postgres() {
+    if STRATEGOS_TEST_POSTGRES="$(tools/postgres.sh start "$postgres_dir")"; then
+        export STRATEGOS_TEST_POSTGRES
+        echo "PostgreSQL for the server's tests: $STRATEGOS_TEST_POSTGRES"
+    else
+        # Said loudly, and the server's tests say it again: they run on SQLite alone.
+        echo "test: WARNING: PostgreSQL did not start (see $postgres_dir): the server's tests run on SQLite alone" >&2
+    fi
+}
+stage "start PostgreSQL" start_postgres
 
 stage "run the tests" cargo test --release --all-targets

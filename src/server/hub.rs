@@ -126,18 +126,52 @@ impl Hub {
         Ok(())
     }
 
+    /// Takes in the entries another server stored for game `id`, if this one follows it: played
+    /// by its referee as they were accepted there, then pushed to its followers.
+    pub async fn caught_up(&self, id: i64) {
+        let Some(game) = self.games.lock().await.get(&id).cloned() else { return };
+        let mut g = game.lock().await;
+        let next = g.table.next_entry();
+        let Ok(entries) = self.store.entries_from(id, next).await else { return };
+        if entries.is_empty() {
+            return;
+        }
+        let from = Side::BOTH.map(|v| g.table.first_withheld(v).unwrap_or(next).min(next));
+        for e in &entries {
+            let command: Option<Value> = e.command.as_deref().and_then(|c| serde_json::from_str(c).ok());
+            let played = match (e.side, command) {
+                (Some(side), Some(command)) => g.table.submit(side, e.number, &command).ok().filter(|s| s == e),
+                _ => None,
+            };
+            if played.is_none() {
+                // The store and this referee disagree: it is played again from the store when next needed.
+                g.followers = [Vec::new(), Vec::new()];
+                drop(g);
+                self.games.lock().await.remove(&id);
+                return;
+            }
+        }
+        g.push(from);
+    }
+
     /// A side's command: checked, stored, then pushed to both sides' followers.
     pub async fn command(&self, token: &str, number: usize, command: &Value) -> Result<(), String> {
         let (id, side) = self.seat(token).await?;
+        if self.store.shared() {
+            // Entries another server stored and has not told of yet come first.
+            self.caught_up(id).await;
+        }
         let game = self.game(id).await?;
         let mut g = game.lock().await;
         let from = Side::BOTH.map(|v| g.table.first_withheld(v).unwrap_or(number).min(number));
         let stored = g.table.submit(side, number, command).map_err(|r| r.to_string())?;
         if let Err(e) = self.store.accept(id, &stored).await {
-            // Not stored, so not accepted: the referee goes back to what the store holds.
+            // Not stored, so not accepted (another server may have stored that number first): the
+            // referee goes back to what the store holds, and the followers open their side again.
+            g.followers = [Vec::new(), Vec::new()];
             drop(g);
             self.games.lock().await.remove(&id);
-            return Err(format!("{e}; the command was not accepted"));
+            return Err(format!("{e}; the command was not accepted: open the game again"));
         }
         g.push(from);
         Ok(())

@@ -35,7 +35,16 @@ pub fn run(options: Options) -> Result<(), String> {
 
 async fn serve(options: Options) -> Result<(), String> {
     let store = store::Store::connect(&options.db).await?;
+    let entries = store.listen().await?;
     let hub = Arc::new(hub::Hub::new(store));
+    if let Some(mut entries) = entries {
+        let hub = hub.clone();
+        tokio::spawn(async move {
+            while let Some(game) = entries.recv().await {
+                hub.caught_up(game).await;
+            }
+        });
+    }
     let listener = tokio::net::TcpListener::bind(options.addr).await.map_err(|e| format!("cannot listen on {}: {e}", options.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let mut app = axum::Router::new().route("/play", axum::routing::get(socket::upgrade)).with_state(hub);

@@ -1,8 +1,9 @@
 //! The server's database: games, the sides' tokens and every accepted entry, through sqlx on
 //! SQLite (one file, made when missing) or PostgreSQL (a URL), with the same schema and queries.
 //! An entry's row is the order of truth: a command is accepted when its row commits, and a game is
-//! played again from its rows after a restart. Two servers on one database agree through the
-//! primary key on game and number: one entry a number.
+//! played again from its rows after a restart. Two servers on one PostgreSQL agree through the
+//! primary key on game and number (one entry a number), and each tells the others of an entry it
+//! accepted by a notification sent as its row commits.
 
 use crate::battle::Side;
 use crate::online::table::Stored;
@@ -11,7 +12,12 @@ use sqlx::{AnyPool, Row};
 
 pub struct Store {
     pool: AnyPool,
+    /// The PostgreSQL URL, whose notifications tell the other servers of each accepted entry.
+    postgres: Option<String>,
 }
+
+/// The channel a PostgreSQL store notifies of each accepted entry, with the game's id.
+const CHANNEL: &str = "strategos_entries";
 
 /// A game as stored: its scenario (a bundled id) and dice seed, and its invite code.
 #[derive(Clone, Debug)]
@@ -45,10 +51,45 @@ impl Store {
                 sqlx::query(pragma).execute(&pool).await.map_err(failed("be set up"))?;
             }
         }
-        for table in SCHEMA {
-            sqlx::query(table).execute(&pool).await.map_err(failed("make its tables"))?;
+        let mut conn = pool.acquire().await.map_err(failed("give a connection"))?;
+        let postgres = url.starts_with("postgres");
+        if postgres {
+            // Servers starting together on one database make its tables one at a time.
+            sqlx::query("SELECT pg_advisory_lock(4947)").execute(&mut *conn).await.map_err(failed("lock its tables"))?;
         }
-        Ok(Store { pool })
+        for table in SCHEMA {
+            sqlx::query(table).execute(&mut *conn).await.map_err(failed("make its tables"))?;
+        }
+        if postgres {
+            sqlx::query("SELECT pg_advisory_unlock(4947)").execute(&mut *conn).await.map_err(failed("unlock its tables"))?;
+        }
+        drop(conn);
+        Ok(Store { pool, postgres: postgres.then_some(url) })
+    }
+
+    /// Whether other servers may share this database (PostgreSQL).
+    pub fn shared(&self) -> bool {
+        self.postgres.is_some()
+    }
+
+    /// The ids of the games other servers on this database accepted entries of, as they commit:
+    /// nothing on SQLite, whose file one server holds.
+    pub async fn listen(&self) -> Result<Option<tokio::sync::mpsc::UnboundedReceiver<i64>>, String> {
+        let Some(url) = &self.postgres else { return Ok(None) };
+        let mut listener = sqlx::postgres::PgListener::connect(url).await.map_err(failed("listen"))?;
+        listener.listen(CHANNEL).await.map_err(failed("listen"))?;
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        tokio::spawn(async move {
+            // PgListener reconnects by itself when the connection drops.
+            while let Ok(n) = listener.recv().await {
+                if let Ok(game) = n.payload().parse::<i64>() {
+                    if tx.send(game).is_err() {
+                        return;
+                    }
+                }
+            }
+        });
+        Ok(Some(rx))
     }
 
     /// Stores a new game, its opening entry and the creator's seat in one transaction.
@@ -79,6 +120,10 @@ impl Store {
     pub async fn accept(&self, game: i64, e: &Stored) -> Result<(), String> {
         let mut tx = self.pool.begin().await.map_err(failed("start a transaction"))?;
         entry(&mut tx, game, e).await?;
+        if self.postgres.is_some() {
+            // Sent when the transaction commits, and only then.
+            sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(game.to_string()).execute(&mut *tx).await.map_err(failed("notify the other servers"))?;
+        }
         tx.commit().await.map_err(failed("commit the entry"))
     }
 
@@ -106,7 +151,18 @@ impl Store {
 
     /// Every entry of a game, in order.
     pub async fn entries(&self, game: i64) -> Result<Vec<Stored>, String> {
-        let rows = sqlx::query("SELECT number, side, command, faces FROM entries WHERE game = $1 ORDER BY number").bind(game).fetch_all(&self.pool).await.map_err(failed("read the entries"))?;
+        self.entries_from(game, 0).await
+    }
+
+    /// A game's entries from number `from` on, in order.
+    pub async fn entries_from(&self, game: i64, from: usize) -> Result<Vec<Stored>, String> {
+        let from = i64::try_from(from).map_err(|e| e.to_string())?;
+        let rows = sqlx::query("SELECT number, side, command, faces FROM entries WHERE game = $1 AND number >= $2 ORDER BY number")
+            .bind(game)
+            .bind(from)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(failed("read the entries"))?;
         rows.iter()
             .map(|r| {
                 let number = usize::try_from(r.get::<i64, _>(0)).map_err(|e| e.to_string())?;
