@@ -30,9 +30,16 @@ pub struct GameRow {
 
 const SCHEMA: [&str; 3] = [
     "CREATE TABLE IF NOT EXISTS games (id BIGINT PRIMARY KEY, scenario TEXT NOT NULL, seed TEXT NOT NULL, invite TEXT NOT NULL UNIQUE)",
+    // `token` holds the token's SHA-256, never the token.
     "CREATE TABLE IF NOT EXISTS seats (token TEXT PRIMARY KEY, game BIGINT NOT NULL, side INTEGER NOT NULL, UNIQUE (game, side))",
     "CREATE TABLE IF NOT EXISTS entries (game BIGINT NOT NULL, number BIGINT NOT NULL, side INTEGER, command TEXT, faces TEXT NOT NULL, PRIMARY KEY (game, number))",
 ];
+
+/// What the seats table keeps of a token: its SHA-256, so that the database alone acts for no side.
+fn token_hash(token: &str) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
 
 fn failed(what: &str) -> impl Fn(sqlx::Error) -> String + '_ {
     move |e| format!("the database could not {what}: {e}")
@@ -139,7 +146,7 @@ impl Store {
 
     /// The game and side a token holds.
     pub async fn seat(&self, token: &str) -> Result<Option<(i64, Side)>, String> {
-        let row = sqlx::query("SELECT game, side FROM seats WHERE token = $1").bind(token).fetch_optional(&self.pool).await.map_err(failed("read the seat"))?;
+        let row = sqlx::query("SELECT game, side FROM seats WHERE token = $1").bind(token_hash(token)).fetch_optional(&self.pool).await.map_err(failed("read the seat"))?;
         Ok(row.map(|r| (r.get::<i64, _>(0), Side(u8::try_from(r.get::<i32, _>(1)).unwrap_or(0)))))
     }
 
@@ -181,7 +188,7 @@ fn game_row(r: sqlx::any::AnyRow) -> Result<GameRow, String> {
 }
 
 async fn seat(tx: &mut sqlx::Transaction<'_, sqlx::Any>, token: &str, game: i64, side: Side) -> Result<(), String> {
-    sqlx::query("INSERT INTO seats (token, game, side) VALUES ($1, $2, $3)").bind(token).bind(game).bind(i32::from(side.0)).execute(&mut **tx).await.map_err(failed("give the seat"))?;
+    sqlx::query("INSERT INTO seats (token, game, side) VALUES ($1, $2, $3)").bind(token_hash(token)).bind(game).bind(i32::from(side.0)).execute(&mut **tx).await.map_err(failed("give the seat"))?;
     Ok(())
 }
 
