@@ -33,12 +33,18 @@ system_packages() {
     [ -e /usr/share/vulkan/icd.d/lvp_icd.x86_64.json ] || missing+=(mesa-vulkan-drivers)
     [ -x /usr/bin/chromium ] || missing+=(chromium)
     command -v node >/dev/null || missing+=(nodejs npm)
-    ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
-    [ ${#missing[@]} -gt 0 ] || return 0
+    local postgres=()
+    ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || postgres=(postgresql)
+    [ ${#missing[@]} -gt 0 ] || [ ${#postgres[@]} -gt 0 ] || return 0
     local sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     $sudo apt-get update -q
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}"
+    [ ${#missing[@]} -eq 0 ] || DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}"
+    # PostgreSQL's package may fail to start its own cluster where there is no service manager;
+    # the tests start one of their own, so only its programs matter.
+    [ ${#postgres[@]} -eq 0 ] || DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${postgres[@]}" ||
+        ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 ||
+        echo "test: WARNING: PostgreSQL could not be installed: the server's tests run on SQLite alone" >&2
 }
 stage "system packages" system_packages
 
