@@ -101,6 +101,12 @@ pub fn read_battle(shelf: &dyn Shelf, file: &str, text: &str) -> Result<Scenario
     Ok(s)
 }
 
+/// Whether a game of `scenario_id` reopens by that id alone: a bundled battle, or one of the
+/// shelf's that reads (the game to continue is only offered for those).
+pub fn reopens(shelf: &dyn Shelf, scenario_id: &str) -> bool {
+    crate::scenario::find_bundled(scenario_id).is_some() || find(shelf, scenario_id).is_some_and(|s| s.is_ok())
+}
+
 /// One's own battle named by its file's name or its id, if the shelf holds it.
 pub fn find(shelf: &dyn Shelf, name: &str) -> Option<Result<Scenario, String>> {
     if let Some(text) = shelf.names().iter().any(|n| n == name).then(|| shelf.read(name)) {

@@ -82,11 +82,11 @@ pub fn modified(name: &str) -> Option<std::time::SystemTime> {
     std::fs::metadata(dir().join(name)).and_then(|m| m.modified()).ok()
 }
 
-/// Whether an autosave is the game to continue: the battle goes on, and its scenario can be
-/// reopened by its id alone (a bundled one, or one of one's own battles, not a file from
-/// elsewhere).
-pub fn worth_continuing(scenario_id: &str, over: bool) -> bool {
-    !over && (crate::scenario::find_bundled(scenario_id).is_some() || crate::battles::find(&crate::battles::Folder(crate::battles::dir()), scenario_id).is_some_and(|s| s.is_ok()))
+/// Whether a game of `scenario_id` played here can be the game to continue: its scenario reopens
+/// by its id alone (a bundled one, or one of one's own battles, not a file from elsewhere). Asked
+/// once a game, since it reads the battles folder.
+pub fn reopens(scenario_id: &str) -> bool {
+    crate::battles::reopens(&crate::battles::Folder(crate::battles::dir()), scenario_id)
 }
 
 /// Records `name` as the game to continue.

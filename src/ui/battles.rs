@@ -67,7 +67,7 @@ pub fn load_named(name: &str) -> Result<Scenario, String> {
 
 /// Whether a game of `scenario_id` can be reopened by that id alone: the menu's "Continue".
 pub fn reopens(scenario_id: &str) -> bool {
-    crate::scenario::find_bundled(scenario_id).is_some() || crate::battles::find(&shelf(), scenario_id).is_some_and(|s| s.is_ok())
+    crate::battles::reopens(&shelf(), scenario_id)
 }
 
 /// The shelf as the menu lists it, on one line of the log (which the web test reads).

@@ -180,7 +180,13 @@ pub fn autosave_name(session: &Session) -> String {
 /// nothing. Cheap, since the log already holds the turn hashes. While the battle goes on, its
 /// autosave is the game the menu offers to continue. A save that fails (a folder that cannot be
 /// written, a full disk or browser storage) is said under the top bar, and the game goes on.
-pub fn autosave<R: Ruleset>(session: Res<Session>, log: Res<EventLog<R>>, view: Res<BattleView<R>>, mut notice: ResMut<Notice>) {
+pub fn autosave<R: Ruleset>(
+    session: Res<Session>,
+    log: Res<EventLog<R>>,
+    view: Res<BattleView<R>>,
+    mut notice: ResMut<Notice>,
+    mut reopens: Local<Option<(String, bool)>>,
+) {
     if !log.is_changed() {
         return;
     }
@@ -191,7 +197,12 @@ pub fn autosave<R: Ruleset>(session: Res<Session>, log: Res<EventLog<R>>, view: 
         return;
     }
     let saved = save(&session, &log, &view.0, &name).and_then(|_| {
-        if R::outcome(&view.0).is_none() && super::battles::reopens(&session.scenario.id) {
+        // Whether the battle reopens by id reads the shelf of one's own battles: once a battle.
+        let id = &session.scenario.id;
+        if reopens.as_ref().is_none_or(|(known, _)| known != id) {
+            *reopens = Some((id.clone(), super::battles::reopens(id)));
+        }
+        if R::outcome(&view.0).is_none() && reopens.as_ref().is_some_and(|(_, r)| *r) {
             store::set_unfinished(&name)
         } else {
             store::finished(&name);

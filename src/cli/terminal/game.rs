@@ -26,6 +26,8 @@ struct Game<R: Present> {
     reseeds: Vec<Reseed>,
     table: Table,
     autosave: String,
+    /// Whether its scenario reopens by id, so that its autosave is the game to continue.
+    reopens: bool,
     app: BattleApp<R>,
     /// The battle as the events printed so far left it: each line is read against the battle
     /// before its event, as the window's log is.
@@ -40,7 +42,8 @@ pub fn play_on<R: Judge + Present>(scenario: Scenario, dice: TerminalDice, app: 
     let mut ai = Ai::new(Level::from_name(&table.level)?, seed);
     let autosave = table.autosave_name(&scenario.id, seed);
     let (shown, printed) = (app.view().clone(), app.events().len());
-    let mut game = Game { scenario, seed, forced, reseeds, table, autosave, app, shown, printed };
+    let reopens = saves::reopens(&scenario.id);
+    let mut game = Game { scenario, seed, forced, reseeds, table, autosave, reopens, app, shown, printed };
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     // The board and the commands are printed again when the battle changed or a player asks.
@@ -165,7 +168,7 @@ impl<R: Present> Game<R> {
     fn autosave(&self) {
         let name = &self.autosave;
         let saved = saves::write(name, &to_ron(&self.replay())).and_then(|_| {
-            if saves::worth_continuing(&self.scenario.id, R::outcome(self.app.view()).is_some()) {
+            if self.reopens && R::outcome(self.app.view()).is_none() {
                 saves::set_unfinished(name)
             } else {
                 saves::finished(name);
