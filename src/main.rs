@@ -43,6 +43,12 @@ mod command_line {
             /// The window's size in logical pixels, WIDTHxHEIGHT (1280x800 by default).
             #[arg(long, value_name = "WIDTHxHEIGHT")]
             size: Option<String>,
+            /// Join the online game of this invite (in the window), on --server or the one last used.
+            #[arg(long, value_name = "INVITE")]
+            join: Option<String>,
+            /// The referee server for online games: ws://HOST:PORT/play (`strategos serve`).
+            #[arg(long, value_name = "URL")]
+            server: Option<String>,
             /// Drive the window through a scripted game, saving screenshots in this folder (render test).
             #[arg(long, hide = true)]
             autopilot: Option<PathBuf>,
@@ -113,6 +119,8 @@ mod command_line {
         autopilot: Option<PathBuf>,
         layout_check: bool,
         frame_bench: Option<Vec<String>>,
+        join: Option<String>,
+        server: Option<String>,
     }
 
     /// `--size WIDTHxHEIGHT`, or the default.
@@ -131,8 +139,8 @@ mod command_line {
             Some([frames, report]) => Some((frames.parse().map_err(|_| format!("--frame-bench: '{frames}' is not a number of frames"))?, PathBuf::from(report))),
             _ => None,
         };
-        let Window { scenario, seed, computer, level, size, autopilot, layout_check, .. } = w;
-        strategos::ui::run(strategos::ui::Options { scenario, seed, computer, level, size, watch: None, resume: None, autopilot, layout_check, frame_bench, address_errors: Vec::new() })
+        let Window { scenario, seed, computer, level, size, autopilot, layout_check, join, server, .. } = w;
+        strategos::ui::run(strategos::ui::Options { scenario, seed, computer, level, size, watch: None, resume: None, autopilot, layout_check, frame_bench, address_errors: Vec::new(), join, server })
     }
 
     #[cfg(not(feature = "gui"))]
@@ -168,14 +176,14 @@ mod command_line {
 
     pub fn main() -> ExitCode {
         let args = Args::parse();
-        let play = Command::Play { scenario: None, seed: None, computer: None, level: "normal".into(), terminal: false, resume: false, same_dice: false, size: None, autopilot: None, layout_check: false, frame_bench: None };
+        let play = Command::Play { scenario: None, seed: None, computer: None, level: "normal".into(), terminal: false, resume: false, same_dice: false, size: None, autopilot: None, layout_check: false, frame_bench: None, join: None, server: None };
         let result = match args.command.unwrap_or(play) {
             Command::Play { resume: true, terminal, same_dice, .. } if terminal || !cfg!(feature = "gui") => cli::terminal::resume(same_dice),
             Command::Play { resume: true, size, .. } => window_size(size.as_deref()).and_then(resume_window),
-            Command::Play { scenario, seed, computer, level, terminal, size, autopilot, layout_check, frame_bench, .. } => match strategos::ai::Level::from_name(&level) {
+            Command::Play { scenario, seed, computer, level, terminal, size, autopilot, layout_check, frame_bench, join, server, .. } => match strategos::ai::Level::from_name(&level) {
                 Err(e) => Err(e),
                 Ok(level) if terminal || !cfg!(feature = "gui") => cli::terminal::run(scenario.as_deref(), seed, computer, level),
-                Ok(level) => window_size(size.as_deref()).and_then(|size| window(Window { scenario, seed, computer, level, size, autopilot, layout_check, frame_bench })),
+                Ok(level) => window_size(size.as_deref()).and_then(|size| window(Window { scenario, seed, computer, level, size, autopilot, layout_check, frame_bench, join, server })),
             },
             Command::Simulate { scenario, players, games, seed, save, threads } => {
                 let Some((a, b)) = players.split_once(',') else {

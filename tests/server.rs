@@ -298,3 +298,63 @@ async fn hostile_requests_are_refused_and_the_game_plays_on() {
         }
     }
 }
+
+/// The window plays online: under Xvfb, `strategos play --server URL --join INVITE` joins the
+/// game this test made and plays its side as a person would (the commands the server offers, sent
+/// through the person's inbox, shown on the board), while this client plays the other side. Both
+/// end on the replay's hash, and the window saved the same replay. Its screenshots
+/// (`<target>/screenshots-online/`) are the lobby, the battle and its end.
+#[cfg(feature = "gui")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_window_joins_by_invite_and_plays_a_whole_game_through_the_server() {
+    let dir = scratch("window");
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-online");
+    let _ = std::fs::remove_dir_all(&shots);
+    std::fs::create_dir_all(&shots).expect("a screenshots folder");
+    let runtime = dir.join("xdg-runtime");
+    std::fs::create_dir_all(&runtime).expect("a runtime folder");
+    let saves = dir.join("saves");
+    let server = Server::start(&format!("sqlite://{}", dir.join("games.db").display()), 0);
+    let scenario = "thucydide-first-clash";
+    let mut creator = Client::connect(server.port).await;
+    creator.send(&Request::Create { scenario: scenario.into(), side: 1 }).await;
+    let Reply::Created { token, invite, side: 1, .. } = creator.reply().await else { panic!("created") };
+    let window = Command::new("timeout")
+        .args(["600", "xvfb-run", "-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_strategos"))
+        .args(["play", "--server", &format!("ws://127.0.0.1:{}/play", server.port), "--join", &invite, "--autopilot"])
+        .arg(&shots)
+        .env("XDG_RUNTIME_DIR", &runtime)
+        .env("STRATEGOS_SAVES", &saves)
+        .spawn()
+        .expect("xvfb-run and timeout must be installed (.ci/run installs xvfb and mesa-vulkan-drivers)");
+    let mut seat = Seat::open(server.port, token, scenario, Side(1)).await;
+    let mut player = RandomPlayer::new(5);
+    while let Some(side) = seat.copy.waiting_for() {
+        if side == Side(1) {
+            let command = player.choose(&seat.copy.random_choices()).expect("a command offered");
+            seat.client.send(&Request::Command { token: seat.token.clone(), number: seat.copy.next_entry(), command }).await;
+        }
+        // The window's commands come as they are played.
+        seat.take_delivery().await;
+    }
+    if seat.replay.is_none() {
+        let Some(Reply::Ended { replay, .. }) = seat.client.next().await else { panic!("the replay at the end") };
+        seat.replay = Some(replay);
+    }
+    let replay = seat.replay.clone().expect("a replay");
+    assert_eq!(seat.copy.hash(), verified_hash(&replay, &dir), "this side's copy ends on the replay's hash");
+    let status = tokio::task::spawn_blocking(move || {
+        let mut window = window;
+        window.wait()
+    })
+    .await
+    .expect("joined")
+    .expect("the window ran");
+    assert!(status.success(), "the window's online game failed: {status}");
+    let kept = std::fs::read_dir(&saves).expect("the window's saves").filter_map(Result::ok).find(|e| e.file_name().to_string_lossy().starts_with("online-")).expect("the window saved the game's replay");
+    assert_eq!(std::fs::read_to_string(kept.path()).expect("read"), replay, "the window saved the replay the server handed over");
+    for name in ["online-lobby.png", "online-battle.png", "online-end.png"] {
+        assert!(shots.join(name).exists(), "missing screenshot {name}");
+    }
+}

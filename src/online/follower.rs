@@ -15,6 +15,10 @@ pub struct Follower<R: Ruleset> {
     /// The battle after every entry before `next`, all known.
     synced: Battle<R>,
     next: usize,
+    /// The entries before `next`, in order.
+    played: Vec<Entry<R::Command>>,
+    /// The known entries past the holes that `view` plays on, in order.
+    played_past_holes: Vec<usize>,
     /// Entries from `next` on, as received.
     known: BTreeMap<usize, Entry<R::Command>>,
     /// Entries from `next` on held back from this side.
@@ -65,6 +69,8 @@ impl<R: Ruleset> Follower<R> {
             view: battle.clone(),
             synced: battle,
             next: 0,
+            played: Vec::new(),
+            played_past_holes: Vec::new(),
             known: BTreeMap::new(),
             holes: BTreeSet::new(),
             events: Vec::new(),
@@ -90,6 +96,7 @@ impl<R: Ruleset> Follower<R> {
         while let Some(e) = self.known.remove(&self.next) {
             let events = replay(&mut self.synced, &e)?;
             self.events.extend(events.into_iter().map(|ev| (e.number, ev)));
+            self.played.push(e);
             self.next += 1;
         }
         if let Some(hash) = d.synced {
@@ -99,11 +106,13 @@ impl<R: Ruleset> Follower<R> {
             }
         }
         self.view = self.synced.clone();
+        self.played_past_holes.clear();
         for e in self.known.values() {
             // Past a hole the copy lacks what is sealed: it shows as far as it plays.
             if replay(&mut self.view, e).is_err() {
                 break;
             }
+            self.played_past_holes.push(e.number);
         }
         self.waiting_for = d.waiting_for;
         self.legal = d.legal;
@@ -133,6 +142,12 @@ impl<R: Ruleset> Follower<R> {
     /// The commands this side may give now; none while the battle waits for the other.
     pub fn legal(&self) -> &[R::Command] {
         &self.legal
+    }
+
+    /// The entries `view` is the battle after, in order: those held whole, then those past the
+    /// holes it plays on. A window shows the view by playing these with their faces.
+    pub fn view_entries(&self) -> impl Iterator<Item = &Entry<R::Command>> {
+        self.played.iter().chain(self.played_past_holes.iter().filter_map(|n| self.known.get(n)))
     }
 
     /// The events of the entries this copy holds whole, each with its entry's number.

@@ -36,7 +36,7 @@ impl<R: Present> Default for RulesetInputPlugin<R> {
 impl<R: Present> Plugin for RulesetInputPlugin<R> {
     fn build(&self, app: &mut App) {
         app.init_resource::<LegalNow<R>>()
-            .add_systems(Update, refresh_legal::<R>.in_set(BattleSet::Show).run_if(resource_exists::<BattleView<R>>))
+            .add_systems(Update, refresh_legal::<R>.in_set(BattleSet::Show).run_if(resource_exists::<BattleView<R>>).run_if(not(resource_exists::<super::online::follow::OnlineGame<R>>)))
             .add_systems(Update, board_input::<R>.in_set(BattleSet::Play).run_if(resource_exists::<BattleView<R>>.and_then(keys_for_the_board)));
     }
 }
@@ -143,7 +143,7 @@ pub fn battle_keys<R: Present>(
     asking: Res<AskingToEnd>,
     (mut help, mut leaving, mut notice, curtain): (ResMut<super::help::HelpOpen>, ResMut<super::panels::Leaving>, ResMut<super::panels::Notice>, Res<super::panels::Curtain>),
 ) {
-    if ctrl_held(&keys) && keys.just_pressed(KeyCode::KeyS) {
+    if ctrl_held(&keys) && keys.just_pressed(KeyCode::KeyS) && !matches!(session.mode, super::session::Mode::Online { .. }) {
         super::panels::save_and_say(&session, &log, &view.0, &mut notice);
     }
     if !keys.just_pressed(KeyCode::Escape) {

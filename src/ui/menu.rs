@@ -360,12 +360,19 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut preferen
         ui.horizontal(|ui| {
             ui.heading(egui::RichText::new("STRATEGOS").size(32.0).strong());
             ui.label("Hex battles after the French tabletop rules");
-            #[cfg(not(target_arch = "wasm32"))]
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let quit = ui.button("Quit (Ctrl-Q)").on_hover_text("Close Strategos; every game is kept in its autosave");
-                placed.note("menu: Quit", &quit);
-                if quit.clicked() {
-                    commands.write_message(AppExit::Success);
+                #[cfg(not(target_arch = "wasm32"))]
+                {
+                    let quit = ui.button("Quit (Ctrl-Q)").on_hover_text("Close Strategos; every game is kept in its autosave");
+                    placed.note("menu: Quit", &quit);
+                    if quit.clicked() {
+                        commands.write_message(AppExit::Success);
+                    }
+                }
+                let online = ui.button("Online…").on_hover_text("Play a friend elsewhere through a Strategos server (strategos serve)");
+                placed.note("menu: Online", &online);
+                if online.clicked() {
+                    commands.queue(|world: &mut World| world.resource_mut::<super::online::lobby::Lobby>().open = true);
                 }
             });
         });

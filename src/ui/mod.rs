@@ -15,6 +15,7 @@ pub mod idle;
 pub mod input;
 pub mod layout_check;
 pub mod menu;
+pub mod online;
 pub mod overlay;
 pub mod panels;
 pub mod placed;
@@ -62,6 +63,10 @@ pub struct Options {
     pub frame_bench: Option<(u32, PathBuf)>,
     /// What was wrong with the options the page's address gave, said in the menu.
     pub address_errors: Vec<String>,
+    /// Join the online game of this invite at once.
+    pub join: Option<String>,
+    /// The referee server for online games, instead of the one last used.
+    pub server: Option<String>,
 }
 
 impl Default for Options {
@@ -78,6 +83,8 @@ impl Default for Options {
             autopilot: None,
             layout_check: false,
             frame_bench: None,
+            join: None,
+            server: None,
             address_errors: Vec::new(),
         }
     }
@@ -106,6 +113,7 @@ impl ForEachRuleset for InstallRuleset<'_> {
             players::PlayersPlugin::<R>::default(),
             input::RulesetInputPlugin::<R>::default(),
             panels::RulesetPanelsPlugin::<R>::default(),
+            online::OnlineGamePlugin::<R>::default(),
         ));
         overlay::install::<R>(self.0);
     }
@@ -113,7 +121,7 @@ impl ForEachRuleset for InstallRuleset<'_> {
 
 pub fn run(mut options: Options) -> Result<(), String> {
     // The autopilot takes the scenario it is given from the menu, as a person would.
-    let autopilot = options.autopilot.take().map(|dir| (dir, options.scenario.take().unwrap_or_else(|| crate::scenario::DEFAULT.to_string())));
+    let mut autopilot = options.autopilot.take().map(|dir| (dir, options.scenario.take().unwrap_or_else(|| crate::scenario::DEFAULT.to_string())));
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
@@ -140,6 +148,9 @@ pub fn run(mut options: Options) -> Result<(), String> {
         app.add_plugins(idle::IdlePlugin);
     }
     app.insert_resource(menu::MenuChoice::from_options(&options));
+    // With an invite, the autopilot plays that online game instead of its own script.
+    let online_pilot = if options.join.is_some() { autopilot.take().map(|(dir, _)| dir) } else { None };
+    app.add_plugins(online::OnlinePlugin { join: options.join.clone(), server: options.server.clone(), pilot: online_pilot });
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::PagePlugin);
     if options.layout_check {

@@ -212,6 +212,7 @@ fn who_plays<R: Present>(b: &Battle<R>, session: &Session) -> String {
     match session.mode {
         Mode::Hotseat => "hotseat".into(),
         Mode::Computer(side) => format!("computer ({}): {}", super::menu::level_words(session.level), side_name(b, side)),
+        Mode::Online { side, .. } => format!("online: you play {}", side_name(b, side)),
     }
 }
 
@@ -413,7 +414,7 @@ pub fn battle_panels<R: Present>(
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
     let caught_up = stage.caught_up(&log.events);
-    let deciding = R::deciding_side(&view.0);
+    let deciding = session.mode.deciding(&view.0);
     let person = human_to_decide(&view.0, session.mode).is_some() && caught_up && inbox.0.is_empty();
     let legal: &[R::Command] = if person { &legal_now.0 } else { &[] };
     let mut skip = false;
@@ -443,14 +444,19 @@ pub fn battle_panels<R: Present>(
             if undo_button.on_hover_text("Take back your last order, while no die has been rolled since").clicked() {
                 commands.queue(undo::<R>);
             }
-            let save = ui.button("Save…").on_hover_text(format!("Keep this game under a name of your own in {}; Ctrl-S saves at once under the scenario, turn and length", super::saves::place()));
+            // An online game's dice are the server's: its replay comes when it ends.
+            let online = matches!(session.mode, Mode::Online { .. });
+            let save = ui
+                .add_enabled(!online, egui::Button::new("Save…"))
+                .on_hover_text(format!("Keep this game under a name of your own in {}; Ctrl-S saves at once under the scenario, turn and length", super::saves::place()))
+                .on_disabled_hover_text("The server keeps this game; its whole replay is saved when it ends");
             placed.note("top bar: Save", &save);
             if save.clicked() {
                 naming.0 = Some(save_name(&session, &log, view.0.turn).trim_end_matches(".ron").to_string());
             }
             #[cfg(target_arch = "wasm32")]
             {
-                let download = ui.button("Download").on_hover_text("Download this game as a replay file");
+                let download = ui.add_enabled(!online, egui::Button::new("Download")).on_hover_text("Download this game as a replay file");
                 placed.note("top bar: Download", &download);
                 if download.clicked() {
                     super::web::download(&save_name(&session, &log, view.0.turn), &super::saves::replay_text(&session, &log, &view.0));
@@ -487,6 +493,9 @@ pub fn battle_panels<R: Present>(
     });
     egui::Panel::right("side").exact_size(super::camera::panel_width(ctx.viewport_rect().width())).show(&mut root, |ui| {
         match deciding {
+            Some(s) if matches!(session.mode, Mode::Online { .. }) && !session.mode.is_human(s) => {
+                ui.colored_label(side_colour(b, s), format!("{} (your opponent) to decide", side_name(b, s)))
+            }
             Some(s) if !session.mode.is_human(s) => ui.colored_label(side_colour(b, s), format!("{} (computer) is thinking…", side_name(b, s))),
             Some(s) => ui.colored_label(side_colour(b, s), format!("{} to decide", side_name(b, s))),
             None => ui.label("The battle is over"),
@@ -648,6 +657,7 @@ fn hand_off<R: Present>(
 fn follow_viewer<R: Present>(session: Res<Session>, curtain: Res<Curtain>, view: Res<BattleView<R>>, mut stage: ResMut<Stage<R>>) {
     let viewer = match session.mode {
         Mode::Computer(computer) => Some(computer.other()),
+        Mode::Online { side, .. } => Some(side),
         Mode::Hotseat => match (curtain.0, stage.viewer()) {
             (Some(next), _) => Some(next),
             (None, Some(now)) => Some(now),

@@ -187,7 +187,8 @@ pub fn autosave<R: Ruleset>(
     mut notice: ResMut<Notice>,
     mut reopens: Local<Option<(String, bool)>>,
 ) {
-    if !log.is_changed() {
+    // An online game is kept by its server; its replay is saved when it ends (`super::online`).
+    if !log.is_changed() || matches!(session.mode, super::session::Mode::Online { .. }) {
         return;
     }
     let name = autosave_name(&session);

@@ -16,11 +16,28 @@ pub enum Mode {
     Hotseat,
     /// The computer plays this side.
     Computer(Side),
+    /// Online (`super::online`): the person plays `side`, the other player elsewhere, and the
+    /// referee server waits for `waits_for` (its word, not the copy's: a copy lacking the other
+    /// side's sealed decisions may think it still waits for them).
+    Online { side: Side, waits_for: Option<Side> },
 }
 
 impl Mode {
+    /// Whether the person at this screen plays `side`.
     pub fn is_human(self, side: Side) -> bool {
-        self != Mode::Computer(side)
+        match self {
+            Mode::Hotseat => true,
+            Mode::Computer(computer) => computer != side,
+            Mode::Online { side: mine, .. } => mine == side,
+        }
+    }
+
+    /// The side the battle waits for: `view`'s own, or online the referee's.
+    pub fn deciding<R: crate::battle::Ruleset>(self, view: &Battle<R>) -> Option<Side> {
+        match self {
+            Mode::Online { waits_for, .. } => waits_for,
+            _ => R::deciding_side(view),
+        }
     }
 
     /// The mode where the computer plays `computer` (hotseat for none), as menus and saves say it.
@@ -31,8 +48,8 @@ impl Mode {
     /// The side the computer plays, if any.
     pub fn computer(self) -> Option<u8> {
         match self {
-            Mode::Hotseat => None,
             Mode::Computer(side) => Some(side.0),
+            Mode::Hotseat | Mode::Online { .. } => None,
         }
     }
 }
@@ -91,8 +108,14 @@ impl<R: Present> Plugin for SessionPlugin<R> {
 /// Starts `session`'s battle and replays `commands` into it at once (loading a save, or undoing),
 /// then enters the battle screen. Refuses a scenario that does not set up.
 pub fn start<R: Present>(world: &mut World, session: Session, commands: Vec<R::Command>) -> Result<(), String> {
+    let dice = Dice::new(session.seed).with_reseeds(&session.reseeds);
+    start_with::<R>(world, session, commands, dice)
+}
+
+/// `start`, on these dice: an online game's copy plays its entries on the faces the referee rolled.
+pub fn start_with<R: Present>(world: &mut World, session: Session, commands: Vec<R::Command>, dice: Dice) -> Result<(), String> {
     let battle = R::setup(&session.scenario).map_err(|e| format!("{}: {}", e.path(), e.message))?;
-    start_battle(world, battle.clone(), Dice::new(session.seed).with_reseeds(&session.reseeds));
+    start_battle(world, battle.clone(), dice);
     world.resource_mut::<CommandInbox<R>>().0.extend(commands);
     show(world, Stage::new(battle, true));
     world.insert_resource(session);
@@ -123,9 +146,9 @@ impl ForRuleset for StartFresh<'_> {
 }
 
 /// Whether the last command may be taken back: by a person, and only by the side now deciding
-/// (`crate::battle::undo`).
+/// (`crate::battle::undo`); never online, where the referee has accepted it.
 pub fn can_undo<R: Present>(log: &EventLog<R>, mode: Mode, view: &Battle<R>) -> bool {
-    crate::battle::undo::may_take_back(log, view, |side| mode.is_human(side))
+    !matches!(mode, Mode::Online { .. }) && crate::battle::undo::may_take_back(log, view, |side| mode.is_human(side))
 }
 
 /// Takes back the last command by replaying all the others from the start. Fresh dice drawn after
@@ -140,7 +163,7 @@ pub fn undo<R: Present>(world: &mut World) {
     let _ = start::<R>(world, session, commands);
 }
 
-/// The side the battle waits on, if a person plays it.
+/// The side the battle waits on, if a person at this screen plays it.
 pub fn human_to_decide<R: Present>(view: &Battle<R>, mode: Mode) -> Option<Side> {
-    R::deciding_side(view).filter(|s| mode.is_human(*s))
+    mode.deciding(view).filter(|s| mode.is_human(*s))
 }

@@ -21,6 +21,12 @@ unsafe extern "C" {
     /// The page address's query, `?` included.
     #[wasm_bindgen(js_namespace = strategos)]
     fn search() -> String;
+    /// The WebSocket address of the server that serves the page.
+    #[wasm_bindgen(js_namespace = strategos, js_name = serverAddress)]
+    pub fn server_address() -> String;
+    /// The page's address joining an online game with `invite`.
+    #[wasm_bindgen(js_namespace = strategos, js_name = joinLink)]
+    pub fn join_link(invite: &str) -> String;
     #[wasm_bindgen(js_namespace = strategos, js_name = storageGet)]
     pub fn storage_get(key: &str) -> Option<String>;
     /// False when the storage is full or refuses.
@@ -36,7 +42,8 @@ unsafe extern "C" {
 
 /// `?scenario=ID&seed=N&computer=0|1&level=easy|normal|strong|strong:MS` starts a battle at once; `?watch=NAME`
 /// opens a saved game or replay from the browser's storage in the replay viewer, and `?resume=NAME`
-/// goes on playing it. A value that does not read, or a key the page does not know, is said in the
+/// goes on playing it; `?join=INVITE` opens the online lobby joining that game on the server that
+/// serves the page. A value that does not read, or a key the page does not know, is said in the
 /// menu (as a bad file is), and the menu opens instead of a battle.
 pub fn options() -> Options {
     let mut o = Options::default();
@@ -65,9 +72,11 @@ pub fn options() -> Options {
             "watch" if !value.is_empty() => o.watch = Some(super::Watched::Save(value)),
             "resume" if !value.is_empty() => o.resume = Some(value),
             "watch" | "resume" => refuse("the name of a saved game"),
+            "join" if !value.is_empty() => o.join = Some(value),
+            "join" => refuse("an invite code"),
             "check" if value == "layout" => o.layout_check = true,
             "check" => refuse("layout (the layout check)"),
-            _ => errors.push(format!("the page's address: '{key}' is not an option of the page (scenario, seed, computer, level, watch, resume, check)")),
+            _ => errors.push(format!("the page's address: '{key}' is not an option of the page (scenario, seed, computer, level, watch, resume, join, check)")),
         }
     }
     if !errors.is_empty() {
