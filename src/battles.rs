@@ -117,3 +117,44 @@ pub fn find(shelf: &dyn Shelf, name: &str) -> Option<Result<Scenario, String>> {
         _ => None,
     })
 }
+
+/// Army lists held in memory by file name: those sent with an uploaded battle.
+pub struct Memory(pub Vec<(String, String)>);
+
+impl Shelf for Memory {
+    fn place(&self) -> String {
+        "the files sent with the battle".to_string()
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.0.iter().map(|(n, _)| n.clone()).collect()
+    }
+
+    fn read(&self, name: &str) -> Result<String, String> {
+        self.0.iter().find(|(n, _)| n == name).map(|(_, t)| t.clone()).ok_or_else(|| format!("{name}: not among {}", self.place()))
+    }
+}
+
+/// The scenario of an uploaded battle, read as one's own battle file is, with the same limits;
+/// the error names the file, line and field.
+pub fn from_upload(upload: &crate::online::protocol::Upload) -> Result<Scenario, String> {
+    if upload.lists.len() > crate::limits::ARMY_LISTS {
+        return Err(format!("{} army lists sent, more than the {} a battle may name", upload.lists.len(), crate::limits::ARMY_LISTS));
+    }
+    read_battle(&Memory(upload.lists.clone()), "the battle sent", &upload.battle)
+}
+
+/// One's own battle `id` as a server is sent it: its file's text and the army lists of the shelf
+/// it names.
+pub fn upload(shelf: &dyn Shelf, id: &str) -> Result<crate::online::protocol::Upload, String> {
+    let file = list(shelf)
+        .into_iter()
+        .find(|l| matches!(&l.kind, Kind::Battle(Ok(s)) if s.id == id))
+        .ok_or_else(|| format!("no battle '{id}' among your battles in {}", shelf.place()))?
+        .file;
+    let battle = shelf.read(&file)?;
+    let scenario = read_battle(shelf, &file, &battle)?;
+    let on_shelf = shelf.names();
+    let lists = scenario.armies.iter().filter(|n| on_shelf.contains(n)).map(|n| Ok((n.clone(), shelf.read(n)?))).collect::<Result<_, String>>()?;
+    Ok(crate::online::protocol::Upload { battle, lists })
+}

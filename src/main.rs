@@ -78,6 +78,15 @@ mod command_line {
             /// figures and replays are the same whatever the number.
             #[arg(long)]
             threads: Option<usize>,
+            /// Play the games through this referee server (ws://HOST:PORT/play, `strategos serve`)
+            /// instead, both sides as its clients, all the games at once: the server's load test.
+            /// Random players only.
+            #[arg(long, value_name = "URL")]
+            server: Option<String>,
+            /// With --server: each player's pause before a command, in milliseconds (by default 25,
+            /// under the server's 50 requests a second on a connection).
+            #[arg(long, default_value_t = 25)]
+            think: u64,
         },
         /// Play a replay back: in the window's replay viewer, or headless.
         Replay {
@@ -106,6 +115,9 @@ mod command_line {
             /// The page to serve at / (what tools/build-web.sh makes), when the folder is there.
             #[arg(long, default_value = "dist")]
             dist: PathBuf,
+            /// Games one address may make in an hour (there are no accounts).
+            #[arg(long, default_value_t = 200)]
+            games_an_hour: usize,
         },
     }
 
@@ -148,6 +160,21 @@ mod command_line {
         Err(NO_WINDOW.into())
     }
 
+    /// `simulate --server`: random players on both sides, as the server's clients.
+    #[cfg(feature = "server")]
+    fn remote(scenario: &str, players: &str, games: u32, seed: u64, save: Option<&std::path::Path>, server: &str, think: u64) -> Result<(), String> {
+        if players != "random,random" {
+            return Err(format!("--players {players}: through a server the players are random (--players random,random)"));
+        }
+        let options = cli::remote::Options { server, games, seed, think: std::time::Duration::from_millis(think), save };
+        cli::remote::run(scenario, options).map(|_| ())
+    }
+
+    #[cfg(not(feature = "server"))]
+    fn remote(_: &str, _: &str, _: u32, _: u64, _: Option<&std::path::Path>, _: &str, _: u64) -> Result<(), String> {
+        Err("this build has no server feature: --server is not offered".into())
+    }
+
     /// The replay viewer on a file.
     #[cfg(feature = "gui")]
     fn watch(file: PathBuf) -> Result<(), String> {
@@ -185,7 +212,8 @@ mod command_line {
                 Ok(level) if terminal || !cfg!(feature = "gui") => cli::terminal::run(scenario.as_deref(), seed, computer, level),
                 Ok(level) => window_size(size.as_deref()).and_then(|size| window(Window { scenario, seed, computer, level, size, autopilot, layout_check, frame_bench, join, server })),
             },
-            Command::Simulate { scenario, players, games, seed, save, threads } => {
+            Command::Simulate { scenario, players, games, seed, save, server: Some(server), think, .. } => remote(&scenario, &players, games, seed, save.as_deref(), &server, think),
+            Command::Simulate { scenario, players, games, seed, save, threads, .. } => {
                 let Some((a, b)) = players.split_once(',') else {
                     eprintln!("error: --players wants two names, e.g. ai-normal,random");
                     return ExitCode::FAILURE;
@@ -197,9 +225,9 @@ mod command_line {
             Command::Replay { file, .. } => watch(file),
             Command::Validate { files } => cli::validate::run(&files),
             #[cfg(feature = "server")]
-            Command::Serve { addr, db, dist } => {
+            Command::Serve { addr, db, dist, games_an_hour } => {
                 let db = db.unwrap_or_else(strategos::server::default_db);
-                strategos::server::run(strategos::server::Options { addr, db, dist: dist.is_dir().then_some(dist) })
+                strategos::server::run(strategos::server::Options { addr, db, dist: dist.is_dir().then_some(dist), games_an_hour })
             }
         };
         match result {

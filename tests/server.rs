@@ -13,7 +13,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use strategos::battle::Side;
-use strategos::online::protocol::{Reply, Request};
+use strategos::online::protocol::{Reply, Request, Upload};
 use strategos::online::table::{PlayerCopy, copy};
 use strategos::sim::RandomPlayer;
 use tokio::net::TcpStream;
@@ -46,8 +46,14 @@ struct Server {
 
 impl Server {
     fn start(db: &str, port: u16) -> Server {
+        Server::start_with(db, port, &[])
+    }
+
+    /// With more of `serve`'s options.
+    fn start_with(db: &str, port: u16, options: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_strategos"))
             .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--db", db, "--dist", "no-page-here"])
+            .args(options)
             .stdout(Stdio::piped())
             .spawn()
             .expect("strategos serve");
@@ -116,13 +122,17 @@ struct Seat {
 impl Seat {
     /// Follows its side, reading what the server sends first.
     async fn open(port: u16, token: String, scenario: &str, side: Side) -> Seat {
+        Seat::open_battle(port, token, &strategos::scenario::find_bundled(scenario).expect("bundled"), side).await.0
+    }
+
+    /// Follows its side of a game of `battle`, and the battle the server handed with it.
+    async fn open_battle(port: u16, token: String, battle: &strategos::scenario::Scenario, side: Side) -> (Seat, Option<Upload>) {
         let mut client = Client::connect(port).await;
         client.send(&Request::Open { token: token.clone() }).await;
-        assert!(matches!(client.reply().await, Reply::Opened { .. }));
-        let scenario = strategos::scenario::find_bundled(scenario).expect("bundled");
-        let mut seat = Seat { client, token, copy: copy(&scenario, side).expect("a copy"), replay: None };
+        let Reply::Opened { upload, .. } = client.reply().await else { panic!("opened") };
+        let mut seat = Seat { client, token, copy: copy(battle, side).expect("a copy"), replay: None };
         seat.take_delivery().await;
-        seat
+        (seat, upload)
     }
 
     /// Reads replies until a delivery, which the copy takes in (an end's replay is kept).
@@ -144,7 +154,7 @@ impl Seat {
 /// seats taken and following, each on its own server.
 async fn new_game(ports: [u16; 2], scenario: &str) -> [Seat; 2] {
     let mut creator = Client::connect(ports[0]).await;
-    creator.send(&Request::Create { scenario: scenario.into(), side: 0 }).await;
+    creator.send(&Request::Create { scenario: scenario.into(), side: 0, upload: None }).await;
     let Reply::Created { token, invite, side: 0, .. } = creator.reply().await else { panic!("created") };
     let mut joiner = Client::connect(ports[1]).await;
     joiner.send(&Request::Join { invite }).await;
@@ -290,6 +300,17 @@ async fn hostile_requests_are_refused_and_the_game_plays_on() {
     }
     assert!(said.last().is_some_and(|m| m.contains("the connection is closed")), "{said:?}");
     play(&mut seats, &mut players, 5).await;
+    // An address makes only so many games an hour, whatever its connections.
+    let bounded = Server::start_with(&format!("sqlite://{}", dir.join("bounded.db").display()), 0, &["--games-an-hour", "2"]);
+    for n in 0..3 {
+        let mut maker = Client::connect(bounded.port).await;
+        maker.send(&Request::Create { scenario: "thucydide-first-clash".into(), side: 0, upload: None }).await;
+        match maker.reply().await {
+            Reply::Created { .. } => assert!(n < 2, "a third game made"),
+            Reply::Refused { message } => assert!(n == 2 && message.contains("games made from this address in the last hour"), "{message}"),
+            other => panic!("{other:?}"),
+        }
+    }
     // The database keeps no token, only its hash: a copy of the file acts for no side.
     for file in ["games.db", "games.db-wal"] {
         let bytes = std::fs::read(dir.join(file)).unwrap_or_default();
@@ -301,42 +322,73 @@ async fn hostile_requests_are_refused_and_the_game_plays_on() {
 
 /// The window plays online: under Xvfb, `strategos play --server URL --join INVITE` joins the
 /// game this test made and plays its side as a person would (the commands the server offers, sent
-/// through the person's inbox, shown on the board), while this client plays the other side. Both
-/// end on the replay's hash, and the window saved the same replay. Its screenshots
-/// (`<target>/screenshots-online/`) are the lobby, the battle and its end.
+/// through the person's inbox, shown on the board, which must be the side's copy of the game),
+/// while this client plays the other side. Both end on the replay's hash, and the window saved
+/// the same replay. In Thucydide the maker plays a whole turn before the window joins, which then
+/// opens a game under way; in the mass battle the window's copy lacks the other side's sealed
+/// orders until they are revealed. Screenshots in `<target>/screenshots-online-<scenario>/`: the
+/// lobby, the battle and its end.
 #[cfg(feature = "gui")]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_window_joins_by_invite_and_plays_a_whole_game_through_the_server() {
-    let dir = scratch("window");
-    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots-online");
+async fn the_window_joins_by_invite_and_plays_whole_games_through_the_server() {
+    window_game("thucydide-first-clash", true).await;
+    window_game("mass-battle-field", false).await;
+}
+
+/// Kills the window when the test fails before it ends.
+#[cfg(feature = "gui")]
+struct Window(Option<Child>);
+
+#[cfg(feature = "gui")]
+impl Drop for Window {
+    fn drop(&mut self) {
+        if let Some(child) = &mut self.0 {
+            let _ = child.kill();
+        }
+    }
+}
+
+#[cfg(feature = "gui")]
+async fn window_game(scenario: &str, moves_first: bool) {
+    let dir = scratch(&format!("window-{scenario}"));
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("../screenshots-online-{scenario}"));
     let _ = std::fs::remove_dir_all(&shots);
     std::fs::create_dir_all(&shots).expect("a screenshots folder");
     let runtime = dir.join("xdg-runtime");
     std::fs::create_dir_all(&runtime).expect("a runtime folder");
     let saves = dir.join("saves");
     let server = Server::start(&format!("sqlite://{}", dir.join("games.db").display()), 0);
-    let scenario = "thucydide-first-clash";
     let mut creator = Client::connect(server.port).await;
-    creator.send(&Request::Create { scenario: scenario.into(), side: 1 }).await;
-    let Reply::Created { token, invite, side: 1, .. } = creator.reply().await else { panic!("created") };
-    let window = Command::new("timeout")
-        .args(["600", "xvfb-run", "-a", "-s", "-screen 0 1280x800x24"])
-        .arg(env!("CARGO_BIN_EXE_strategos"))
-        .args(["play", "--server", &format!("ws://127.0.0.1:{}/play", server.port), "--join", &invite, "--autopilot"])
-        .arg(&shots)
-        .env("XDG_RUNTIME_DIR", &runtime)
-        .env("STRATEGOS_SAVES", &saves)
-        .spawn()
-        .expect("xvfb-run and timeout must be installed (.ci/run installs xvfb and mesa-vulkan-drivers)");
-    let mut seat = Seat::open(server.port, token, scenario, Side(1)).await;
+    creator.send(&Request::Create { scenario: scenario.into(), side: 0, upload: None }).await;
+    let Reply::Created { token, invite, side: 0, .. } = creator.reply().await else { panic!("created") };
+    let mut seat = Seat::open(server.port, token, scenario, Side(0)).await;
     let mut player = RandomPlayer::new(5);
-    while let Some(side) = seat.copy.waiting_for() {
-        if side == Side(1) {
-            let command = player.choose(&seat.copy.random_choices()).expect("a command offered");
-            seat.client.send(&Request::Command { token: seat.token.clone(), number: seat.copy.next_entry(), command }).await;
-        }
-        // The window's commands come as they are played.
+    let mut turn = async |seat: &mut Seat| {
+        let command = player.choose(&seat.copy.random_choices()).expect("a command offered");
+        seat.client.send(&Request::Command { token: seat.token.clone(), number: seat.copy.next_entry(), command }).await;
         seat.take_delivery().await;
+    };
+    while moves_first && seat.copy.waiting_for() == Some(Side(0)) {
+        turn(&mut seat).await;
+    }
+    let mut window = Window(Some(
+        Command::new("timeout")
+            .args(["600", "xvfb-run", "-a", "-s", "-screen 0 1280x800x24"])
+            .arg(env!("CARGO_BIN_EXE_strategos"))
+            .args(["play", "--server", &format!("ws://127.0.0.1:{}/play", server.port), "--join", &invite, "--autopilot"])
+            .arg(&shots)
+            .env("XDG_RUNTIME_DIR", &runtime)
+            .env("STRATEGOS_SAVES", &saves)
+            .spawn()
+            .expect("xvfb-run and timeout must be installed (.ci/run installs xvfb and mesa-vulkan-drivers)"),
+    ));
+    while let Some(side) = seat.copy.waiting_for() {
+        if side == Side(0) {
+            turn(&mut seat).await;
+        } else {
+            // The window's commands come as they are played.
+            seat.take_delivery().await;
+        }
     }
     if seat.replay.is_none() {
         let Some(Reply::Ended { replay, .. }) = seat.client.next().await else { panic!("the replay at the end") };
@@ -344,17 +396,92 @@ async fn the_window_joins_by_invite_and_plays_a_whole_game_through_the_server() 
     }
     let replay = seat.replay.clone().expect("a replay");
     assert_eq!(seat.copy.hash(), verified_hash(&replay, &dir), "this side's copy ends on the replay's hash");
+    let child = window.0.take().expect("the window");
     let status = tokio::task::spawn_blocking(move || {
-        let mut window = window;
-        window.wait()
+        let mut child = child;
+        child.wait()
     })
     .await
     .expect("joined")
     .expect("the window ran");
-    assert!(status.success(), "the window's online game failed: {status}");
+    assert!(status.success(), "the window's online game of {scenario} failed: {status}");
     let kept = std::fs::read_dir(&saves).expect("the window's saves").filter_map(Result::ok).find(|e| e.file_name().to_string_lossy().starts_with("online-")).expect("the window saved the game's replay");
     assert_eq!(std::fs::read_to_string(kept.path()).expect("read"), replay, "the window saved the replay the server handed over");
     for name in ["online-lobby.png", "online-battle.png", "online-end.png"] {
-        assert!(shots.join(name).exists(), "missing screenshot {name}");
+        assert!(shots.join(name).exists(), "missing screenshot {name} of {scenario}");
     }
+}
+
+/// A battle of one's own sent with a new game is read with the limits and checks of `validate`,
+/// handed to the other player with the game, and played to its end; a broken one is refused with
+/// its line and field, and one that names another id than the game's too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_uploaded_battle_is_played_and_a_broken_one_refused() {
+    let dir = scratch("upload");
+    let server = Server::start(&format!("sqlite://{}", dir.join("games.db").display()), 0);
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/thucydide-first-clash.ron")).expect("a bundled battle's file");
+    let upload = Upload { battle: text.replacen("\"thucydide-first-clash\"", "\"my-ford\"", 1), lists: Vec::new() };
+    let battle = strategos::battles::from_upload(&upload).expect("the battle reads");
+    assert_eq!(battle.id, "my-ford");
+    let mut maker = Client::connect(server.port).await;
+    for (id, broken, says) in [
+        ("my-ford", upload.battle.replacen("turns:", "turnz:", 1), "turnz"),
+        ("not-my-ford", upload.battle.clone(), "not 'not-my-ford'"),
+    ] {
+        maker.send(&Request::Create { scenario: id.into(), side: 0, upload: Some(Upload { battle: broken, lists: Vec::new() }) }).await;
+        match maker.reply().await {
+            Reply::Refused { message } => assert!(message.contains(says), "{message}"),
+            other => panic!("a broken battle accepted: {other:?}"),
+        }
+    }
+    maker.send(&Request::Create { scenario: "my-ford".into(), side: 0, upload: Some(upload.clone()) }).await;
+    let Reply::Created { token, invite, .. } = maker.reply().await else { panic!("created") };
+    let mut joiner = Client::connect(server.port).await;
+    joiner.send(&Request::Join { invite }).await;
+    let Reply::Joined { token: other, .. } = joiner.reply().await else { panic!("joined") };
+    let (first, _) = Seat::open_battle(server.port, token, &battle, Side(0)).await;
+    let (second, handed) = Seat::open_battle(server.port, other, &battle, Side(1)).await;
+    assert_eq!(handed.as_ref(), Some(&upload), "the other player is handed the battle");
+    let mut seats = [first, second];
+    let mut players = [RandomPlayer::new(8), RandomPlayer::new(9)];
+    assert!(play(&mut seats, &mut players, usize::MAX).await, "the game ended");
+    for seat in &mut seats {
+        let replay = match seat.replay.take() {
+            Some(r) => r,
+            None => match seat.client.next().await {
+                Some(Reply::Ended { replay, .. }) => replay,
+                other => panic!("the replay at the end: {other:?}"),
+            },
+        };
+        assert!(replay.contains("my-ford"), "the replay names the battle sent");
+    }
+}
+
+/// `strategos simulate --server` plays its batch through the server, both sides as its clients,
+/// all games at once, and prints the load figures; the replays it saves verify.
+#[test]
+fn simulate_plays_its_batch_through_the_server() {
+    let dir = scratch("simulate");
+    let server = Server::start(&format!("sqlite://{}", dir.join("games.db").display()), 0);
+    let replays = dir.join("replays");
+    let out = Command::new(env!("CARGO_BIN_EXE_strategos"))
+        .args(["simulate", "--scenario", "thucydide-first-clash", "--games", "3", "--seed", "4", "--think", "0"])
+        .args(["--server", &format!("ws://127.0.0.1:{}/play", server.port), "--save"])
+        .arg(&replays)
+        .output()
+        .expect("strategos simulate");
+    let said = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("3 games of thucydide-first-clash at once") && said.contains("99th percentile"), "{said}");
+    let files: Vec<_> = std::fs::read_dir(&replays).expect("the replays").filter_map(Result::ok).collect();
+    assert_eq!(files.len(), 3, "{said}");
+    for f in files {
+        let text = std::fs::read_to_string(f.path()).expect("read");
+        verified_hash(&text, &dir);
+    }
+    let refused = Command::new(env!("CARGO_BIN_EXE_strategos"))
+        .args(["simulate", "--scenario", "thucydide-first-clash", "--players", "ai-easy,random", "--server", "ws://127.0.0.1:1/play"])
+        .output()
+        .expect("strategos simulate");
+    assert!(!refused.status.success() && String::from_utf8_lossy(&refused.stderr).contains("through a server the players are random"));
 }

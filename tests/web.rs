@@ -121,6 +121,8 @@ fn the_page_starts_a_battle_and_replays_a_native_game_to_the_same_hash() {
         let colours = common::distinct_colours(shot);
         assert!(colours > 20, "{} looks blank ({colours} colours)", shot.display());
     }
+    #[cfg(feature = "server")]
+    join_by_link(&dist);
     for (file, native_hash) in &replays {
         let name = file.file_name().unwrap().to_string_lossy();
         let page_hash = said
@@ -131,4 +133,58 @@ fn the_page_starts_a_battle_and_replays_a_native_game_to_the_same_hash() {
             .unwrap_or_else(|| panic!("the page logged no final state hash for {name}"));
         assert_eq!(page_hash, native_hash, "the page's replay of {} drifted from the native build", file.display());
     }
+}
+
+/// The page served by `strategos serve` joins an online game by its link (`?join=INVITE`): the
+/// game made here through a WebSocket client, the page opened on the link in Chromium, its battle
+/// started, and the server then counts both sides taken. Screenshot `web-online-join.png`.
+#[cfg(feature = "server")]
+fn join_by_link(dist: &Path) {
+    use futures_util::{SinkExt, StreamExt};
+    use strategos::online::protocol::{Reply, Request};
+    use tokio_tungstenite::tungstenite::Message;
+    let db = target().join("online.db");
+    let _ = std::fs::remove_file(&db);
+    let mut serve = Command::new(env!("CARGO_BIN_EXE_strategos"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db", &format!("sqlite://{}", db.display()), "--dist"])
+        .arg(dist)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("strategos serve");
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(serve.stdout.take().expect("stdout")), &mut line).expect("the server says where it listens");
+    let port: u16 = line.split("http://127.0.0.1:").nth(1).and_then(|r| r.split_whitespace().next()).and_then(|p| p.parse().ok()).unwrap_or_else(|| panic!("no port in {line:?}"));
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    let ask = |request: Request| {
+        runtime.block_on(async {
+            let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://127.0.0.1:{port}/play")).await.expect("a WebSocket to the server");
+            ws.send(Message::Text(serde_json::to_string(&request).expect("a request").into())).await.expect("sent");
+            loop {
+                if let Some(Ok(Message::Text(text))) = ws.next().await {
+                    return serde_json::from_str::<Reply>(&text).expect("a reply");
+                }
+            }
+        })
+    };
+    let Reply::Created { token, invite, .. } = ask(Request::Create { scenario: "thucydide-first-clash".into(), side: 0, upload: None }) else { panic!("created") };
+    let shot = target().join("web-online-join.png");
+    let _ = std::fs::remove_file(&shot);
+    let out = Command::new("timeout")
+        .args(["600", "node"])
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/web/join.mjs"))
+        .arg(format!("http://127.0.0.1:{port}/?join={invite}"))
+        .arg(&shot)
+        .env("PLAYWRIGHT_CORE", tools().join("npm/node_modules/playwright-core"))
+        .output()
+        .expect("node");
+    let said = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    println!("{said}");
+    let games = ask(Request::MyGames { tokens: vec![token] });
+    let _ = serve.kill();
+    let _ = serve.wait();
+    assert!(out.status.success(), "the page did not join by its link: see the console lines above");
+    assert!(said.contains("joined: ") && said.contains("thucydide-first-clash"), "{said}");
+    assert!(common::distinct_colours(&shot) > 20, "{} looks blank", shot.display());
+    let Reply::Games { games } = games else { panic!("my games: {games:?}") };
+    assert!(games.len() == 1 && games[0].joined, "the page took the other side: {games:?}");
 }

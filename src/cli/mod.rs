@@ -1,5 +1,7 @@
 //! The headless subcommands behind `strategos`.
 
+#[cfg(feature = "server")]
+pub mod remote;
 pub mod replay;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod simulate;

@@ -13,8 +13,14 @@ pub const FRAME_BYTES: usize = 256 * 1024;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "ask", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Request {
-    /// A new game of a bundled scenario, this client playing `side`.
-    Create { scenario: String, side: u8 },
+    /// A new game of a bundled scenario, or of the battle uploaded with it (`scenario` is then its
+    /// id), this client playing `side`.
+    Create {
+        scenario: String,
+        side: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        upload: Option<Upload>,
+    },
     /// The other side of the game whose invite this is.
     Join { invite: String },
     /// Follow the game of this side: the server answers with everything the side may see so far,
@@ -34,8 +40,16 @@ pub enum Reply {
     Created { game: i64, side: u8, token: String, invite: String },
     /// A game joined: this client's side and token.
     Joined { game: i64, side: u8, token: String },
-    /// The game this side follows: its scenario and ruleset.
-    Opened { game: i64, side: u8, scenario: String, ruleset: String },
+    /// The game this side follows: its scenario and ruleset, and the battle itself when it was
+    /// uploaded (the other player's copy is built from it).
+    Opened {
+        game: i64,
+        side: u8,
+        scenario: String,
+        ruleset: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        upload: Option<Upload>,
+    },
     /// Entries this side may see (`online::Delivery`, the ruleset's commands inside).
     Delivery { game: i64, delivery: Value },
     /// The game is over: its whole replay, which verifies offline.
@@ -44,6 +58,17 @@ pub enum Reply {
     Games { games: Vec<GameLine> },
     /// A request refused, the game unchanged.
     Refused { message: String },
+}
+
+/// A battle of one's own sent with a new game: its scenario file's text, and the army lists it
+/// names by file name, each as (file name, text). The server reads it as `strategos validate`
+/// would, with the same limits, and hands it to both players with the game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Upload {
+    pub battle: String,
+    #[serde(default)]
+    pub lists: Vec<(String, String)>,
 }
 
 /// One game of "My games".

@@ -5,21 +5,47 @@
 
 use super::store::{GameRow, Store};
 use crate::battle::Side;
-use crate::online::protocol::{GameLine, Reply, side};
+use crate::online::protocol::{GameLine, Reply, Upload, side};
 use crate::online::table::{self, Table};
 use serde_json::Value;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
 use std::sync::Arc;
-use tokio::sync::{Mutex, mpsc};
+use std::time::{Duration, Instant};
+use tokio::sync::{Mutex, Notify, mpsc};
 
-/// Where a connection's replies go.
-pub type Outbox = mpsc::Sender<Reply>;
+/// Where a connection's replies go, and how a game has it closed: a follower that cannot keep up,
+/// or whose game is played again from the store, is closed rather than forgotten, so its client
+/// reconnects, opens its side again and catches up.
+#[derive(Clone)]
+pub struct Outbox {
+    pub replies: mpsc::Sender<Reply>,
+    closing: Arc<Notify>,
+}
+
+impl Outbox {
+    pub fn new(replies: mpsc::Sender<Reply>, closing: Arc<Notify>) -> Outbox {
+        Outbox { replies, closing }
+    }
+
+    fn try_send(&self, reply: Reply) -> Result<(), mpsc::error::TrySendError<Reply>> {
+        self.replies.try_send(reply)
+    }
+
+    fn close(&self) {
+        self.closing.notify_one();
+    }
+}
+
+const HOUR: Duration = Duration::from_secs(3600);
 
 /// Replies queued for a connection that reads none are dropped with the connection.
 pub const QUEUED: usize = 256;
 
 struct Game {
     row: GameRow,
+    /// The battle, when it was uploaded with the game rather than bundled.
+    upload: Option<Upload>,
     table: Box<dyn Table>,
     followers: [Vec<Outbox>; 2],
 }
@@ -33,15 +59,42 @@ impl Game {
             let delivery = Reply::Delivery { game: self.row.id, delivery: self.table.delivery(viewer, from[viewer.index()]) };
             self.followers[viewer.index()].retain(|out| {
                 let sent = out.try_send(delivery.clone()).is_ok();
-                sent && ended.as_ref().is_none_or(|replay| out.try_send(Reply::Ended { game: self.row.id, replay: replay.clone() }).is_ok())
+                let kept = sent && ended.as_ref().is_none_or(|replay| out.try_send(Reply::Ended { game: self.row.id, replay: replay.clone() }).is_ok());
+                if !kept {
+                    out.close();
+                }
+                kept
             });
         }
+    }
+
+    /// Closes every follower's connection: the game is to be played again from the store.
+    fn close_followers(&mut self) {
+        for out in self.followers.iter().flatten() {
+            out.close();
+        }
+        self.followers = [Vec::new(), Vec::new()];
     }
 }
 
 pub struct Hub {
     store: Store,
     games: Mutex<HashMap<i64, Arc<Mutex<Game>>>>,
+    /// The games each address made in the last hour, and how many it may.
+    made: std::sync::Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+    games_an_hour: usize,
+}
+
+/// A game's battle: the one uploaded with it, read with the limits and checks of one's own battle
+/// files, or the bundled one of that id.
+fn scenario_of(id: &str, upload: Option<&Upload>) -> Result<crate::scenario::Scenario, String> {
+    match upload {
+        Some(u) => crate::battles::from_upload(u),
+        None => crate::scenario::find_bundled(id).ok_or_else(|| {
+            let known: Vec<String> = crate::scenario::all_bundled().map(|s| s.id).collect();
+            format!("no bundled scenario '{id}' (the bundled ones are {}), and no battle sent with it", known.join(", "))
+        }),
+    }
 }
 
 /// A random secret: `bytes` bytes from the system, as lower-case hex.
@@ -58,8 +111,31 @@ fn random_u64() -> Result<u64, String> {
 }
 
 impl Hub {
-    pub fn new(store: Store) -> Hub {
-        Hub { store, games: Mutex::new(HashMap::new()) }
+    pub fn new(store: Store, games_an_hour: usize) -> Hub {
+        Hub { store, games: Mutex::new(HashMap::new()), made: std::sync::Mutex::new(HashMap::new()), games_an_hour }
+    }
+
+    /// Whether `address` may make one more game now (there are no accounts: the bound on games
+    /// is each address's), counting it if so.
+    pub fn may_create(&self, address: IpAddr) -> bool {
+        let now = Instant::now();
+        let mut made = self.made.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        made.retain(|_, times| {
+            while times.front().is_some_and(|t| now.duration_since(*t) > HOUR) {
+                times.pop_front();
+            }
+            !times.is_empty()
+        });
+        let times = made.entry(address).or_default();
+        if times.len() >= self.games_an_hour {
+            return false;
+        }
+        times.push_back(now);
+        true
+    }
+
+    pub fn too_many_games(&self) -> String {
+        format!("{} games made from this address in the last hour already: wait, or play those", self.games_an_hour)
     }
 
     /// The game `id`, its referee played again from the store if this server does not hold it.
@@ -70,9 +146,10 @@ impl Hub {
         }
         let row = self.store.game(id).await?.ok_or_else(|| format!("no game {id}"))?;
         let entries = self.store.entries(id).await?;
-        let scenario = crate::scenario::find_bundled(&row.scenario).ok_or_else(|| format!("game {id}'s scenario '{}' is not in this build", row.scenario))?;
+        let upload = self.store.upload(id).await?;
+        let scenario = scenario_of(&row.scenario, upload.as_ref()).map_err(|e| format!("game {id}: {e}"))?;
         let table = table::open(&scenario, row.seed, &entries).map_err(|e| format!("game {id} does not play again from its entries: {e}"))?;
-        let game = Arc::new(Mutex::new(Game { row, table, followers: [Vec::new(), Vec::new()] }));
+        let game = Arc::new(Mutex::new(Game { row, upload, table, followers: [Vec::new(), Vec::new()] }));
         games.insert(id, game.clone());
         Ok(game)
     }
@@ -82,21 +159,21 @@ impl Hub {
         self.store.seat(token).await?.ok_or_else(|| "this token holds no side of any game on this server".to_string())
     }
 
-    /// A new game of a bundled scenario, the creator on `side`.
-    pub async fn create(&self, scenario: &str, side_asked: u8) -> Result<Reply, String> {
+    /// A new game of a bundled scenario or of the battle uploaded, the creator on `side`.
+    pub async fn create(&self, scenario: &str, side_asked: u8, upload: Option<Upload>) -> Result<Reply, String> {
         let side = side(side_asked)?;
-        let s = crate::scenario::find_bundled(scenario).ok_or_else(|| {
-            let known: Vec<String> = crate::scenario::all_bundled().map(|s| s.id).collect();
-            format!("no bundled scenario '{scenario}'; the bundled ones are {}", known.join(", "))
-        })?;
+        let s = scenario_of(scenario, upload.as_ref())?;
+        if s.id != scenario {
+            return Err(format!("the battle sent is '{}', not '{scenario}'", s.id));
+        }
         // Ids a JavaScript number holds exactly.
         let row = GameRow { id: i64::try_from(random_u64()? >> 11).unwrap_or(1), scenario: s.id.clone(), seed: random_u64()?, invite: secret(6)? };
         let table = table::open(&s, row.seed, &[])?;
         let opening = table.stored(0).ok_or("a game without its opening")?;
         let token = secret(16)?;
-        self.store.create(&row, &token, side, &opening).await?;
+        self.store.create(&row, upload.as_ref(), &token, side, &opening).await?;
         let reply = Reply::Created { game: row.id, side: side.0, token, invite: row.invite.clone() };
-        self.games.lock().await.insert(row.id, Arc::new(Mutex::new(Game { row, table, followers: [Vec::new(), Vec::new()] })));
+        self.games.lock().await.insert(row.id, Arc::new(Mutex::new(Game { row, upload, table, followers: [Vec::new(), Vec::new()] })));
         Ok(reply)
     }
 
@@ -115,13 +192,15 @@ impl Hub {
         let (id, side) = self.seat(token).await?;
         let game = self.game(id).await?;
         let mut g = game.lock().await;
-        let ruleset = crate::scenario::find_bundled(&g.row.scenario).map(|s| s.ruleset).unwrap_or_default();
+        let ruleset = scenario_of(&g.row.scenario, g.upload.as_ref()).map(|s| s.ruleset).unwrap_or_default();
         let gone = |_| "the connection is gone".to_string();
-        out.try_send(Reply::Opened { game: id, side: side.0, scenario: g.row.scenario.clone(), ruleset }).map_err(gone)?;
+        out.try_send(Reply::Opened { game: id, side: side.0, scenario: g.row.scenario.clone(), ruleset, upload: g.upload.clone() }).map_err(gone)?;
         out.try_send(Reply::Delivery { game: id, delivery: g.table.delivery(side, 0) }).map_err(gone)?;
         if let Some(replay) = g.table.replay_text() {
             out.try_send(Reply::Ended { game: id, replay }).map_err(gone)?;
         }
+        // A connection opening its side again (after a copy went wrong) follows it once.
+        g.followers[side.index()].retain(|o| !o.replies.same_channel(&out.replies));
         g.followers[side.index()].push(out);
         Ok(())
     }
@@ -144,8 +223,9 @@ impl Hub {
                 _ => None,
             };
             if played.is_none() {
-                // The store and this referee disagree: it is played again from the store when next needed.
-                g.followers = [Vec::new(), Vec::new()];
+                // The store and this referee disagree: it is played again from the store when next
+                // needed, and its followers open their sides again.
+                g.close_followers();
                 drop(g);
                 self.games.lock().await.remove(&id);
                 return;
@@ -167,8 +247,8 @@ impl Hub {
         let stored = g.table.submit(side, number, command).map_err(|r| r.to_string())?;
         if let Err(e) = self.store.accept(id, &stored).await {
             // Not stored, so not accepted (another server may have stored that number first): the
-            // referee goes back to what the store holds, and the followers open their side again.
-            g.followers = [Vec::new(), Vec::new()];
+            // referee goes back to what the store holds, and the followers, closed, open their side again.
+            g.close_followers();
             drop(g);
             self.games.lock().await.remove(&id);
             return Err(format!("{e}; the command was not accepted: open the game again"));

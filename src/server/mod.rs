@@ -18,6 +18,8 @@ pub struct Options {
     pub db: String,
     /// The page to serve at `/`, when there is one.
     pub dist: Option<PathBuf>,
+    /// Games one address may make in an hour.
+    pub games_an_hour: usize,
 }
 
 /// The default database: `server.db` beside the saves folder.
@@ -36,7 +38,7 @@ pub fn run(options: Options) -> Result<(), String> {
 async fn serve(options: Options) -> Result<(), String> {
     let store = store::Store::connect(&options.db).await?;
     let entries = store.listen().await?;
-    let hub = Arc::new(hub::Hub::new(store));
+    let hub = Arc::new(hub::Hub::new(store, options.games_an_hour));
     if let Some(mut entries) = entries {
         let hub = hub.clone();
         tokio::spawn(async move {
@@ -52,5 +54,5 @@ async fn serve(options: Options) -> Result<(), String> {
         app = app.fallback_service(tower_http::services::ServeDir::new(dist));
     }
     println!("strategos: serving on http://{addr} (games in {})", options.db);
-    axum::serve(listener, app).await.map_err(|e| format!("the server stopped: {e}"))
+    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await.map_err(|e| format!("the server stopped: {e}"))
 }

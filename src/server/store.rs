@@ -6,6 +6,7 @@
 //! accepted by a notification sent as its row commits.
 
 use crate::battle::Side;
+use crate::online::protocol::Upload;
 use crate::online::table::Stored;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
@@ -28,11 +29,13 @@ pub struct GameRow {
     pub invite: String,
 }
 
-const SCHEMA: [&str; 3] = [
+const SCHEMA: [&str; 4] = [
     "CREATE TABLE IF NOT EXISTS games (id BIGINT PRIMARY KEY, scenario TEXT NOT NULL, seed TEXT NOT NULL, invite TEXT NOT NULL UNIQUE)",
     // `token` holds the token's SHA-256, never the token.
     "CREATE TABLE IF NOT EXISTS seats (token TEXT PRIMARY KEY, game BIGINT NOT NULL, side INTEGER NOT NULL, UNIQUE (game, side))",
     "CREATE TABLE IF NOT EXISTS entries (game BIGINT NOT NULL, number BIGINT NOT NULL, side INTEGER, command TEXT, faces TEXT NOT NULL, PRIMARY KEY (game, number))",
+    // The battle of a game made from an uploaded one (`lists` as JSON).
+    "CREATE TABLE IF NOT EXISTS uploads (game BIGINT PRIMARY KEY, battle TEXT NOT NULL, lists TEXT NOT NULL)",
 ];
 
 /// What the seats table keeps of a token: its SHA-256, so that the database alone acts for no side.
@@ -99,8 +102,9 @@ impl Store {
         Ok(Some(rx))
     }
 
-    /// Stores a new game, its opening entry and the creator's seat in one transaction.
-    pub async fn create(&self, game: &GameRow, token: &str, side: Side, opening: &Stored) -> Result<(), String> {
+    /// Stores a new game (with its battle, when uploaded), its opening entry and the creator's
+    /// seat in one transaction.
+    pub async fn create(&self, game: &GameRow, upload: Option<&Upload>, token: &str, side: Side, opening: &Stored) -> Result<(), String> {
         let mut tx = self.pool.begin().await.map_err(failed("start a transaction"))?;
         sqlx::query("INSERT INTO games (id, scenario, seed, invite) VALUES ($1, $2, $3, $4)")
             .bind(game.id)
@@ -110,6 +114,15 @@ impl Store {
             .execute(&mut *tx)
             .await
             .map_err(failed("store the game"))?;
+        if let Some(u) = upload {
+            sqlx::query("INSERT INTO uploads (game, battle, lists) VALUES ($1, $2, $3)")
+                .bind(game.id)
+                .bind(&u.battle)
+                .bind(serde_json::to_string(&u.lists).expect("file names and texts serialise"))
+                .execute(&mut *tx)
+                .await
+                .map_err(failed("store the battle"))?;
+        }
         seat(&mut tx, token, game.id, side).await?;
         entry(&mut tx, game.id, opening).await?;
         tx.commit().await.map_err(failed("commit the game"))
@@ -142,6 +155,16 @@ impl Store {
     pub async fn game(&self, id: i64) -> Result<Option<GameRow>, String> {
         let row = sqlx::query("SELECT id, scenario, seed, invite FROM games WHERE id = $1").bind(id).fetch_optional(&self.pool).await.map_err(failed("read the game"))?;
         row.map(game_row).transpose()
+    }
+
+    /// The battle uploaded with game `id`, if it was.
+    pub async fn upload(&self, id: i64) -> Result<Option<Upload>, String> {
+        let row = sqlx::query("SELECT battle, lists FROM uploads WHERE game = $1").bind(id).fetch_optional(&self.pool).await.map_err(failed("read the game's battle"))?;
+        row.map(|r| {
+            let lists: String = r.get(1);
+            Ok(Upload { battle: r.get(0), lists: serde_json::from_str(&lists).map_err(|e| format!("game {id}'s stored army lists: {e}"))? })
+        })
+        .transpose()
     }
 
     /// The game and side a token holds.

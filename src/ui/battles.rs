@@ -65,6 +65,11 @@ pub fn load_named(name: &str) -> Result<Scenario, String> {
     }
 }
 
+/// One's own battle `id` as an online game sends it to the server.
+pub fn upload(id: &str) -> Result<crate::online::protocol::Upload, String> {
+    crate::battles::upload(&shelf(), id)
+}
+
 /// Whether a game of `scenario_id` can be reopened by that id alone: the menu's "Continue".
 pub fn reopens(scenario_id: &str) -> bool {
     crate::battles::reopens(&shelf(), scenario_id)

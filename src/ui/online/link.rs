@@ -9,6 +9,10 @@ use std::collections::VecDeque;
 
 /// The longest pause between two tries to reconnect, in seconds.
 const LONGEST_PAUSE: f64 = 15.0;
+/// Seconds without a word from the server after which the window takes the connection for lost:
+/// the server pings every 30 s, so a connection that died without closing (a computer that slept,
+/// a network that changed) is found out.
+const SILENCE: f64 = 75.0;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum LinkState {
@@ -39,11 +43,13 @@ pub struct Link {
     wanted: bool,
     /// The socket is to go (another server typed).
     drop_socket: bool,
+    /// When the server was last heard from (seconds since the start).
+    heard_at: f64,
 }
 
 impl Link {
     pub fn new(address: String) -> Link {
-        Link { address, state: LinkState::Off, outbox: VecDeque::new(), replies: VecDeque::new(), on_connect: None, retry_at: 0.0, failures: 0, wanted: false, drop_socket: false }
+        Link { address, state: LinkState::Off, outbox: VecDeque::new(), replies: VecDeque::new(), on_connect: None, retry_at: 0.0, failures: 0, wanted: false, drop_socket: false, heard_at: 0.0 }
     }
 
     /// Sends `request` now, or as soon as the socket opens.
@@ -74,7 +80,8 @@ impl Link {
             LinkState::Off => "not connected".into(),
             LinkState::Connecting => format!("connecting to {}…", self.address),
             LinkState::Open => format!("connected to {}", self.address),
-            LinkState::Lost(why) => format!("{}: {why}; trying again…", self.address),
+            LinkState::Lost(why) if self.on_connect.is_some() || !self.outbox.is_empty() => format!("{}: {why}; trying again…", self.address),
+            LinkState::Lost(why) => format!("{}: {why}", self.address),
         }
     }
 }
@@ -108,6 +115,7 @@ pub fn pump(mut link: ResMut<Link>, mut socket: NonSendMut<Socket>, time: Res<Ti
             Ok(s) => {
                 socket.0 = Some(s);
                 link.state = LinkState::Connecting;
+                link.heard_at = now;
             }
             Err(e) => lost(&mut link, now, e.to_string()),
         }
@@ -116,6 +124,7 @@ pub fn pump(mut link: ResMut<Link>, mut socket: NonSendMut<Socket>, time: Res<Ti
     let Some((sender, receiver)) = &mut socket.0 else { return };
     let mut closed = None;
     while let Some(event) = receiver.try_recv() {
+        link.heard_at = now;
         match event {
             ewebsock::WsEvent::Opened => {
                 link.state = LinkState::Open;
@@ -133,7 +142,11 @@ pub fn pump(mut link: ResMut<Link>, mut socket: NonSendMut<Socket>, time: Res<Ti
             ewebsock::WsEvent::Closed => closed = Some("the server closed the connection".into()),
         }
     }
-    if link.state == LinkState::Open {
+    // The browser answers pings without a word to the page: only natively are they heard.
+    if cfg!(not(target_arch = "wasm32")) && link.state == LinkState::Open && now - link.heard_at > SILENCE {
+        closed = Some(format!("no word from the server for {SILENCE} s"));
+    }
+    if link.state == LinkState::Open && closed.is_none() {
         while let Some(request) = link.outbox.pop_front() {
             sender.send(ewebsock::WsMessage::Text(serde_json::to_string(&request).expect("a request serialises")));
         }

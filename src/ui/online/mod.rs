@@ -39,24 +39,20 @@ pub struct OnlinePlugin {
 impl Plugin for OnlinePlugin {
     fn build(&self, app: &mut App) {
         let seats = seats::Seats::read();
-        // A link to join names no server: it is the page's own.
-        let address = match (&self.server, &self.join) {
-            (Some(server), _) => server.clone(),
-            (None, Some(_)) => default_address(),
-            (None, None) => seats.server.clone().unwrap_or_else(default_address),
+        let address = match &self.server {
+            Some(server) => server.clone(),
+            // A link to join names no server: it is the page's own.
+            None if cfg!(target_arch = "wasm32") && self.join.is_some() => default_address(),
+            None => seats.server.clone().unwrap_or_else(default_address),
         };
-        let mut link = link::Link::new(address.clone());
-        match (&self.pilot, &self.join) {
-            (Some(dir), Some(invite)) => {
-                app.insert_resource(pilot::OnlinePilot::new(dir.clone(), invite.clone())).add_systems(Update, pilot::join);
-            }
-            (None, Some(invite)) => link.send(crate::online::protocol::Request::Join { invite: invite.clone() }),
-            _ => {}
+        if let (Some(dir), Some(_)) = (&self.pilot, &self.join) {
+            app.insert_resource(pilot::OnlinePilot::new(dir.clone())).add_systems(Update, pilot::join);
         }
-        app.insert_resource(link)
+        app.insert_resource(link::Link::new(address.clone()))
             .insert_non_send(link::Socket::default())
             .insert_resource(seats)
-            .insert_resource(lobby::Lobby::new(address, self.join.clone()))
+            // The scripted player photographs the lobby before it joins.
+            .insert_resource(lobby::Lobby::new(address, self.join.clone(), self.pilot.is_none()))
             .add_systems(Startup, wake_on_message)
             .add_systems(PreUpdate, link::pump)
             .add_systems(Update, lobby::answer.run_if(in_state(AppState::Menu)).run_if(no_game_open))
@@ -65,7 +61,7 @@ impl Plugin for OnlinePlugin {
     }
 }
 
-/// Whether a game waits for its first entries (its replies are its own).
+/// Whether no game is open on this screen (an open one takes its own replies first).
 fn no_game_open(world: &World) -> bool {
     !world.contains_resource::<GameOpen>()
 }

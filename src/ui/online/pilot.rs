@@ -1,13 +1,14 @@
 //! The scripted online player of the window test (`play --autopilot DIR --join INVITE`): it
 //! photographs the lobby, joins the game of the invite, and plays its side as a person would,
 //! one command of those the server offers whenever the board has shown everything, until the
-//! battle is over and its replay saved; then photographs the end and quits.
+//! battle is over and its replay saved; then photographs the end and quits. A board that is not
+//! the side's copy of the game, once it has shown everything, fails it.
 
+use super::follow::OnlineGame;
 use super::link::Link;
 use crate::ai::Judge;
 use crate::battle::Present;
 use crate::battle::ecs::{BattleView, CommandInbox, EventLog};
-use crate::online::protocol::Request;
 use crate::sim::RandomPlayer;
 use crate::ui::input::LegalNow;
 use crate::ui::session::{Session, human_to_decide};
@@ -19,7 +20,6 @@ use std::path::PathBuf;
 #[derive(Resource)]
 pub struct OnlinePilot {
     pub dir: PathBuf,
-    pub invite: String,
     frames: u32,
     joined: bool,
     sent: usize,
@@ -29,8 +29,8 @@ pub struct OnlinePilot {
 }
 
 impl OnlinePilot {
-    pub fn new(dir: PathBuf, invite: String) -> OnlinePilot {
-        OnlinePilot { dir, invite, frames: 0, joined: false, sent: 0, quitting: None, player: RandomPlayer::new(11) }
+    pub fn new(dir: PathBuf) -> OnlinePilot {
+        OnlinePilot { dir, frames: 0, joined: false, sent: 0, quitting: None, player: RandomPlayer::new(11) }
     }
 }
 
@@ -47,10 +47,9 @@ pub fn join(world: &mut World) {
         return;
     }
     pilot.joined = true;
-    let invite = pilot.invite.clone();
     world.resource_mut::<crate::ui::preferences::Preferences>().pace = crate::ui::preferences::Pace::Instant;
     shot(world, "online-lobby.png");
-    world.resource_mut::<Link>().send(Request::Join { invite });
+    world.resource_scope(|world, mut lobby: Mut<super::lobby::Lobby>| lobby.join(&mut world.resource_mut::<Link>()));
 }
 
 /// One command when this side may act and the board is still; the end photographed, then quit.
@@ -64,12 +63,18 @@ pub fn play<R: Judge + Present>(world: &mut World) {
         return;
     }
     let (Some(view), Some(log), Some(stage), Some(session)) = (world.get_resource::<BattleView<R>>(), world.get_resource::<EventLog<R>>(), world.get_resource::<Stage<R>>(), world.get_resource::<Session>()) else { return };
-    if world.resource::<crate::ui::panels::Notice>().text.starts_with("The battle is over") && stage.caught_up(&log.events) {
+    let game = world.resource::<OnlineGame<R>>();
+    let still = stage.caught_up(&log.events) && world.resource::<CommandInbox<R>>().0.is_empty();
+    if still && !game.on_view(&view.0) {
+        error!("strategos: the board is not this side's copy of the game");
+        world.write_message(AppExit::error());
+        return;
+    }
+    if game.ended() && still {
         shot(world, "online-end.png");
         world.resource_mut::<OnlinePilot>().quitting = Some(30);
         return;
     }
-    let still = stage.caught_up(&log.events) && world.resource::<CommandInbox<R>>().0.is_empty();
     if !still || human_to_decide(&view.0, session.mode).is_none() {
         return;
     }
