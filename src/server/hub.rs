@@ -38,6 +38,8 @@ impl Outbox {
 }
 
 const HOUR: Duration = Duration::from_secs(3600);
+/// Tokens whose sides are kept in memory, at most (forgotten all at once past it).
+const SEATS_KEPT: usize = 100_000;
 
 /// Replies queued for a connection that reads none are dropped with the connection.
 pub const QUEUED: usize = 256;
@@ -83,6 +85,8 @@ pub struct Hub {
     /// The games each address made in the last hour, and how many it may.
     made: std::sync::Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
     games_an_hour: usize,
+    /// The sides of the tokens seen lately.
+    seats: std::sync::Mutex<HashMap<String, (i64, Side)>>,
 }
 
 /// A game's battle: the one uploaded with it, read with the limits and checks of one's own battle
@@ -112,7 +116,7 @@ fn random_u64() -> Result<u64, String> {
 
 impl Hub {
     pub fn new(store: Store, games_an_hour: usize) -> Hub {
-        Hub { store, games: Mutex::new(HashMap::new()), made: std::sync::Mutex::new(HashMap::new()), games_an_hour }
+        Hub { store, games: Mutex::new(HashMap::new()), made: std::sync::Mutex::new(HashMap::new()), games_an_hour, seats: std::sync::Mutex::new(HashMap::new()) }
     }
 
     /// Whether `address` may make one more game now (there are no accounts: the bound on games
@@ -156,7 +160,17 @@ impl Hub {
 
     /// The game and side a token holds.
     async fn seat(&self, token: &str) -> Result<(i64, Side), String> {
-        self.store.seat(token).await?.ok_or_else(|| "this token holds no side of any game on this server".to_string())
+        // A token's side never changes once given: read once, then from memory.
+        if let Some(seat) = self.seats.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(token) {
+            return Ok(*seat);
+        }
+        let seat = self.store.seat(token).await?.ok_or_else(|| "this token holds no side of any game on this server".to_string())?;
+        let mut seats = self.seats.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if seats.len() >= SEATS_KEPT {
+            seats.clear();
+        }
+        seats.insert(token.to_string(), seat);
+        Ok(seat)
     }
 
     /// A new game of a bundled scenario or of the battle uploaded, the creator on `side`.

@@ -3,19 +3,35 @@
 //! An entry's row is the order of truth: a command is accepted when its row commits, and a game is
 //! played again from its rows after a restart. Two servers on one PostgreSQL agree through the
 //! primary key on game and number (one entry a number), and each tells the others of an entry it
-//! accepted by a notification sent as its row commits.
+//! accepted by a notification sent as its row commits. The entries accepted meanwhile share one
+//! transaction (group commit), so one sync to disk: each is told only once it is on disk, and one
+//! that fails (another server stored its number first) is written again alone and fails alone.
 
 use crate::battle::Side;
 use crate::online::protocol::Upload;
 use crate::online::table::Stored;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
+use tokio::sync::{mpsc, oneshot};
 
 pub struct Store {
     pool: AnyPool,
     /// The PostgreSQL URL, whose notifications tell the other servers of each accepted entry.
     postgres: Option<String>,
+    /// The task that writes accepted entries: one transaction, so one sync to disk, for all the
+    /// entries waiting (group commit), each told once its transaction commits.
+    writer: mpsc::UnboundedSender<Pending>,
 }
+
+/// An entry waiting to be written, and who waits for it.
+struct Pending {
+    game: i64,
+    entry: Stored,
+    done: oneshot::Sender<Result<(), String>>,
+}
+
+/// The most entries one transaction of the writer holds.
+const BATCH: usize = 512;
 
 /// The channel a PostgreSQL store notifies of each accepted entry, with the game's id.
 const CHANNEL: &str = "strategos_entries";
@@ -74,7 +90,9 @@ impl Store {
             sqlx::query("SELECT pg_advisory_unlock(4947)").execute(&mut *conn).await.map_err(failed("unlock its tables"))?;
         }
         drop(conn);
-        Ok(Store { pool, postgres: postgres.then_some(url) })
+        let (writer, waiting) = mpsc::unbounded_channel();
+        tokio::spawn(write_batches(pool.clone(), waiting, postgres));
+        Ok(Store { pool, postgres: postgres.then_some(url), writer })
     }
 
     /// Whether other servers may share this database (PostgreSQL).
@@ -138,13 +156,10 @@ impl Store {
     /// Stores an accepted entry: it is accepted once this returns. A number already stored (by
     /// another server) is refused by the primary key.
     pub async fn accept(&self, game: i64, e: &Stored) -> Result<(), String> {
-        let mut tx = self.pool.begin().await.map_err(failed("start a transaction"))?;
-        entry(&mut tx, game, e).await?;
-        if self.postgres.is_some() {
-            // Sent when the transaction commits, and only then.
-            sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(game.to_string()).execute(&mut *tx).await.map_err(failed("notify the other servers"))?;
-        }
-        tx.commit().await.map_err(failed("commit the entry"))
+        let stopped = |_| "the database's writer stopped".to_string();
+        let (done, told) = oneshot::channel();
+        self.writer.send(Pending { game, entry: e.clone(), done }).map_err(|_| "the database's writer stopped".to_string())?;
+        told.await.map_err(stopped)?
     }
 
     pub async fn game_by_invite(&self, invite: &str) -> Result<Option<GameRow>, String> {
@@ -203,6 +218,49 @@ impl Store {
             })
             .collect()
     }
+}
+
+/// Writes the entries sent to it, as many as wait in one transaction; should the transaction fail,
+/// each entry of it again in a transaction of its own, so that one bad entry fails alone.
+async fn write_batches(pool: AnyPool, mut waiting: mpsc::UnboundedReceiver<Pending>, notify: bool) {
+    while let Some(first) = waiting.recv().await {
+        let mut batch = vec![first];
+        while batch.len() < BATCH {
+            match waiting.try_recv() {
+                Ok(p) => batch.push(p),
+                Err(_) => break,
+            }
+        }
+        let entries: Vec<(i64, &Stored)> = batch.iter().map(|p| (p.game, &p.entry)).collect();
+        if write(&pool, &entries, notify).await.is_ok() {
+            for p in batch {
+                let _ = p.done.send(Ok(()));
+            }
+            continue;
+        }
+        for p in batch {
+            let result = write(&pool, &[(p.game, &p.entry)], notify).await;
+            let _ = p.done.send(result);
+        }
+    }
+}
+
+/// Writes `entries` in one transaction; on PostgreSQL (`notify`) the other servers are told of
+/// each game's new entries as it commits (`pg_notify` is delivered at the commit, and only then).
+async fn write(pool: &AnyPool, entries: &[(i64, &Stored)], notify: bool) -> Result<(), String> {
+    let mut tx = pool.begin().await.map_err(failed("start a transaction"))?;
+    for (game, e) in entries {
+        entry(&mut tx, *game, e).await?;
+    }
+    if notify {
+        let mut games: Vec<i64> = entries.iter().map(|(g, _)| *g).collect();
+        games.sort_unstable();
+        games.dedup();
+        for game in games {
+            sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(game.to_string()).execute(&mut *tx).await.map_err(failed("notify the other servers"))?;
+        }
+    }
+    tx.commit().await.map_err(failed("commit the entries"))
 }
 
 fn game_row(r: sqlx::any::AnyRow) -> Result<GameRow, String> {
