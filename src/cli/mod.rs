@@ -1,6 +1,6 @@
 //! The headless subcommands behind `strategos`.
 
-#[cfg(feature = "server")]
+#[cfg(all(feature = "server", not(target_arch = "wasm32")))]
 pub mod remote;
 pub mod replay;
 #[cfg(not(target_arch = "wasm32"))]
