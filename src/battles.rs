@@ -119,9 +119,9 @@ pub fn find(shelf: &dyn Shelf, name: &str) -> Option<Result<Scenario, String>> {
 }
 
 /// Army lists held in memory by file name: those sent with an uploaded battle.
-pub struct Memory(pub Vec<(String, String)>);
+pub struct Memory<'a>(pub &'a [(String, String)]);
 
-impl Shelf for Memory {
+impl Shelf for Memory<'_> {
     fn place(&self) -> String {
         "the files sent with the battle".to_string()
     }
@@ -141,7 +141,7 @@ pub fn from_upload(upload: &crate::online::protocol::Upload) -> Result<Scenario,
     if upload.lists.len() > crate::limits::ARMY_LISTS {
         return Err(format!("{} army lists sent, more than the {} a battle may name", upload.lists.len(), crate::limits::ARMY_LISTS));
     }
-    read_battle(&Memory(upload.lists.clone()), "the battle sent", &upload.battle)
+    read_battle(&Memory(&upload.lists), "the battle sent", &upload.battle)
 }
 
 /// One's own battle `id` as a server is sent it: its file's text and the army lists of the shelf

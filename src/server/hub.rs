@@ -48,6 +48,8 @@ struct Game {
     row: GameRow,
     /// The battle, when it was uploaded with the game rather than bundled.
     upload: Option<Upload>,
+    /// Its battle's ruleset, as `opened` names it.
+    ruleset: String,
     table: Box<dyn Table>,
     followers: [Vec<Outbox>; 2],
 }
@@ -153,7 +155,7 @@ impl Hub {
         let upload = self.store.upload(id).await?;
         let scenario = scenario_of(&row.scenario, upload.as_ref()).map_err(|e| format!("game {id}: {e}"))?;
         let table = table::open(&scenario, row.seed, &entries).map_err(|e| format!("game {id} does not play again from its entries: {e}"))?;
-        let game = Arc::new(Mutex::new(Game { row, upload, table, followers: [Vec::new(), Vec::new()] }));
+        let game = Arc::new(Mutex::new(Game { row, upload, ruleset: scenario.ruleset, table, followers: [Vec::new(), Vec::new()] }));
         games.insert(id, game.clone());
         Ok(game)
     }
@@ -187,7 +189,7 @@ impl Hub {
         let token = secret(16)?;
         self.store.create(&row, upload.as_ref(), &token, side, &opening).await?;
         let reply = Reply::Created { game: row.id, side: side.0, token, invite: row.invite.clone() };
-        self.games.lock().await.insert(row.id, Arc::new(Mutex::new(Game { row, upload, table, followers: [Vec::new(), Vec::new()] })));
+        self.games.lock().await.insert(row.id, Arc::new(Mutex::new(Game { row, upload, ruleset: s.ruleset, table, followers: [Vec::new(), Vec::new()] })));
         Ok(reply)
     }
 
@@ -206,9 +208,8 @@ impl Hub {
         let (id, side) = self.seat(token).await?;
         let game = self.game(id).await?;
         let mut g = game.lock().await;
-        let ruleset = scenario_of(&g.row.scenario, g.upload.as_ref()).map(|s| s.ruleset).unwrap_or_default();
         let gone = |_| "the connection is gone".to_string();
-        out.try_send(Reply::Opened { game: id, side: side.0, scenario: g.row.scenario.clone(), ruleset, upload: g.upload.clone() }).map_err(gone)?;
+        out.try_send(Reply::Opened { game: id, side: side.0, scenario: g.row.scenario.clone(), ruleset: g.ruleset.clone(), upload: g.upload.clone() }).map_err(gone)?;
         out.try_send(Reply::Delivery { game: id, delivery: g.table.delivery(side, 0) }).map_err(gone)?;
         if let Some(replay) = g.table.replay_text() {
             out.try_send(Reply::Ended { game: id, replay }).map_err(gone)?;

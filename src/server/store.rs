@@ -156,10 +156,10 @@ impl Store {
     /// Stores an accepted entry: it is accepted once this returns. A number already stored (by
     /// another server) is refused by the primary key.
     pub async fn accept(&self, game: i64, e: &Stored) -> Result<(), String> {
-        let stopped = |_| "the database's writer stopped".to_string();
+        const STOPPED: &str = "the database's writer stopped";
         let (done, told) = oneshot::channel();
-        self.writer.send(Pending { game, entry: e.clone(), done }).map_err(|_| "the database's writer stopped".to_string())?;
-        told.await.map_err(stopped)?
+        self.writer.send(Pending { game, entry: e.clone(), done }).map_err(|_| STOPPED.to_string())?;
+        told.await.map_err(|_| STOPPED.to_string())?
     }
 
     pub async fn game_by_invite(&self, invite: &str) -> Result<Option<GameRow>, String> {

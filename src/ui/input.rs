@@ -143,7 +143,7 @@ pub fn battle_keys<R: Present>(
     asking: Res<AskingToEnd>,
     (mut help, mut leaving, mut notice, curtain): (ResMut<super::help::HelpOpen>, ResMut<super::panels::Leaving>, ResMut<super::panels::Notice>, Res<super::panels::Curtain>),
 ) {
-    if ctrl_held(&keys) && keys.just_pressed(KeyCode::KeyS) && !matches!(session.mode, super::session::Mode::Online { .. }) {
+    if ctrl_held(&keys) && keys.just_pressed(KeyCode::KeyS) && !session.mode.is_online() {
         super::panels::save_and_say(&session, &log, &view.0, &mut notice);
     }
     if !keys.just_pressed(KeyCode::Escape) {

@@ -445,7 +445,7 @@ pub fn battle_panels<R: Present>(
                 commands.queue(undo::<R>);
             }
             // An online game's dice are the server's: its replay comes when it ends.
-            let online = matches!(session.mode, Mode::Online { .. });
+            let online = session.mode.is_online();
             let save = ui
                 .add_enabled(!online, egui::Button::new("Save…"))
                 .on_hover_text(format!("Keep this game under a name of your own in {}; Ctrl-S saves at once under the scenario, turn and length", super::saves::place()))
@@ -493,7 +493,7 @@ pub fn battle_panels<R: Present>(
     });
     egui::Panel::right("side").exact_size(super::camera::panel_width(ctx.viewport_rect().width())).show(&mut root, |ui| {
         match deciding {
-            Some(s) if matches!(session.mode, Mode::Online { .. }) && !session.mode.is_human(s) => {
+            Some(s) if session.mode.is_online() && !session.mode.is_human(s) => {
                 ui.colored_label(side_colour(b, s), format!("{} (your opponent) to decide", side_name(b, s)))
             }
             Some(s) if !session.mode.is_human(s) => ui.colored_label(side_colour(b, s), format!("{} (computer) is thinking…", side_name(b, s))),

@@ -188,7 +188,7 @@ pub fn autosave<R: Ruleset>(
     mut reopens: Local<Option<(String, bool)>>,
 ) {
     // An online game is kept by its server; its replay is saved when it ends (`super::online`).
-    if !log.is_changed() || matches!(session.mode, super::session::Mode::Online { .. }) {
+    if !log.is_changed() || session.mode.is_online() {
         return;
     }
     let name = autosave_name(&session);

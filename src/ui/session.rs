@@ -32,6 +32,11 @@ impl Mode {
         }
     }
 
+    /// Whether the other side plays elsewhere, through a server.
+    pub fn is_online(self) -> bool {
+        matches!(self, Mode::Online { .. })
+    }
+
     /// The side the battle waits for: `view`'s own, or online the referee's.
     pub fn deciding<R: crate::battle::Ruleset>(self, view: &Battle<R>) -> Option<Side> {
         match self {
@@ -148,7 +153,7 @@ impl ForRuleset for StartFresh<'_> {
 /// Whether the last command may be taken back: by a person, and only by the side now deciding
 /// (`crate::battle::undo`); never online, where the referee has accepted it.
 pub fn can_undo<R: Present>(log: &EventLog<R>, mode: Mode, view: &Battle<R>) -> bool {
-    !matches!(mode, Mode::Online { .. }) && crate::battle::undo::may_take_back(log, view, |side| mode.is_human(side))
+    !mode.is_online() && crate::battle::undo::may_take_back(log, view, |side| mode.is_human(side))
 }
 
 /// Takes back the last command by replaying all the others from the start. Fresh dice drawn after

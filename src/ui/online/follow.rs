@@ -70,7 +70,7 @@ impl<R: Judge + Present> OnlineGame<R> {
 pub fn follow<R: Judge + Present>(world: &mut World) {
     let Some(mut game) = world.remove_resource::<OnlineGame<R>>() else { return };
     // A battle of another kind on the board (a take-over from the replay viewer): the game is left.
-    if !game.shown.is_empty() && world.get_resource::<Session>().is_some_and(|s| !matches!(s.mode, Mode::Online { .. })) {
+    if !game.shown.is_empty() && world.get_resource::<Session>().is_some_and(|s| !s.mode.is_online()) {
         world.remove_resource::<GameOpen>();
         world.resource_mut::<Link>().on_connect = None;
         return;
@@ -111,8 +111,8 @@ pub fn follow<R: Judge + Present>(world: &mut World) {
                             game.reopened = true;
                             game.in_flight = None;
                             game.shown.clear();
-                            if let Ok(fresh) = OnlineGame::<R>::new(game.seat.clone(), game.scenario.clone()) {
-                                game.follower = fresh.follower;
+                            if let Ok(fresh) = Follower::new(&game.scenario, game.side()) {
+                                game.follower = fresh;
                             }
                             link.send(Request::Open { token: game.seat.token.clone() });
                         }
@@ -164,15 +164,17 @@ pub fn follow<R: Judge + Present>(world: &mut World) {
 /// or, where the view took another way (a hole filled) or the board does not match it, starting
 /// the battle again from the view's entries.
 fn show_view<R: Judge + Present>(world: &mut World, game: &mut OnlineGame<R>) {
+    // Asked every frame: the entries are copied only when the board has some to catch up with.
+    let board = world.contains_resource::<BattleView<R>>();
+    if board && game.follower.view_entries().map(|e| e.number).eq(game.shown.iter().copied()) {
+        return;
+    }
     let view: Vec<_> = game.follower.view_entries().cloned().collect();
     if view.first().is_none_or(|e| e.number != 0) {
         return;
     }
     let numbers: Vec<usize> = view.iter().map(|e| e.number).collect();
-    let on_board = world.contains_resource::<BattleView<R>>() && numbers.starts_with(&game.shown);
-    if on_board && numbers.len() == game.shown.len() {
-        return;
-    }
+    let on_board = board && numbers.starts_with(&game.shown);
     if on_board {
         let new = &view[game.shown.len()..];
         let faces: Vec<u8> = new.iter().flat_map(|e| e.faces.iter().copied()).collect();

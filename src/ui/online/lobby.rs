@@ -14,6 +14,7 @@ use crate::ui::menu::MenuChoice;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
 
 /// A request of the lobby's that the server has not answered yet: its answers come in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,6 +46,9 @@ pub struct Lobby {
     made: Option<Seat>,
     /// The bundled battles' names and sides' names, by id, as "My games" shows them.
     names: HashMap<String, (String, [String; 2])>,
+    /// The battle picked in the menu, by id, read once a pick (the window draws every frame):
+    /// the battle and whether it is one of one's own, or none if it does not read.
+    picked: Option<(String, Option<(Arc<Scenario>, bool)>)>,
 }
 
 impl Lobby {
@@ -59,6 +63,18 @@ impl Lobby {
         self.message.clear();
         self.asked.push_back(Asked::Join);
         link.send(Request::Join { invite: self.invite.trim().to_string() });
+    }
+
+    /// The battle `id` picked in the menu, and whether it is one of one's own.
+    fn picked(&mut self, id: &str) -> Option<(Arc<Scenario>, bool)> {
+        if self.picked.as_ref().is_none_or(|(known, _)| known != id) {
+            let battle = match crate::scenario::find_bundled(id) {
+                Some(s) => Some((Arc::new(s), false)),
+                None => crate::ui::battles::load_named(id).ok().map(|s| (Arc::new(s), true)),
+            };
+            self.picked = Some((id.to_string(), battle));
+        }
+        self.picked.as_ref().and_then(|(_, battle)| battle.clone())
     }
 
     fn waiting(&self, what: Asked) -> bool {
@@ -212,7 +228,7 @@ pub fn window(
     }
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
-    let picked = crate::ui::battles::load_named(&choice.scenario).ok();
+    let picked = lobby.picked(&choice.scenario);
     let idle = game_open.is_none();
     egui::Window::new("Online: play a friend through a server").open(&mut open).collapsible(false).default_width(520.0).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
         ui.add_enabled_ui(idle, |ui| {
@@ -243,7 +259,7 @@ pub fn window(
         if !lobby.message.is_empty() {
             ui.colored_label(egui::Color32::from_rgb(240, 90, 70), &lobby.message);
         }
-        ui.add_enabled_ui(idle, |ui| games(ui, &mut lobby, &mut link, &seats, picked.as_ref(), &mut placed));
+        ui.add_enabled_ui(idle, |ui| games(ui, &mut lobby, &mut link, &seats, picked.as_ref().map(|(s, own)| (&**s, *own)), &mut placed));
     });
     if !open {
         lobby.open = false;
@@ -252,12 +268,11 @@ pub fn window(
 }
 
 /// A new game, joining one, and one's games on this server.
-fn games(ui: &mut egui::Ui, lobby: &mut Lobby, link: &mut Link, seats: &Seats, picked: Option<&Scenario>, placed: &mut crate::ui::placed::Placed) {
+fn games(ui: &mut egui::Ui, lobby: &mut Lobby, link: &mut Link, seats: &Seats, picked: Option<(&Scenario, bool)>, placed: &mut crate::ui::placed::Placed) {
     ui.separator();
     ui.strong("A new game");
     match picked {
-        Some(s) => {
-            let own = crate::scenario::find_bundled(&s.id).is_none();
+        Some((s, own)) => {
             ui.label(format!("Of the battle picked in the menu: {}{}", s.name, if own { " (one of yours: it is sent to the server with the game)" } else { "" }));
             ui.horizontal(|ui| {
                 ui.label("You play:");

@@ -89,7 +89,7 @@ fn wake_on_message() {}
 
 /// The connection's state under the board while an online battle is on.
 fn connection_line(mut contexts: EguiContexts, link: Res<link::Link>, session: Option<Res<super::session::Session>>) -> Result {
-    if !session.is_some_and(|s| matches!(s.mode, super::session::Mode::Online { .. })) {
+    if !session.is_some_and(|s| s.mode.is_online()) {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
