@@ -18,7 +18,7 @@ struct Bids;
 /// A bid not yet revealed, as the other side sees it: made, value unknown.
 const SEALED: u8 = 0;
 
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 struct Global {
     bids: [Option<u8>; 2],
     outcome: Option<Outcome>,

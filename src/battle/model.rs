@@ -25,7 +25,7 @@ impl SideInfo {
 }
 
 /// One unit: what every ruleset knows of it, and its ruleset's own state.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Unit<S> {
     pub id: UnitId,
     pub side: Side,
@@ -120,6 +120,16 @@ impl<R: Ruleset> Battle<R> {
         let mut seen = self.clone();
         R::redact(&mut seen, viewer);
         seen
+    }
+
+    /// Gives each unit's state what `carry` takes from the same unit in `known`; false where a unit
+    /// is not in `known` (`Ruleset::carry_unwritten`).
+    pub fn carry_units_from(&mut self, known: &Battle<R>, carry: impl Fn(&mut R::UnitState, &R::UnitState)) -> bool {
+        for u in &mut self.units {
+            let Some(k) = known.unit(u.id) else { return false };
+            carry(&mut u.state, &k.state);
+        }
+        true
     }
 
     /// Adds a unit, keeping the list sorted by id.

@@ -28,8 +28,10 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     const NAME: &'static str;
     /// The name a player reads (the menu's headings).
     const TITLE: &'static str;
-    type UnitState: Clone + Debug + PartialEq + Serialize + Send + Sync + 'static;
-    type Global: Clone + Debug + Serialize + Send + Sync + 'static;
+    /// Written (`Serialize`) for the state hash and read back (`Deserialize`) where a referee tells
+    /// a player's copy what its side may see; profiles are not written (`carry_unwritten`).
+    type UnitState: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Global: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
     type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
     type Event: Clone + Debug + Serialize + Send + Sync + 'static;
     /// The ruleset's sequence of play, a Bevy sub-state of `AppState::Battle` that the ECS shell
@@ -86,6 +88,13 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// board; `None` is a spectator of the whole game (the replay viewer), who sees everything.
     /// A sealed decision is hidden from the other side until the event that reveals it.
     fn visible_to(_battle: &Battle<Self>, _event: &Self::Event, _viewer: Option<Side>) -> bool {
+        true
+    }
+
+    /// Gives `read`, a battle read back from its written state, what that state leaves unwritten
+    /// (the units' profiles), from `known`, a battle of the same game; false where `read` holds a
+    /// unit `known` lacks. Nothing by default, for a state that writes all of itself.
+    fn carry_unwritten(_read: &mut Battle<Self>, _known: &Battle<Self>) -> bool {
         true
     }
 }

@@ -25,14 +25,18 @@ pub struct Entry<C> {
 /// What the referee hands one side after an entry: the entries it may now see, in order; the
 /// numbers of those it may not see yet (the other side's sealed decisions), which its copy skips;
 /// when nothing is held back from it, the whole battle's state hash, which its copy must reach
-/// exactly; the side the battle waits for, and to that side the commands it may give (read off
-/// the whole battle, as hotseat offers them, since its copy may lack what is sealed), and the
-/// number the next entry will have.
+/// exactly; while something is held back, the battle as that side may see it (`Battle::seen_by`,
+/// written as the state hash writes it), which its copy shows since it cannot play past what it
+/// lacks; the side the battle waits for, and to that side the commands it may give (read off the
+/// whole battle, as hotseat offers them, since its copy may lack what is sealed), and the number
+/// the next entry will have.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Delivery<C> {
     pub entries: Vec<Entry<C>>,
     pub withheld: Vec<usize>,
     pub synced: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seen: Option<serde_json::Value>,
     pub waiting_for: Option<Side>,
     pub legal: Vec<C>,
     pub next: usize,

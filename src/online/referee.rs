@@ -43,13 +43,15 @@ pub struct Referee<R: Ruleset> {
     withheld: [Vec<usize>; 2],
     /// The state's hash at each player-turn's start, as a replay keeps them.
     turn_hashes: Vec<TurnHash>,
+    /// The battle's state hash now, taken once an entry (each delivery hands it).
+    hash: String,
 }
 
 impl<R: Ruleset + Present> Referee<R> {
     /// A new game of `scenario` on dice seeded with `seed`: the battle set up and opened (entry 0).
     pub fn open(scenario: &Scenario, seed: u64) -> Result<Referee<R>, String> {
         let battle = R::setup(scenario).map_err(|e| format!("{}: {}", e.path(), e.message))?;
-        let mut referee = Referee { battle, dice: Dice::new(seed).recording(), entries: Vec::new(), withheld: [Vec::new(), Vec::new()], turn_hashes: Vec::new() };
+        let mut referee = Referee { battle, dice: Dice::new(seed).recording(), entries: Vec::new(), withheld: [Vec::new(), Vec::new()], turn_hashes: Vec::new(), hash: String::new() };
         let events = R::open(&referee.battle, &mut referee.dice);
         referee.accept(None, None, events);
         Ok(referee)
@@ -105,6 +107,7 @@ impl<R: Ruleset + Present> Referee<R> {
         if side.is_none() || events.iter().any(R::starts_turn) {
             self.turn_hashes.push(TurnHash::of(&self.battle));
         }
+        self.hash = hash_hex(state_hash(&self.battle));
         let faces = self.dice.take_drawn();
         self.entries.push(Entry { number, side, command, faces });
         // Once the battle is over both sides get the whole game (and may verify its replay).
@@ -118,9 +121,7 @@ impl<R: Ruleset + Present> Referee<R> {
 
     /// Whether the battle now holds nothing that `viewer` may not know.
     pub fn hides_nothing_from(&self, viewer: Side) -> bool {
-        let mut seen = self.battle.clone();
-        R::redact(&mut seen, viewer);
-        state_hash(&seen) == state_hash(&self.battle)
+        hash_hex(state_hash(&self.battle.seen_by(viewer))) == self.hash
     }
 
     /// What `viewer` may see of entries `from..`: those not held back, and the numbers of those
@@ -130,10 +131,11 @@ impl<R: Ruleset + Present> Referee<R> {
         let held = &self.withheld[viewer.index()];
         let entries = self.entries.iter().skip(from).filter(|e| !held.contains(&e.number)).cloned().collect();
         let withheld = held.iter().copied().filter(|n| *n >= from).collect();
-        let synced = held.is_empty().then(|| hash_hex(state_hash(&self.battle)));
+        let synced = held.is_empty().then(|| self.hash.clone());
+        let seen = (!held.is_empty()).then(|| serde_json::to_value(self.battle.seen_by(viewer)).expect("a battle serialises"));
         let waiting_for = R::deciding_side(&self.battle);
         let legal = if waiting_for == Some(viewer) { R::legal_commands(&self.battle) } else { Vec::new() };
-        Delivery { entries, withheld, synced, waiting_for, legal, next: self.entries.len() }
+        Delivery { entries, withheld, synced, seen, waiting_for, legal, next: self.entries.len() }
     }
 
     /// Every delivery a side needs to catch up from nothing: the entries it may see, in order.
@@ -149,6 +151,11 @@ impl<R: Ruleset + Present> Referee<R> {
 
     pub fn battle(&self) -> &Battle<R> {
         &self.battle
+    }
+
+    /// The whole battle's state hash, as `hash_hex` writes it.
+    pub fn hash(&self) -> &str {
+        &self.hash
     }
 
     pub fn entries(&self) -> &[Entry<R::Command>] {

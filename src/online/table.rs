@@ -91,7 +91,7 @@ impl<R: Judge + Present> Table for Held<R> {
     }
 
     fn hash(&self) -> String {
-        crate::battle::hash::hash_hex(crate::battle::hash::state_hash(self.referee.battle()))
+        self.referee.hash().to_string()
     }
 
     fn stored(&self, number: usize) -> Option<Stored> {

@@ -23,6 +23,8 @@ const CREATES: u32 = 20;
 /// How often the server pings, and how long a silent connection is kept.
 const PING: Duration = Duration::from_secs(30);
 const IDLE: Duration = Duration::from_secs(75);
+/// How long a closing connection waits for its last replies to go, and then for the peer's close.
+const LINGER: Duration = Duration::from_secs(2);
 
 pub async fn upgrade(ws: WebSocketUpgrade, State(hub): State<Arc<Hub>>, ConnectInfo(peer): ConnectInfo<SocketAddr>) -> Response {
     ws.max_message_size(FRAME_BYTES).max_frame_size(FRAME_BYTES).on_upgrade(move |socket| serve(socket, hub, peer.ip()))
@@ -39,12 +41,12 @@ async fn serve(socket: WebSocket, hub: Arc<Hub>, peer: IpAddr) {
             let message = tokio::select! {
                 reply = outgoing.recv() => match reply {
                     Some(reply) => Message::Text(serde_json::to_string(&reply).expect("a reply serialises").into()),
-                    None => return,
+                    None => return Some(sink),
                 },
                 _ = ping.tick() => Message::Ping(Vec::new().into()),
             };
             if sink.send(message).await.is_err() {
-                return;
+                return None;
             }
         }
     });
@@ -95,7 +97,15 @@ async fn serve(socket: WebSocket, hub: Arc<Hub>, peer: IpAddr) {
     }
     // The games this connection followed forget it at their next push.
     drop(out);
-    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), writer).await;
+    let Ok(Ok(Some(mut sink))) = tokio::time::timeout(LINGER, writer).await else { return };
+    // Closed by the WebSocket's handshake, reading what the peer still sends meanwhile: a socket
+    // closed with frames unread is reset, and the peer may then lose the replies before it (the
+    // last one says why the connection is closed).
+    let _ = tokio::time::timeout(LINGER, async {
+        let _ = sink.close().await;
+        while let Some(Ok(_)) = stream.next().await {}
+    })
+    .await;
 }
 
 async fn answer(hub: &Hub, request: Request, out: &Outbox) -> Result<(), String> {

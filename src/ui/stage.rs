@@ -50,6 +50,9 @@ pub struct Stage<R: Present> {
     viewer: Option<Side>,
     /// `shown` as the viewer may know it, while there is one.
     seen: Option<Battle<R>>,
+    /// In an online game whose referee holds entries back from the viewer: the battle as the
+    /// referee says the viewer sees it, drawn once this many events are shown (those it played).
+    told: Option<(Battle<R>, usize)>,
     /// How the last event shown appears over the board (dice, a move), worked out against the
     /// battle before it, and whether the viewer may see it.
     cue: Option<Cue>,
@@ -83,6 +86,7 @@ impl<R: Present> Stage<R> {
             lines: Vec::new(),
             viewer: None,
             seen: None,
+            told: None,
             cue: None,
             traces: std::collections::VecDeque::new(),
             released: 0,
@@ -101,7 +105,16 @@ impl<R: Present> Stage<R> {
 
     /// What the board draws: the battle as the viewer may know it.
     pub fn board(&self) -> &Battle<R> {
-        self.seen.as_ref().unwrap_or(&self.shown)
+        match &self.told {
+            Some((told, after)) if self.cursor >= *after => told,
+            _ => self.seen.as_ref().unwrap_or(&self.shown),
+        }
+    }
+
+    /// What an online game's referee says the viewer sees, past the entries it holds back, to
+    /// draw once `after` events are shown; `None` once nothing is held back.
+    pub fn tell(&mut self, told: Option<Battle<R>>, after: usize) {
+        self.told = told.map(|b| (b, after));
     }
 
     pub fn viewer(&self) -> Option<Side> {

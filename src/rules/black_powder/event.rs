@@ -7,10 +7,10 @@ use super::state::{Phase, Response, Step};
 pub use crate::battle::Factor;
 use crate::battle::{Outcome, Side, UnitId};
 use crate::hex::{Direction, Hex};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Why a unit moved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MoveKind {
     /// A move of an order, an initiative move or a free move.
     Move,

@@ -87,4 +87,8 @@ impl Ruleset for BlackPowder {
     fn starts_turn(event: &Event) -> bool {
         matches!(event, Event::TurnStarted { .. })
     }
+
+    fn carry_unwritten(read: &mut Battle<Self>, known: &Battle<Self>) -> bool {
+        read.carry_units_from(known, |u, k| u.kind = k.kind.clone())
+    }
 }

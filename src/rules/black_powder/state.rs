@@ -10,12 +10,12 @@ use bevy::prelude::SubStates;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UnitState {
     /// Index into the battle's table of profiles (the army lists its scenario names).
     pub profile: u16,
     /// That profile, at hand: the state's hash holds its index only, as it holds none of the map.
-    #[serde(skip)]
+    #[serde(skip, default = "stand_in")]
     pub kind: Arc<Profile>,
     /// The scenario's name for it ("1/42nd Highlanders"), or the profile's label; shared, so the
     /// computer's thousands of copies of a battle do not copy it.
@@ -56,7 +56,7 @@ pub struct UnitState {
     /// Horse artillery's changes of formation this turn that cost no move (BP14.1: limber, then
     /// unlimber). Left out of the state's text while 0, so the hashes of states that never had
     /// it are unchanged.
-    #[serde(skip_serializing_if = "crate::scenario::is_default")]
+    #[serde(default, skip_serializing_if = "crate::scenario::is_default")]
     pub free_limbers: u8,
 }
 
@@ -126,7 +126,7 @@ impl UnitState {
 }
 
 /// A brigade: its units move on its commander's orders (HB-4) and it breaks as a body (HB-21).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Brigade {
     pub id: u32,
     pub side: Side,
@@ -139,7 +139,7 @@ pub struct Brigade {
 
 /// A commander: a marker on the board that gives orders (HB-2). Brigade commanders order their own
 /// brigade; the commander-in-chief (`brigade: None`) any unit of his side.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Commander {
     pub id: u32,
     pub side: Side,
@@ -191,7 +191,7 @@ pub enum Phase {
 }
 
 /// Something the rules must still do; the top of the agenda goes first.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Step {
     /// The charged unit's owner answers (HB-8); then the charger goes in.
     Respond {
@@ -273,7 +273,7 @@ impl Step {
 }
 
 /// One end a constrained move may take: the hex, the path there and the facing it ends in.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PathEnd {
     #[serde(with = "crate::hex::coords::as_offset")]
     pub to: Hex,
@@ -285,15 +285,15 @@ pub struct PathEnd {
 /// The scenario's house-rule switches (`docs/rules/black-powder.md`, "Switches"), set at the
 /// start and never changed: in the state's hash only where one is not its default, so that a
 /// replay of a battle played under another switch fails at its first hash.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Switches {
     /// HB-10: only the closest enemy may be shot at.
     pub nearest_target_only: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Global {
-    #[serde(skip_serializing_if = "crate::scenario::is_default")]
+    #[serde(default, skip_serializing_if = "crate::scenario::is_default")]
     pub switches: Switches,
     pub phase: Phase,
     /// The side that plays first in each game turn.
@@ -320,4 +320,10 @@ impl Global {
         let of_side = self.brigades.iter().filter(|b| b.side == side);
         (of_side.clone().filter(|b| b.broken).count(), of_side.count())
     }
+}
+
+/// What a state read back from its written form holds for the profile it does not write, until
+/// the battle it is read into carries the real one over (`Ruleset::carry_unwritten`).
+fn stand_in() -> Arc<Profile> {
+    super::data::tables().units.profiles[0].clone()
 }

@@ -138,4 +138,8 @@ impl Ruleset for MassBattle {
             _ => true,
         }
     }
+
+    fn carry_unwritten(read: &mut Battle<Self>, known: &Battle<Self>) -> bool {
+        read.carry_units_from(known, |u, k| u.profile = k.profile.clone())
+    }
 }

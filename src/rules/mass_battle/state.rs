@@ -75,7 +75,7 @@ impl Order {
 }
 
 /// How a unit came to be demoralised.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Demoralised {
     /// The sequence whose morale phase demoralised it.
     pub sequence: u32,
@@ -84,18 +84,18 @@ pub struct Demoralised {
     pub by_shooting: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UnitState {
     /// Its army (the army list's id) and its unit's name there.
     pub army: String,
     pub row: String,
     /// That unit's profile, at hand: the state's hash holds its names only.
-    #[serde(skip)]
+    #[serde(skip, default = "stand_in")]
     pub profile: Arc<UnitRow>,
     /// What it defends on its own ground (l. 79-80): its side's, unless the scenario says
     /// otherwise for it. In the hash only where it is not `Abroad`, so states without it keep
     /// their hashes.
-    #[serde(skip_serializing_if = "crate::scenario::is_default")]
+    #[serde(default, skip_serializing_if = "crate::scenario::is_default")]
     pub native: Native,
     /// Hit points left (PVT, l. 59).
     pub pvt: i64,
@@ -230,7 +230,7 @@ pub enum Phase {
 }
 
 /// A section of the fortification: its wall hexes, a `Section` region of the map (l. 179).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Section {
     pub name: String,
     #[serde(with = "crate::hex::coords::offsets")]
@@ -238,7 +238,7 @@ pub struct Section {
 }
 
 /// A siege under way (l. 173-206).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Siege {
     pub besieger: Side,
     pub sections: Vec<Section>,
@@ -271,14 +271,14 @@ pub struct Siege {
 
 /// Where the scenario put each unit and the standards, so that a side's placements stay hidden from
 /// the other until both are sealed (H-M10).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Deployment {
     pub from: Vec<Placement>,
     pub standards: [Option<UnitId>; 2],
 }
 
 /// A unit and its hex at deployment (H-M10).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Placement {
     pub unit: UnitId,
     #[serde(with = "crate::hex::coords::as_offset")]
@@ -287,7 +287,7 @@ pub struct Placement {
 
 /// A ruse (l. 196): a traitor opens the gate, or an infiltrated team a wall hex, as the sequence
 /// starts.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Ruse {
     pub sequence: u32,
     #[serde(with = "crate::hex::coords::as_offset")]
@@ -295,7 +295,7 @@ pub struct Ruse {
 }
 
 /// A tower on the walls: a wall hex that needs more work to fall (l. 216, H-M13).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Tower {
     #[serde(with = "crate::hex::coords::as_offset")]
     pub hex: Hex,
@@ -330,7 +330,7 @@ impl TowerSize {
 }
 
 /// The engines' work on one wall hex (H-M13).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Work {
     #[serde(with = "crate::hex::coords::as_offset")]
     pub hex: Hex,
@@ -339,7 +339,7 @@ pub struct Work {
 
 /// A ram's work on a gate, or a huge creature's on a wall hex (l. 194, H-M13, H-M16): it falls
 /// when `done` reaches `needs`, and the work done stays if the worker dies.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RamWork {
     #[serde(with = "crate::hex::coords::as_offset")]
     pub hex: Hex,
@@ -348,7 +348,7 @@ pub struct RamWork {
 }
 
 /// A commander-in-chief's bonuses (l. 104, R-M20).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Commander {
     pub name: String,
     /// Slices of 5% he may give units each sequence.
@@ -367,14 +367,14 @@ pub enum Native {
 }
 
 /// Damage dealt in a phase, subtracted at its end (l. 53, 59).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Hit {
     pub attacker: Option<UnitId>,
     pub target: UnitId,
     pub damage: i64,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Global {
     pub phase: Phase,
     /// Each side's orders given this sequence, sealed or not: the other side never sees them
@@ -458,4 +458,10 @@ impl Global {
 /// An engagement's key: the lower id first.
 pub fn pair(a: UnitId, b: UnitId) -> (UnitId, UnitId) {
     if a < b { (a, b) } else { (b, a) }
+}
+
+/// What a state read back from its written form holds for the profile it does not write, until
+/// the battle it is read into carries the real one over (`Ruleset::carry_unwritten`).
+fn stand_in() -> Arc<UnitRow> {
+    super::data::tables().armies.armies[0].units[0].clone()
 }

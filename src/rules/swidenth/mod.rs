@@ -86,4 +86,8 @@ impl Ruleset for Swidenth {
     fn starts_turn(event: &Event) -> bool {
         matches!(event, Event::PhaseStarted { .. })
     }
+
+    fn carry_unwritten(read: &mut Battle<Self>, known: &Battle<Self>) -> bool {
+        read.carry_units_from(known, |u, k| u.kind = k.kind.clone())
+    }
 }

@@ -31,7 +31,7 @@ pub enum First {
     Nothing,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UnitState {
     /// Index into the battle's warbands (the army lists its scenario names).
     pub band: u8,
@@ -39,7 +39,7 @@ pub struct UnitState {
     pub row: u8,
     /// That figure's profile, at hand: the state's hash holds its indices only, as it holds none
     /// of the map.
-    #[serde(skip)]
+    #[serde(skip, default = "stand_in")]
     pub kind: Arc<FigureRow>,
     /// The scenario's name for it, or the row's.
     pub name: String,
@@ -141,7 +141,7 @@ pub enum Phase {
 }
 
 /// The leader phase open: its leader and the figures it may activate, noted at its start (l. 60).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LeaderPhase {
     pub leader: UnitId,
     pub eligible: Vec<UnitId>,
@@ -171,7 +171,7 @@ impl Subgroups {
 }
 
 /// A door of the scenario (H-S15): shut, its hex cannot be entered or seen through.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Door {
     pub name: String,
     #[serde(with = "crate::hex::coords::as_offset")]
@@ -182,7 +182,7 @@ pub struct Door {
 }
 
 /// A lever of the scenario (H-S15): pulled from a next hex, it opens or shuts its doors.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Lever {
     pub name: String,
     #[serde(with = "crate::hex::coords::as_offset")]
@@ -193,7 +193,7 @@ pub struct Lever {
 }
 
 /// Something the rules must still do or a player decide; the top of the agenda goes first.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Step {
     /// The winner of a blow or a shot decides whether the loser steps back, and where when a
     /// shot's line leaves its hex by a corner (l. 105, 182, A4).
@@ -222,7 +222,7 @@ impl Step {
 /// The scenario's house-rule switches (`docs/rules/swidenth.md`, "Switches"), set at the start
 /// and never changed: in the state's hash only where one is not its default, so that a replay of a
 /// battle played under another switch fails at its first hash.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Switches {
     /// R-S3a read the other way: a horrible wound costs two points of Vitalité.
     pub horrible_costs_two: bool,
@@ -244,9 +244,9 @@ impl Switches {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Global {
-    #[serde(skip_serializing_if = "crate::scenario::is_default")]
+    #[serde(default, skip_serializing_if = "crate::scenario::is_default")]
     pub switches: Switches,
     pub phase: Phase,
     /// The side that won this turn's initiative (l. 30).
@@ -276,4 +276,10 @@ impl Global {
     pub fn split_of(&self, group: &[UnitId]) -> Option<&Subgroups> {
         self.subgroups.iter().find(|s| s.group == group)
     }
+}
+
+/// What a state read back from its written form holds for the figure it does not write, until
+/// the battle it is read into carries the real one over (`Ruleset::carry_unwritten`).
+fn stand_in() -> Arc<FigureRow> {
+    super::data::tables().bands.bands[0].figures[0].clone()
 }

@@ -92,4 +92,8 @@ impl Ruleset for Swordpoint {
     fn visible_to(b: &Battle<Self>, event: &Event, viewer: Option<Side>) -> bool {
         legal::visible_to(b, event, viewer)
     }
+
+    fn carry_unwritten(read: &mut Battle<Self>, known: &Battle<Self>) -> bool {
+        read.carry_units_from(known, |u, k| u.kind = k.kind.clone())
+    }
 }

@@ -9,12 +9,12 @@ use bevy::prelude::SubStates;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UnitState {
     /// Index into the battle's table of profiles (the army lists its scenario names).
     pub profile: u16,
     /// That profile, at hand: the state's hash holds its index only, as it holds none of the map.
-    #[serde(skip)]
+    #[serde(skip, default = "stand_in")]
     pub kind: Arc<Profile>,
     /// Figures left (H-1): each unsaved hit removes one.
     pub figures: u8,
@@ -97,7 +97,7 @@ impl UnitState {
 
 /// The army general or a commander: a marker riding with a unit of his side (H-22, as this
 /// implementation reads it: always attached; he changes unit in the remaining moves).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Commander {
     pub id: u32,
     pub side: Side,
@@ -110,7 +110,7 @@ pub struct Commander {
 }
 
 /// A melee in progress: the units locked in it, both sides (A.3.3).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Combat {
     pub id: u32,
     /// Ascending ids.
@@ -129,7 +129,7 @@ pub enum Response {
 }
 
 /// A charge declared in the movement phase (SP4.2), moved in the charge moves (SP4.5).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Charge {
     pub charger: UnitId,
     pub target: UnitId,
@@ -142,7 +142,7 @@ pub struct Charge {
 
 /// One side's sealed decisions of the current simultaneous step (A.4): made one entry at a
 /// time, hidden from the other side until both are sealed.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Sheet {
     /// Shooting declarations: each shooter and the target it fires at (`None`: holds its fire).
     /// With split fire, the target named takes the odd die.
@@ -175,7 +175,7 @@ pub enum Phase {
 
 /// Something the rules must still do; the top of the agenda goes first. The decisions wait for
 /// their owner when there is a real choice.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Step {
     /// Decision of the owner (H-19): charge, or test.
     Impetuous { unit: UnitId },
@@ -194,7 +194,7 @@ pub enum Step {
 /// The scenario's house-rule switches (`docs/rules/swordpoint.md`, "Switches"), set at the start
 /// and never changed: in the state's hash only where one is not its default, so that a replay of a
 /// battle played under another switch fails at its first hash.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Switches {
     /// R-3 read the other way: an enemy within 8" (+1) and a larger one (+2) add up on a rally.
     pub rally_enemies_add_up: bool,
@@ -208,9 +208,9 @@ impl Default for Switches {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Global {
-    #[serde(skip_serializing_if = "crate::scenario::is_default")]
+    #[serde(default, skip_serializing_if = "crate::scenario::is_default")]
     pub switches: Switches,
     pub phase: Phase,
     /// The side that won the initiative this turn (H-9): declares, charges and moves first.
@@ -258,4 +258,10 @@ impl Global {
     pub fn general(&self, side: Side) -> Option<&Commander> {
         self.commanders.iter().find(|c| c.side == side && c.rank == CommanderRank::ArmyGeneral && c.unit.is_some())
     }
+}
+
+/// What a state read back from its written form holds for the profile it does not write, until
+/// the battle it is read into carries the real one over (`Ruleset::carry_unwritten`).
+fn stand_in() -> Arc<Profile> {
+    super::data::tables().units.profiles[0].clone()
 }

@@ -87,4 +87,9 @@ impl Ruleset for Thucydide {
     fn starts_turn(event: &Event) -> bool {
         matches!(event, Event::TurnStarted { .. })
     }
+
+    fn carry_unwritten(read: &mut Battle<Self>, known: &Battle<Self>) -> bool {
+        read.global.profiles = known.global.profiles.clone();
+        read.carry_units_from(known, |u, k| u.kind = k.kind.clone())
+    }
 }

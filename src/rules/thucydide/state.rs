@@ -18,12 +18,12 @@ pub enum MoveMode {
     Mounted,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UnitState {
     /// Index into the battle's table of profiles (`Global::profiles`).
     pub profile: u16,
     /// That profile, at hand: the state's hash holds its index only, as the map it holds none of.
-    #[serde(skip)]
+    #[serde(skip, default = "stand_in")]
     pub kind: Arc<Profile>,
     /// Elements left.
     pub strength: u8,
@@ -45,7 +45,7 @@ impl UnitState {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Leader {
     pub id: u32,
     pub side: Side,
@@ -83,7 +83,7 @@ pub enum Role {
     Panic,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Combat {
     pub attacker: UnitId,
     pub defender: UnitId,
@@ -99,7 +99,7 @@ pub struct Combat {
 
 /// Something the rules must still do; the top of the agenda goes first. Steps marked "decision"
 /// wait for a command from one player when there is a real choice.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Step {
     /// Decision of the defender's side: use a defence order or not (step 5).
     Defence(Combat),
@@ -123,7 +123,7 @@ pub enum Step {
     PanicFlight { unit: UnitId, hexes: u8, charged: bool },
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Global {
     /// The profiles of the army lists the scenario names, then the rules' own
     /// (`army::profiles`); not part of the hashed state, as the map is not.
@@ -139,4 +139,10 @@ pub struct Global {
     pub start_units: [u32; 2],
     pub start_elements: [u32; 2],
     pub outcome: Option<Outcome>,
+}
+
+/// What a state read back from its written form holds for the profile it does not write, until
+/// the battle it is read into carries the real one over (`Ruleset::carry_unwritten`).
+fn stand_in() -> Arc<Profile> {
+    super::data::tables().profiles[0].clone()
 }

@@ -38,12 +38,14 @@ pub struct OnlineGame<R: Present> {
     notice: Option<String>,
     /// The replay handed over at the end, and its seed.
     ended: Option<u64>,
+    /// The stage last told what the referee says this side sees (`Stage::generation`).
+    told_stage: Option<u64>,
 }
 
 impl<R: Judge + Present> OnlineGame<R> {
     pub fn new(seat: Seat, scenario: Scenario) -> Result<OnlineGame<R>, String> {
         let follower = Follower::new(&scenario, Side(seat.side))?;
-        Ok(OnlineGame { seat, scenario, follower, shown: Vec::new(), in_flight: None, reopened: false, notice: None, ended: None })
+        Ok(OnlineGame { seat, scenario, follower, shown: Vec::new(), in_flight: None, reopened: false, notice: None, ended: None, told_stage: None })
     }
 
     fn side(&self) -> Side {
@@ -59,9 +61,10 @@ impl<R: Judge + Present> OnlineGame<R> {
         self.ended.is_some()
     }
 
-    /// Whether the board's battle is the copy's view (after the frame's commands are resolved).
+    /// Whether the board's battle is the copy's battle after its view's entries (after the
+    /// frame's commands are resolved).
     pub fn on_view(&self, board: &crate::battle::Battle<R>) -> bool {
-        state_hash(board) == state_hash(self.follower.view())
+        state_hash(board) == state_hash(self.follower.played_on())
     }
 }
 
@@ -82,6 +85,7 @@ pub fn follow<R: Judge + Present>(world: &mut World) {
     }
     let given: Vec<R::Command> = world.get_resource_mut::<CommandInbox<R>>().map(|mut inbox| inbox.0.drain(..).collect()).unwrap_or_default();
     let mut reopen_failed = None;
+    let mut received = false;
     {
         let mut link = world.resource_mut::<Link>();
         if link.state != LinkState::Open {
@@ -103,7 +107,10 @@ pub fn follow<R: Judge + Present>(world: &mut World) {
                 Reply::Delivery { game: g, delivery } if g == game.seat.game => {
                     let read = serde_json::from_value(delivery).map_err(|e| e.to_string()).and_then(|d| game.follower.receive(d).map_err(|e| e.to_string()));
                     match read {
-                        Ok(()) => game.reopened = false,
+                        Ok(()) => {
+                            game.reopened = false;
+                            received = true;
+                        }
                         Err(e) if game.reopened => reopen_failed = Some(e),
                         Err(e) => {
                             // A copy that went wrong is rebuilt from everything the server holds.
@@ -143,6 +150,7 @@ pub fn follow<R: Judge + Present>(world: &mut World) {
         game.in_flight = None;
     }
     show_view(world, &mut game);
+    tell_stage(world, &mut game, received);
     if let Some(mut session) = world.get_resource_mut::<Session>() {
         if session.mode != game.mode() {
             session.mode = game.mode();
@@ -197,6 +205,18 @@ fn show_view<R: Judge + Present>(world: &mut World, game: &mut OnlineGame<R>) {
     game.shown = numbers;
     if !game.on_view(&world.resource::<BattleView<R>>().0) {
         game.notice = Some("The board does not match this side's copy of the game: reopen it from My games".into());
+    }
+}
+
+/// Gives the stage what the referee says this side sees, past the entries held back from it, for
+/// the board to draw once the entries the copy played are shown: at each delivery, and to each
+/// new stage (a battle started again).
+fn tell_stage<R: Judge + Present>(world: &mut World, game: &mut OnlineGame<R>, received: bool) {
+    let after = world.get_resource::<EventLog<R>>().map_or(0, |log| log.events.len());
+    let Some(mut stage) = world.get_resource_mut::<crate::ui::stage::Stage<R>>() else { return };
+    if received || game.told_stage != Some(stage.generation()) {
+        stage.tell(game.follower.told().cloned(), after);
+        game.told_stage = Some(stage.generation());
     }
 }
 
