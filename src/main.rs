@@ -1,6 +1,11 @@
 //! The `strategos` command: play (the default), simulate, replay, validate and serve. In a browser, the
 //! game itself, its options taken from the page's address.
 
+/// See Cargo.toml: mimalloc natively.
+#[cfg(not(target_arch = "wasm32"))]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[cfg(not(target_arch = "wasm32"))]
 mod command_line {
     use clap::{Parser, Subcommand};
@@ -83,7 +88,7 @@ mod command_line {
             /// Random players only.
             #[arg(long, value_name = "URL")]
             server: Option<String>,
-            /// With --server: each player's pause before a command, in milliseconds (by default 25,
+            /// With --server: each player's pause before a command, in milliseconds on average (by default 25,
             /// under the server's 50 requests a second on a connection).
             #[arg(long, default_value_t = 25)]
             think: u64,

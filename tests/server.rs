@@ -140,7 +140,7 @@ impl Seat {
         loop {
             match self.client.reply().await {
                 Reply::Delivery { delivery, .. } => {
-                    self.copy.receive(&delivery).unwrap_or_else(|e| panic!("{e}"));
+                    self.copy.receive(delivery).unwrap_or_else(|e| panic!("{e}"));
                     return;
                 }
                 Reply::Ended { replay, .. } => self.replay = Some(replay),

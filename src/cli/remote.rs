@@ -1,14 +1,17 @@
 //! `strategos simulate --server URL`: the batch played through a referee server (`strategos
-//! serve`), both sides of every game as its WebSocket clients, all the games at once on tokio, each
-//! side drawing at random among what its copy offers, after a pause. It is the server's load test:
+//! serve`), both sides of every game as its WebSocket clients, all the games at once on tokio (they
+//! begin 10 ms apart), each side drawing at random among what its copy offers, after a pause. It is the server's load test:
 //! it prints the games ended, the commands accepted a second, and each command's round trip (from
-//! sending it to the delivery that holds it): median, 99th percentile, worst.
+//! sending it to the arrival of the delivery that holds it, before the copy plays it): median,
+//! 99th percentile, worst.
 
 use crate::battle::Side;
 use crate::online::protocol::{Reply, Request};
 use crate::online::table::{PlayerCopy, copy};
 use crate::scenario::Scenario;
 use crate::sim::RandomPlayer;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use futures_util::{SinkExt, StreamExt};
 use std::path::Path;
 use std::sync::Arc;
@@ -22,7 +25,8 @@ pub struct Options<'a> {
     pub server: &'a str,
     pub games: u32,
     pub seed: u64,
-    /// Each player's pause before a command.
+    /// Each player's pause before a command, on average: each pause is drawn between half and one
+    /// and a half of it, so that the games do not send their commands in step.
     pub think: Duration,
     pub save: Option<&'a Path>,
 }
@@ -48,6 +52,10 @@ impl Figures {
     }
 }
 
+/// How the games' beginnings are spread: this much apart, over at most `RAMP`.
+const RAMP_A_GAME: Duration = Duration::from_millis(10);
+const RAMP: Duration = Duration::from_secs(5);
+
 /// A reply's wait before the game is given up.
 const PATIENCE: Duration = Duration::from_secs(120);
 
@@ -55,7 +63,9 @@ struct Connection(WebSocketStream<MaybeTlsStream<TcpStream>>);
 
 impl Connection {
     async fn open(url: &str) -> Result<Connection, String> {
-        let (ws, _) = tokio_tungstenite::connect_async(url).await.map_err(|e| format!("cannot reach {url}: {e}"))?;
+        // Small reads, each request sent at once (as the server's connections are set).
+        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(crate::server::socket::READ_BUFFER);
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true).await.map_err(|e| format!("cannot reach {url}: {e}"))?;
         Ok(Connection(ws))
     }
 
@@ -92,11 +102,14 @@ struct Seat {
 }
 
 impl Seat {
-    /// Reads until a delivery, which the copy takes in.
-    async fn delivery(&mut self) -> Result<(), String> {
+    /// Reads until a delivery, which the copy takes in; when it came.
+    async fn delivery(&mut self) -> Result<Instant, String> {
         loop {
             match self.connection.reply().await? {
-                Reply::Delivery { delivery, .. } => return self.copy.receive(&delivery),
+                Reply::Delivery { delivery, .. } => {
+                    let came = Instant::now();
+                    return self.copy.receive(delivery).map(|()| came);
+                }
                 Reply::Ended { replay, .. } => self.replay = Some(replay),
                 _ => {}
             }
@@ -142,7 +155,13 @@ async fn batch(scenario: Arc<Scenario>, options: &Options<'_>) -> Result<Figures
     for g in 0..options.games {
         let (url, scenario, think) = (options.server.to_string(), scenario.clone(), options.think);
         let seed = options.seed.wrapping_add(u64::from(g));
-        tasks.push(tokio::spawn(async move { game(&url, &scenario, seed, think).await }));
+        // The games begin one by one, over 10 ms a game (5 s at most), as players arrive: not
+        // all in the same instant, which would measure a storm no server meets.
+        let arrives = RAMP_A_GAME.saturating_mul(g).min(RAMP);
+        tasks.push(tokio::spawn(async move {
+            tokio::time::sleep(arrives).await;
+            game(&url, &scenario, seed, think).await
+        }));
     }
     let (mut commands, mut round_trips) = (0, Vec::new());
     for (g, task) in tasks.into_iter().enumerate() {
@@ -157,6 +176,21 @@ async fn batch(scenario: Arc<Scenario>, options: &Options<'_>) -> Result<Figures
     }
     round_trips.sort_by(f64::total_cmp);
     Ok(Figures { games: options.games, commands, seconds: start.elapsed().as_secs_f64(), round_trips })
+}
+
+/// A game's pauses, drawn apart from its players' choices, so that a game plays the same
+/// commands whatever the pause.
+struct Pauses(ChaCha8Rng);
+
+impl Pauses {
+    fn new(seed: u64) -> Pauses {
+        Pauses(ChaCha8Rng::seed_from_u64(seed))
+    }
+
+    /// A pause between half and one and a half of `think`.
+    fn next(&mut self, think: Duration) -> Duration {
+        think.mul_f64(self.0.random_range(0.5..1.5))
+    }
 }
 
 /// One whole game: made by side 0's client, joined by side 1's, played to its end. Its commands,
@@ -178,14 +212,15 @@ async fn game(url: &str, scenario: &Scenario, seed: u64, think: Duration) -> Res
     }
     let mut players = [RandomPlayer::new(seed), RandomPlayer::new(seed.wrapping_mul(31).wrapping_add(7))];
     let (mut commands, mut trips) = (0, Vec::new());
+    let mut pauses = Pauses::new(seed);
     while let Some(side) = seats[0].copy.waiting_for() {
-        tokio::time::sleep(think).await;
+        tokio::time::sleep(pauses.next(think)).await;
         let seat = &mut seats[side.index()];
         let command = players[side.index()].choose(&seat.copy.random_choices()).ok_or("no command offered")?;
         let sent = Instant::now();
         seat.connection.send(&Request::Command { token: seat.token.clone(), number: seat.copy.next_entry(), command }).await?;
-        seat.delivery().await?;
-        trips.push(sent.elapsed().as_secs_f64() * 1000.0);
+        let came = seat.delivery().await?;
+        trips.push(came.duration_since(sent).as_secs_f64() * 1000.0);
         seats[side.other().index()].delivery().await?;
         commands += 1;
     }

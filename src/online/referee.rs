@@ -45,13 +45,15 @@ pub struct Referee<R: Ruleset> {
     turn_hashes: Vec<TurnHash>,
     /// The battle's state hash now, taken once an entry (each delivery hands it).
     hash: String,
+    /// The commands the side the battle waits for may give now, read once an entry.
+    legal: Vec<R::Command>,
 }
 
 impl<R: Ruleset + Present> Referee<R> {
     /// A new game of `scenario` on dice seeded with `seed`: the battle set up and opened (entry 0).
     pub fn open(scenario: &Scenario, seed: u64) -> Result<Referee<R>, String> {
         let battle = R::setup(scenario).map_err(|e| format!("{}: {}", e.path(), e.message))?;
-        let mut referee = Referee { battle, dice: Dice::new(seed).recording(), entries: Vec::new(), withheld: [Vec::new(), Vec::new()], turn_hashes: Vec::new(), hash: String::new() };
+        let mut referee = Referee { battle, dice: Dice::new(seed).recording(), entries: Vec::new(), withheld: [Vec::new(), Vec::new()], turn_hashes: Vec::new(), hash: String::new(), legal: Vec::new() };
         let events = R::open(&referee.battle, &mut referee.dice);
         referee.accept(None, None, events);
         Ok(referee)
@@ -84,7 +86,7 @@ impl<R: Ruleset + Present> Referee<R> {
         if number != self.entries.len() {
             return Err(Refusal::OutOfTurn { expected: self.entries.len(), got: number });
         }
-        if !R::legal_commands(&self.battle).contains(&command) {
+        if !self.legal.contains(&command) {
             return Err(Refusal::Illegal(crate::battle::refusal::why_refused(&self.battle, &command)));
         }
         let events = R::resolve(&self.battle, &command, &mut self.dice).map_err(|e| Refusal::Illegal(e.0))?;
@@ -108,6 +110,7 @@ impl<R: Ruleset + Present> Referee<R> {
             self.turn_hashes.push(TurnHash::of(&self.battle));
         }
         self.hash = hash_hex(state_hash(&self.battle));
+        self.legal = R::legal_commands(&self.battle);
         let faces = self.dice.take_drawn();
         self.entries.push(Entry { number, side, command, faces });
         // Once the battle is over both sides get the whole game (and may verify its replay).
@@ -134,7 +137,7 @@ impl<R: Ruleset + Present> Referee<R> {
         let synced = held.is_empty().then(|| self.hash.clone());
         let seen = (!held.is_empty()).then(|| serde_json::to_value(self.battle.seen_by(viewer)).expect("a battle serialises"));
         let waiting_for = R::deciding_side(&self.battle);
-        let legal = if waiting_for == Some(viewer) { R::legal_commands(&self.battle) } else { Vec::new() };
+        let legal = if waiting_for == Some(viewer) { self.legal.clone() } else { Vec::new() };
         Delivery { entries, withheld, synced, seen, waiting_for, legal, next: self.entries.len() }
     }
 

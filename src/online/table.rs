@@ -131,7 +131,7 @@ pub fn open(scenario: &Scenario, seed: u64, entries: &[Stored]) -> Result<Box<dy
 
 /// A player's copy of a game of any ruleset, fed with JSON deliveries: what a client holds.
 pub trait PlayerCopy: Send {
-    fn receive(&mut self, delivery: &Value) -> Result<(), String>;
+    fn receive(&mut self, delivery: Value) -> Result<(), String>;
     fn waiting_for(&self) -> Option<Side>;
     fn next_entry(&self) -> usize;
     /// The commands offered, as JSON.
@@ -142,8 +142,8 @@ pub trait PlayerCopy: Send {
 }
 
 impl<R: Judge + Present> PlayerCopy for Follower<R> {
-    fn receive(&mut self, delivery: &Value) -> Result<(), String> {
-        let d = serde_json::from_value(delivery.clone()).map_err(|e| format!("a delivery that does not read: {e}"))?;
+    fn receive(&mut self, delivery: Value) -> Result<(), String> {
+        let d = serde_json::from_value(delivery).map_err(|e| format!("a delivery that does not read: {e}"))?;
         Follower::receive(self, d).map_err(|e| e.to_string())
     }
 

@@ -4,7 +4,7 @@
 //! everything and the opponent needs only a browser. Native only; rulesets never know of it.
 
 mod hub;
-mod socket;
+pub mod socket;
 pub mod store;
 
 use std::net::SocketAddr;
@@ -49,6 +49,11 @@ async fn serve(options: Options) -> Result<(), String> {
     }
     let listener = tokio::net::TcpListener::bind(options.addr).await.map_err(|e| format!("cannot listen on {}: {e}", options.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    // Each reply goes at once: Nagle's algorithm would hold a small frame written after another
+    // until the peer's delayed acknowledgement (up to 40 ms on Linux).
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     let mut app = axum::Router::new().route("/play", axum::routing::get(socket::upgrade)).with_state(hub);
     if let Some(dist) = &options.dist {
         app = app.fallback_service(tower_http::services::ServeDir::new(dist));

@@ -23,11 +23,14 @@ const CREATES: u32 = 20;
 /// How often the server pings, and how long a silent connection is kept.
 const PING: Duration = Duration::from_secs(30);
 const IDLE: Duration = Duration::from_secs(75);
+/// Each connection's read buffer, grown for a larger frame: tungstenite's 128 KiB by default is
+/// zeroed again at each read and held by every connection, a game's two among them.
+pub const READ_BUFFER: usize = 8 * 1024;
 /// How long a closing connection waits for its last replies to go, and then for the peer's close.
 const LINGER: Duration = Duration::from_secs(2);
 
 pub async fn upgrade(ws: WebSocketUpgrade, State(hub): State<Arc<Hub>>, ConnectInfo(peer): ConnectInfo<SocketAddr>) -> Response {
-    ws.max_message_size(FRAME_BYTES).max_frame_size(FRAME_BYTES).on_upgrade(move |socket| serve(socket, hub, peer.ip()))
+    ws.max_message_size(FRAME_BYTES).max_frame_size(FRAME_BYTES).read_buffer_size(READ_BUFFER).on_upgrade(move |socket| serve(socket, hub, peer.ip()))
 }
 
 async fn serve(socket: WebSocket, hub: Arc<Hub>, peer: IpAddr) {

@@ -18,6 +18,8 @@ pub struct Store {
     pool: AnyPool,
     /// The PostgreSQL URL, whose notifications tell the other servers of each accepted entry.
     postgres: Option<String>,
+    /// This server's own mark on its notifications, which it need not read back.
+    server: String,
     /// The task that writes accepted entries: one transaction, so one sync to disk, for all the
     /// entries waiting (group commit), each told once its transaction commits.
     writer: mpsc::UnboundedSender<Pending>,
@@ -90,9 +92,12 @@ impl Store {
             sqlx::query("SELECT pg_advisory_unlock(4947)").execute(&mut *conn).await.map_err(failed("unlock its tables"))?;
         }
         drop(conn);
+        let mut mark = [0u8; 8];
+        getrandom::fill(&mut mark).map_err(|e| format!("the system gave no random bytes: {e}"))?;
+        let server = format!("{:016x}", u64::from_le_bytes(mark));
         let (writer, waiting) = mpsc::unbounded_channel();
-        tokio::spawn(write_batches(pool.clone(), waiting, postgres));
-        Ok(Store { pool, postgres: postgres.then_some(url), writer })
+        tokio::spawn(write_batches(pool.clone(), waiting, postgres.then(|| server.clone())));
+        Ok(Store { pool, postgres: postgres.then_some(url), server, writer })
     }
 
     /// Whether other servers may share this database (PostgreSQL).
@@ -107,10 +112,16 @@ impl Store {
         let mut listener = sqlx::postgres::PgListener::connect(url).await.map_err(failed("listen"))?;
         listener.listen(CHANNEL).await.map_err(failed("listen"))?;
         let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        let own = self.server.clone();
         tokio::spawn(async move {
             // PgListener reconnects by itself when the connection drops.
             while let Ok(n) = listener.recv().await {
-                if let Ok(game) = n.payload().parse::<i64>() {
+                // A notification reads "GAME SERVER"; this server's own entries are already played.
+                let (game, server) = n.payload().split_once(' ').unwrap_or((n.payload(), ""));
+                if server == own {
+                    continue;
+                }
+                if let Ok(game) = game.parse::<i64>() {
                     if tx.send(game).is_err() {
                         return;
                     }
@@ -222,7 +233,7 @@ impl Store {
 
 /// Writes the entries sent to it, as many as wait in one transaction; should the transaction fail,
 /// each entry of it again in a transaction of its own, so that one bad entry fails alone.
-async fn write_batches(pool: AnyPool, mut waiting: mpsc::UnboundedReceiver<Pending>, notify: bool) {
+async fn write_batches(pool: AnyPool, mut waiting: mpsc::UnboundedReceiver<Pending>, notify: Option<String>) {
     while let Some(first) = waiting.recv().await {
         let mut batch = vec![first];
         while batch.len() < BATCH {
@@ -232,33 +243,45 @@ async fn write_batches(pool: AnyPool, mut waiting: mpsc::UnboundedReceiver<Pendi
             }
         }
         let entries: Vec<(i64, &Stored)> = batch.iter().map(|p| (p.game, &p.entry)).collect();
-        if write(&pool, &entries, notify).await.is_ok() {
+        if write(&pool, &entries, notify.as_deref()).await.is_ok() {
             for p in batch {
                 let _ = p.done.send(Ok(()));
             }
             continue;
         }
         for p in batch {
-            let result = write(&pool, &[(p.game, &p.entry)], notify).await;
+            let result = write(&pool, &[(p.game, &p.entry)], notify.as_deref()).await;
             let _ = p.done.send(result);
         }
     }
 }
 
-/// Writes `entries` in one transaction; on PostgreSQL (`notify`) the other servers are told of
-/// each game's new entries as it commits (`pg_notify` is delivered at the commit, and only then).
-async fn write(pool: &AnyPool, entries: &[(i64, &Stored)], notify: bool) -> Result<(), String> {
+/// Writes `entries` in one transaction; on PostgreSQL (`notify`, this server's mark) the other
+/// servers are told of each game's new entries as it commits (`pg_notify` is delivered at the
+/// commit, and only then).
+async fn write(pool: &AnyPool, entries: &[(i64, &Stored)], notify: Option<&str>) -> Result<(), String> {
     let mut tx = pool.begin().await.map_err(failed("start a transaction"))?;
+    // One statement for all the rows and one for all the notifications: each is a round trip to
+    // the database.
+    let rows: Vec<String> = (0..entries.len()).map(|i| format!("(${}, ${}, ${}, ${}, ${})", 5 * i + 1, 5 * i + 2, 5 * i + 3, 5 * i + 4, 5 * i + 5)).collect();
+    let sql = format!("INSERT INTO entries (game, number, side, command, faces) VALUES {}", rows.join(", "));
+    let mut insert = sqlx::query(&sql);
     for (game, e) in entries {
-        entry(&mut tx, *game, e).await?;
+        let faces: Vec<String> = e.faces.iter().map(u8::to_string).collect();
+        insert = insert.bind(*game).bind(i64::try_from(e.number).map_err(|e| e.to_string())?).bind(e.side.map(|s| i32::from(s.0))).bind(e.command.clone()).bind(faces.join(","));
     }
-    if notify {
+    insert.execute(&mut *tx).await.map_err(failed("store the entry"))?;
+    if let Some(server) = notify {
         let mut games: Vec<i64> = entries.iter().map(|(g, _)| *g).collect();
         games.sort_unstable();
         games.dedup();
+        let values: Vec<String> = (0..games.len()).map(|i| format!("(${})", i + 2)).collect();
+        let sql = format!("SELECT pg_notify($1, t.payload) FROM (VALUES {}) AS t(payload)", values.join(", "));
+        let mut notifies = sqlx::query(&sql).bind(CHANNEL);
         for game in games {
-            sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(game.to_string()).execute(&mut *tx).await.map_err(failed("notify the other servers"))?;
+            notifies = notifies.bind(format!("{game} {server}"));
         }
+        notifies.execute(&mut *tx).await.map_err(failed("notify the other servers"))?;
     }
     tx.commit().await.map_err(failed("commit the entries"))
 }
