@@ -158,3 +158,26 @@ pub fn upload(shelf: &dyn Shelf, id: &str) -> Result<crate::online::protocol::Up
     let lists = scenario.armies.iter().filter(|n| on_shelf.contains(n)).map(|n| Ok((n.clone(), shelf.read(n)?))).collect::<Result<_, String>>()?;
     Ok(crate::online::protocol::Upload { battle, lists })
 }
+
+/// The files to add to `shelf` so that it holds the uploaded battle `id` (an online game's), and
+/// with it the game's replay opens here: the battle under a free name, and each army list it was
+/// sent with that the shelf lacks. Nothing where the shelf already holds a battle of that id; an
+/// error where a list of the same name on the shelf is not the one sent (its battle would read
+/// another army).
+pub fn to_keep(shelf: &dyn Shelf, upload: &crate::online::protocol::Upload, id: &str) -> Result<Vec<(String, String)>, String> {
+    if find(shelf, id).is_some_and(|s| s.is_ok()) {
+        return Ok(Vec::new());
+    }
+    let names = shelf.names();
+    let mut files = Vec::new();
+    for (name, text) in &upload.lists {
+        if !names.contains(name) {
+            files.push((name.clone(), text.clone()));
+        } else if shelf.read(name).ok().as_ref() != Some(text) {
+            return Err(format!("your {name} in {} is not the army list sent with the battle '{id}', so the battle is not kept there: its replay opens only where the battle is", shelf.place()));
+        }
+    }
+    let free = (1..).map(|n| if n == 1 { format!("{id}.ron") } else { format!("{id}-{n}.ron") }).find(|f| !names.contains(f) && !files.iter().any(|(n, _)| n == f));
+    files.push((free.unwrap_or_else(|| format!("{id}.ron")), upload.battle.clone()));
+    Ok(files)
+}

@@ -12,7 +12,8 @@ use serde_json::Value;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use strategos::battle::Side;
+use strategos::battle::{Ruleset, Side};
+use strategos::rules::thucydide::Thucydide;
 use strategos::online::protocol::{Reply, Request, Upload};
 use strategos::online::table::{PlayerCopy, copy};
 use strategos::sim::RandomPlayer;
@@ -445,6 +446,7 @@ async fn an_uploaded_battle_is_played_and_a_broken_one_refused() {
     let mut seats = [first, second];
     let mut players = [RandomPlayer::new(8), RandomPlayer::new(9)];
     assert!(play(&mut seats, &mut players, usize::MAX).await, "the game ended");
+    let mut last = String::new();
     for seat in &mut seats {
         let replay = match seat.replay.take() {
             Some(r) => r,
@@ -454,7 +456,29 @@ async fn an_uploaded_battle_is_played_and_a_broken_one_refused() {
             },
         };
         assert!(replay.contains("my-ford"), "the replay names the battle sent");
+        last = replay;
     }
+    // The player who did not make the battle keeps it among their battles at the end, so that the
+    // replay opens there too; a list of the same name that differs keeps it from being kept.
+    let shelf = strategos::battles::Folder(dir.join("joiner-battles"));
+    std::fs::create_dir_all(&shelf.0).expect("a battles folder");
+    let files = strategos::battles::to_keep(&shelf, &upload, "my-ford").expect("kept");
+    assert_eq!(files, vec![("my-ford.ron".to_string(), upload.battle.clone())]);
+    for (name, text) in &files {
+        std::fs::write(shelf.0.join(name), text).expect("written");
+    }
+    let kept = strategos::battles::find(&shelf, "my-ford").expect("found by its id").expect("it reads");
+    let replay: strategos::replay::Replay<<Thucydide as Ruleset>::Command> = strategos::limits::from_ron(&last).expect("the replay reads");
+    let played = strategos::replay::play::<Thucydide>(&kept, &replay).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(played.app.turn_hashes(), replay.turn_hashes.as_slice(), "the replay verifies on the battle kept");
+    assert!(strategos::battles::to_keep(&shelf, &upload, "my-ford").expect("kept already").is_empty());
+    let with_list = Upload { battle: upload.battle.clone(), lists: vec![("greeks.ron".into(), "ArmyList(one)".into())] };
+    let other_list = [("greeks.ron".to_string(), "ArmyList(another)".to_string())];
+    let refused = strategos::battles::to_keep(&strategos::battles::Memory(&other_list), &with_list, "my-ford").expect_err("another list of that name");
+    assert!(refused.contains("greeks.ron"), "{refused}");
+    let same_list = [("greeks.ron".to_string(), "ArmyList(one)".to_string())];
+    let files = strategos::battles::to_keep(&strategos::battles::Memory(&same_list), &with_list, "my-ford").expect("the same list");
+    assert_eq!(files.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(), ["my-ford.ron"]);
 }
 
 /// `strategos simulate --server` plays its batch through the server, both sides as its clients,

@@ -70,6 +70,27 @@ pub fn upload(id: &str) -> Result<crate::online::protocol::Upload, String> {
     crate::battles::upload(&shelf(), id)
 }
 
+/// Keeps an online game's uploaded battle `id` on the shelf, with the army lists sent with it,
+/// so that the game's replay opens here; what was kept, in words, if anything was.
+pub fn keep(upload: &crate::online::protocol::Upload, id: &str) -> Result<Option<String>, String> {
+    let files = crate::battles::to_keep(&shelf(), upload, id)?;
+    for (name, text) in &files {
+        write(name, text)?;
+    }
+    Ok(files.last().map(|(name, _)| format!("the battle '{id}' is kept as {name} in {}, so its replay opens here", place())))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn write(name: &str, text: &str) -> Result<(), String> {
+    let dir = crate::battles::dir();
+    std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(dir.join(name), text)).map_err(|e| format!("{}: {e}", dir.join(name).display()))
+}
+
+#[cfg(target_arch = "wasm32")]
+fn write(name: &str, text: &str) -> Result<(), String> {
+    if super::web::storage_set(&format!("{PREFIX}{name}"), text) { Ok(()) } else { Err(format!("{name}: the browser's storage is full or refused it")) }
+}
+
 /// Whether a game of `scenario_id` can be reopened by that id alone: the menu's "Continue".
 pub fn reopens(scenario_id: &str) -> bool {
     crate::battles::reopens(&shelf(), scenario_id)

@@ -14,7 +14,7 @@ use crate::battle::ecs::{BattleDice, BattleView, CommandInbox, EventLog, process
 use crate::battle::hash::state_hash;
 use crate::battle::{AppState, Dice, Present, Side};
 use crate::online::follower::Follower;
-use crate::online::protocol::{Reply, Request};
+use crate::online::protocol::{Reply, Request, Upload};
 use crate::scenario::Scenario;
 use crate::ui::input::LegalNow;
 use crate::ui::panels::Notice;
@@ -40,12 +40,15 @@ pub struct OnlineGame<R: Present> {
     ended: Option<u64>,
     /// The stage last told what the referee says this side sees (`Stage::generation`).
     told_stage: Option<u64>,
+    /// The battle's files, when one player sent it: kept among one's own battles at the end, so
+    /// that the replay opens here.
+    upload: Option<Upload>,
 }
 
 impl<R: Judge + Present> OnlineGame<R> {
-    pub fn new(seat: Seat, scenario: Scenario) -> Result<OnlineGame<R>, String> {
+    pub fn new(seat: Seat, scenario: Scenario, upload: Option<Upload>) -> Result<OnlineGame<R>, String> {
         let follower = Follower::new(&scenario, Side(seat.side))?;
-        Ok(OnlineGame { seat, scenario, follower, shown: Vec::new(), in_flight: None, reopened: false, notice: None, ended: None, told_stage: None })
+        Ok(OnlineGame { seat, scenario, follower, shown: Vec::new(), in_flight: None, reopened: false, notice: None, ended: None, told_stage: None, upload })
     }
 
     fn side(&self) -> Side {
@@ -127,10 +130,16 @@ pub fn follow<R: Judge + Present>(world: &mut World) {
                 }
                 Reply::Ended { game: g, replay } if g == game.seat.game => {
                     let name = format!("online-{}-game-{}.ron", game.scenario.id, game.seat.game);
-                    game.notice = Some(match crate::ui::saves::write(&name, &replay) {
+                    let mut said = match crate::ui::saves::write(&name, &replay) {
                         Ok(place) => format!("The battle is over: its whole replay is saved as {place}"),
                         Err(e) => format!("The battle is over, but its replay could not be saved: {e}"),
-                    });
+                    };
+                    match game.upload.as_ref().map(|u| crate::ui::battles::keep(u, &game.scenario.id)) {
+                        Some(Ok(Some(kept))) => said = format!("{said}; {kept}"),
+                        Some(Err(e)) => said = format!("{said}; {e}"),
+                        Some(Ok(None)) | None => {}
+                    }
+                    game.notice = Some(said);
                     game.ended = Some(crate::limits::from_ron::<crate::replay::Replay<R::Command>>(&replay).map_or(0, |r| r.seed));
                 }
                 Reply::Refused { message } if game.in_flight.is_some() => {

@@ -7,7 +7,7 @@ use super::link::{Link, LinkState};
 use super::seats::{Seat, Seats};
 use crate::ai::Judge;
 use crate::battle::Present;
-use crate::online::protocol::{GameLine, Reply, Request};
+use crate::online::protocol::{GameLine, Reply, Request, Upload};
 use crate::rules::registry::{ForRuleset, with_ruleset};
 use crate::scenario::Scenario;
 use crate::ui::menu::MenuChoice;
@@ -157,7 +157,7 @@ pub fn answer(mut lobby: ResMut<Lobby>, mut link: ResMut<Link>, mut seats: ResMu
                 match battle {
                     Ok(s) => {
                         lobby.names.insert(scenario, (s.name.clone(), [s.sides[0].name.clone(), s.sides[1].name.clone()]));
-                        commands.queue(move |world: &mut World| begin(world, seat, s));
+                        commands.queue(move |world: &mut World| begin(world, seat, s, upload));
                     }
                     Err(e) => {
                         link.on_connect = None;
@@ -188,9 +188,9 @@ pub fn answer(mut lobby: ResMut<Lobby>, mut link: ResMut<Link>, mut seats: ResMu
 }
 
 /// Puts the online game of `seat` in place; its battle starts with the first delivery.
-fn begin(world: &mut World, seat: Seat, scenario: Scenario) {
+fn begin(world: &mut World, seat: Seat, scenario: Scenario, upload: Option<Upload>) {
     let ruleset = scenario.ruleset.clone();
-    let result = with_ruleset(&ruleset, Begin { world: &mut *world, seat, scenario }).map_err(|e| e.to_string()).and_then(|r| r);
+    let result = with_ruleset(&ruleset, Begin { world: &mut *world, seat, scenario, upload }).map_err(|e| e.to_string()).and_then(|r| r);
     if let Err(e) = result {
         world.resource_mut::<Lobby>().message = e;
     }
@@ -200,13 +200,14 @@ struct Begin<'w> {
     world: &'w mut World,
     seat: Seat,
     scenario: Scenario,
+    upload: Option<Upload>,
 }
 
 impl ForRuleset for Begin<'_> {
     type Output = Result<(), String>;
 
     fn run<R: Judge + Present>(self) -> Result<(), String> {
-        let game = super::follow::OnlineGame::<R>::new(self.seat, self.scenario)?;
+        let game = super::follow::OnlineGame::<R>::new(self.seat, self.scenario, self.upload)?;
         self.world.insert_resource(game);
         self.world.insert_resource(super::GameOpen);
         Ok(())
