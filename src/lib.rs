@@ -2,14 +2,15 @@
 //!
 //! `hex` is pure geometry, `ai` the computer opponents, `battle` the generic model and its ECS shell, `rules` one folder per
 //! ruleset, `scenario` and `replay` the files, `limits` the sizes they may have, `saves` the saves folder, `battles`
-//! one's own battle files, `sim` the headless players and the simulator, `ui`
-//! the window (with the `gui` feature).
+//! one's own battle files, `editor` the battle editor's model (edits, undo), `sim` the headless players and the
+//! simulator, `ui` the window (with the `gui` feature).
 
 pub mod ai;
 pub mod army;
 pub mod battle;
 pub mod battles;
 pub mod cli;
+pub mod editor;
 pub mod hex;
 pub mod limits;
 pub mod online;

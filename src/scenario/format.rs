@@ -125,6 +125,11 @@ impl Setup {
         Setup { text: raw.to_string(), line, column }
     }
 
+    /// The part as written.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
     /// Reads the part as the ruleset's type; an error names the line and column in the file.
     pub fn read<T: DeserializeOwned>(&self) -> Result<T, SetupError> {
         crate::limits::from_ron(&self.text).map_err(|e| {

@@ -4,10 +4,12 @@
 mod bundled;
 mod error;
 mod format;
+mod write;
 
 pub use bundled::{BUNDLED, DEFAULT, all as all_bundled, find as find_bundled};
 pub use error::{FileError, Item, ListFile, SetupError, key_line, locate_item};
 pub use format::{HexsideSpec, MapSpec, Placed, Scenario, Setup, SideSpec, check_placements};
+pub use write::to_ron;
 
 use std::path::Path;
 

@@ -1,0 +1,9 @@
+//! The battle editor's model, without a screen: a battle being made (its scenario), the edits
+//! that change it, each checked before it is made, and their history for undo and redo. The
+//! window's editor draws and clicks on it; `scenario::to_ron` saves it.
+
+pub mod edit;
+pub mod history;
+
+pub use edit::Edit;
+pub use history::History;
