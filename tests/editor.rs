@@ -41,7 +41,7 @@ fn every_bundled_battle_written_back_reads_as_the_same_battle_and_plays_the_same
 /// An edit drawn at random, some of them refused (off the map, no such ground, no turns).
 fn random_edit(rng: &mut ChaCha8Rng, s: &Scenario) -> Edit {
     let (width, height) = (s.map.rows[0].split_whitespace().count() as i32, s.map.rows.len() as i32);
-    let mut hex = |rng: &mut ChaCha8Rng| Offset(rng.random_range(-1..=width), rng.random_range(-1..=height));
+    let hex = |rng: &mut ChaCha8Rng| Offset(rng.random_range(-1..=width), rng.random_range(-1..=height));
     match rng.random_range(0..8) {
         0 | 1 | 2 => {
             let token = ["." , "f", "m", "r", "b", "w", "s", "x", ".=", "f1", ".2", "h", "f=3"].choose(rng).expect("a token").to_string();
