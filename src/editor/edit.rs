@@ -4,7 +4,7 @@
 //! of no turns. What the ruleset itself checks (a unit where none may stand) is for the editor's
 //! live validation, since a battle with errors may still be saved.
 
-use crate::hex::{Direction, Hexside, Offset, Terrain};
+use crate::hex::{Direction, Hexside, Offset, Terrain, same_edge};
 use crate::scenario::{HexsideSpec, Scenario};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -37,9 +37,8 @@ impl Edit {
                 s.map.rows = rows.iter().map(|r| r.join(" ")).collect();
             }
             Edit::Edge { at, side, feature } => {
-                let (hex, across) = (at.to_hex(), side.step(at.to_hex()));
                 // An edge may be written from either of its hexes.
-                s.map.hexsides.retain(|h| !((h.at.to_hex() == hex && h.side == *side) || (h.at.to_hex() == across && h.side == side.opposite())));
+                s.map.hexsides.retain(|h| !same_edge((h.at.to_hex(), h.side), (at.to_hex(), *side)));
                 if let Some(feature) = feature {
                     s.map.hexsides.push(HexsideSpec { at: *at, side: *side, feature: *feature });
                 }

@@ -49,6 +49,11 @@ fn canonical(hex: Hex, side: Direction) -> ((i32, i32), Direction) {
     }
 }
 
+/// Whether two hexes' sides name the same edge (the edge named from either of its hexes).
+pub fn same_edge(a: (Hex, Direction), b: (Hex, Direction)) -> bool {
+    canonical(a.0, a.1) == canonical(b.0, b.1)
+}
+
 impl Hexsides {
     pub fn get(&self, hex: Hex, side: Direction) -> Option<Hexside> {
         self.0.get(&canonical(hex, side)).copied()

@@ -17,7 +17,7 @@ pub mod turning;
 
 pub use coords::{hex_key, Offset};
 pub use facing::{Arc, Direction, Sector};
-pub use hexside::{Hexside, Hexsides};
+pub use hexside::{Hexside, Hexsides, same_edge};
 pub use hexx::Hex;
 pub use map::{BoardEdge, HexMap};
 pub use region::{Region, RegionKind};

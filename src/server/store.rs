@@ -153,7 +153,7 @@ impl Store {
                 .map_err(failed("store the battle"))?;
         }
         seat(&mut tx, token, game.id, side).await?;
-        entry(&mut tx, game.id, opening).await?;
+        insert_entries(&mut tx, &[(game.id, opening)]).await?;
         tx.commit().await.map_err(failed("commit the game"))
     }
 
@@ -261,16 +261,8 @@ async fn write_batches(pool: AnyPool, mut waiting: mpsc::UnboundedReceiver<Pendi
 /// commit, and only then).
 async fn write(pool: &AnyPool, entries: &[(i64, &Stored)], notify: Option<&str>) -> Result<(), String> {
     let mut tx = pool.begin().await.map_err(failed("start a transaction"))?;
-    // One statement for all the rows and one for all the notifications: each is a round trip to
-    // the database.
-    let rows: Vec<String> = (0..entries.len()).map(|i| format!("(${}, ${}, ${}, ${}, ${})", 5 * i + 1, 5 * i + 2, 5 * i + 3, 5 * i + 4, 5 * i + 5)).collect();
-    let sql = format!("INSERT INTO entries (game, number, side, command, faces) VALUES {}", rows.join(", "));
-    let mut insert = sqlx::query(&sql);
-    for (game, e) in entries {
-        let faces: Vec<String> = e.faces.iter().map(u8::to_string).collect();
-        insert = insert.bind(*game).bind(i64::try_from(e.number).map_err(|e| e.to_string())?).bind(e.side.map(|s| i32::from(s.0))).bind(e.command.clone()).bind(faces.join(","));
-    }
-    insert.execute(&mut *tx).await.map_err(failed("store the entry"))?;
+    insert_entries(&mut tx, entries).await?;
+    // The notifications too in one statement.
     if let Some(server) = notify {
         let mut games: Vec<i64> = entries.iter().map(|(g, _)| *g).collect();
         games.sort_unstable();
@@ -296,16 +288,15 @@ async fn seat(tx: &mut sqlx::Transaction<'_, sqlx::Any>, token: &str, game: i64,
     Ok(())
 }
 
-async fn entry(tx: &mut sqlx::Transaction<'_, sqlx::Any>, game: i64, e: &Stored) -> Result<(), String> {
-    let faces: Vec<String> = e.faces.iter().map(u8::to_string).collect();
-    sqlx::query("INSERT INTO entries (game, number, side, command, faces) VALUES ($1, $2, $3, $4, $5)")
-        .bind(game)
-        .bind(i64::try_from(e.number).map_err(|e| e.to_string())?)
-        .bind(e.side.map(|s| i32::from(s.0)))
-        .bind(e.command.clone())
-        .bind(faces.join(","))
-        .execute(&mut **tx)
-        .await
-        .map_err(failed("store the entry"))?;
+/// Inserts `entries` in one statement: each statement is a round trip to the database.
+async fn insert_entries(tx: &mut sqlx::Transaction<'_, sqlx::Any>, entries: &[(i64, &Stored)]) -> Result<(), String> {
+    let rows: Vec<String> = (0..entries.len()).map(|i| format!("(${}, ${}, ${}, ${}, ${})", 5 * i + 1, 5 * i + 2, 5 * i + 3, 5 * i + 4, 5 * i + 5)).collect();
+    let sql = format!("INSERT INTO entries (game, number, side, command, faces) VALUES {}", rows.join(", "));
+    let mut insert = sqlx::query(&sql);
+    for (game, e) in entries {
+        let faces: Vec<String> = e.faces.iter().map(u8::to_string).collect();
+        insert = insert.bind(*game).bind(i64::try_from(e.number).map_err(|e| e.to_string())?).bind(e.side.map(|s| i32::from(s.0))).bind(e.command.clone()).bind(faces.join(","));
+    }
+    insert.execute(&mut **tx).await.map_err(failed("store the entry"))?;
     Ok(())
 }
