@@ -108,6 +108,17 @@ mod command_line {
         },
         /// Check scenario and replay files; exit non-zero on the first bad one.
         Validate { files: Vec<PathBuf> },
+        /// Write a new battle to start from: an open field, two sides, one unit a side.
+        New {
+            /// The ruleset it is played with (thucydide, swordpoint, black-powder, swidenth, mass-battle).
+            #[arg(long)]
+            ruleset: String,
+            /// The map's size in hexes, WIDTHxHEIGHT.
+            #[arg(long, value_name = "WIDTHxHEIGHT", default_value = "16x12")]
+            size: String,
+            /// The scenario file to write (its name is the battle's id).
+            file: PathBuf,
+        },
         /// Host online games: the referee server (WebSockets at /play) and the page beside it.
         #[cfg(feature = "server")]
         Serve {
@@ -229,6 +240,7 @@ mod command_line {
             Command::Replay { file, headless, events, verify } if headless || events || verify => cli::replay::run(&file, events, verify),
             Command::Replay { file, .. } => watch(file),
             Command::Validate { files } => cli::validate::run(&files),
+            Command::New { ruleset, size, file } => cli::new::run(&ruleset, &size, &file),
             #[cfg(feature = "server")]
             Command::Serve { addr, db, dist, games_an_hour } => {
                 let db = db.unwrap_or_else(strategos::server::default_db);

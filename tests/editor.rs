@@ -7,6 +7,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use strategos::ai::Judge;
 use strategos::battle::Present;
+use strategos::editor::muster::{UnitEdit, new_battle, offers_of, units_of};
 use strategos::editor::{Edit, History};
 use strategos::hex::{Direction, Hexside, Offset};
 use strategos::rules::registry::{ForRuleset, with_ruleset};
@@ -18,7 +19,7 @@ struct Game<'a>(&'a Scenario);
 impl ForRuleset for Game<'_> {
     type Output = (Vec<String>, String);
 
-    fn run<R: Judge + Present>(self) -> Self::Output {
+    fn run<R: Judge + Present + strategos::editor::muster::Muster>(self) -> Self::Output {
         let game = strategos::sim::play_game::<R>(self.0, 5, |_| {}).unwrap_or_else(|e| panic!("{}: {e}", self.0.id));
         (game.replay.turn_hashes.iter().map(|h| format!("{h:?}")).collect(), format!("{:?}", game.winner))
     }
@@ -42,7 +43,7 @@ fn every_bundled_battle_written_back_reads_as_the_same_battle_and_plays_the_same
 fn random_edit(rng: &mut ChaCha8Rng, s: &Scenario) -> Edit {
     let (width, height) = (s.map.rows[0].split_whitespace().count() as i32, s.map.rows.len() as i32);
     let hex = |rng: &mut ChaCha8Rng| Offset(rng.random_range(-1..=width), rng.random_range(-1..=height));
-    match rng.random_range(0..8) {
+    match rng.random_range(0..10) {
         0 | 1 | 2 => {
             let token = ["." , "f", "m", "r", "b", "w", "s", "x", ".=", "f1", ".2", "h", "f=3"].choose(rng).expect("a token").to_string();
             let at = (0..rng.random_range(1..6)).map(|_| hex(rng)).collect();
@@ -52,9 +53,26 @@ fn random_edit(rng: &mut ChaCha8Rng, s: &Scenario) -> Edit {
             let feature = [None, Some(Hexside::Hedge), Some(Hexside::Wall), Some(Hexside::Ditch), Some(Hexside::Stream), Some(Hexside::Fence), Some(Hexside::Fortification)].choose(rng).copied().flatten();
             Edit::Edge { at: hex(rng), side: *Direction::ALL.choose(rng).expect("a side"), feature }
         }
+        7 | 8 => {
+            let at = hex(rng);
+            Edit::Unit(random_unit_edit(rng, s, at))
+        }
         5 => Edit::Turns(rng.random_range(0..30)),
         6 => Edit::SideName { side: rng.random_range(0..3), name: format!("Side {}", rng.random_range(0..100)) },
         _ => if rng.random_bool(0.5) { Edit::Briefing(format!("Briefing \"{}\"\nline two", rng.random_range(0..100))) } else { Edit::FirstSide(rng.random_range(0..3)) },
+    }
+}
+
+/// A unit placed, moved, faced or removed, some of them refused (no such unit, a facing where
+/// units face no way).
+fn random_unit_edit(rng: &mut ChaCha8Rng, s: &Scenario, at: Offset) -> UnitEdit {
+    let units = units_of(s).expect("the part reads");
+    let id = units.choose(rng).map_or(999, |u| u.id);
+    match rng.random_range(0..4) {
+        0 => UnitEdit::Place { side: rng.random_range(0..2), at, offer: offers_of(s).expect("profiles offered").choose(rng).expect("a profile").clone() },
+        1 => UnitEdit::Move { id, to: at },
+        2 => UnitEdit::Face { id, facing: *Direction::ALL.choose(rng).expect("a facing") },
+        _ => UnitEdit::Remove { id: if rng.random_bool(0.1) { 999 } else { id } },
     }
 }
 
@@ -93,5 +111,59 @@ fn two_hundred_random_edits_undone_give_the_file_back_and_redone_the_edited_one(
         assert!(!history.can_redo());
         history.saved();
         assert!(!history.modified());
+    }
+}
+
+/// Sets the battle up, as `strategos validate` would.
+struct SetsUp<'a>(&'a Scenario);
+
+impl ForRuleset for SetsUp<'_> {
+    type Output = Result<usize, String>;
+
+    fn run<R: Judge + Present + strategos::editor::muster::Muster>(self) -> Self::Output {
+        R::setup(self.0).map(|b| b.units.len()).map_err(|e| format!("{}: {}", e.path(), e.message))
+    }
+}
+
+#[test]
+fn a_new_battle_of_each_ruleset_validates_and_plays_to_its_end() {
+    for ruleset in strategos::rules::registry::NAMES {
+        let s = new_battle(ruleset, 12, 10).unwrap_or_else(|e| panic!("{ruleset}: {e}"));
+        let text = to_ron(&s);
+        let back = parse(&text).unwrap_or_else(|e| panic!("{ruleset}: {e}\n{text}"));
+        assert_eq!(to_ron(&back), text, "{ruleset}: written again, the same text");
+        assert_eq!(with_ruleset(ruleset, SetsUp(&back)).expect("a ruleset"), Ok(2), "{ruleset}: one unit a side\n{text}");
+        let (_, winner) = with_ruleset(ruleset, Game(&back)).expect("a ruleset");
+        assert!(!winner.is_empty(), "{ruleset}");
+    }
+    assert!(new_battle("chess", 12, 10).unwrap_err().contains("unknown ruleset"));
+    assert!(new_battle("thucydide", 1, 10).unwrap_err().contains("from 2 to"));
+}
+
+#[test]
+fn units_are_placed_moved_faced_and_removed_one_a_line_and_the_battle_sets_up() {
+    for ruleset in strategos::rules::registry::NAMES {
+        let mut history = History::new(new_battle(ruleset, 12, 10).expect("a new battle"));
+        let offers = offers_of(history.now()).expect("profiles offered");
+        assert!(!offers.is_empty(), "{ruleset}");
+        let mut edit = |e: UnitEdit| history.change(|b| Edit::Unit(e).apply(b));
+        edit(UnitEdit::Place { side: 0, at: Offset(3, 7), offer: offers[offers.len() - 1].clone() }).expect("placed");
+        edit(UnitEdit::Place { side: 1, at: Offset(4, 2), offer: offers[1 % offers.len()].clone() }).expect("placed");
+        edit(UnitEdit::Move { id: 3, to: Offset(2, 7) }).expect("moved");
+        let faced = edit(UnitEdit::Face { id: 3, facing: Direction::NE });
+        edit(UnitEdit::Remove { id: 1 }).expect("removed");
+        assert!(edit(UnitEdit::Move { id: 1, to: Offset(0, 0) }).unwrap_err().contains("no unit 1"));
+        let units = units_of(history.now()).expect("the part reads");
+        let ids: Vec<(u32, u8, Offset)> = units.iter().map(|u| (u.id, u.side, u.at)).collect();
+        assert_eq!(ids, vec![(2, 1, Offset(6, 1)), (3, 0, Offset(2, 7)), (4, 1, Offset(4, 2))], "{ruleset}");
+        assert_eq!(faced.is_ok(), units[1].facing == Some(Direction::NE), "{ruleset}: faced where units face a way");
+        let text = to_ron(history.now());
+        let back = parse(&text).expect("reads back");
+        assert_eq!(with_ruleset(ruleset, SetsUp(&back)).expect("a ruleset"), Ok(3), "{ruleset}\n{text}");
+        // One unit a line.
+        let lines = text.lines().filter(|l| l.trim_start().starts_with("(id: ")).count();
+        assert!(lines >= 3, "{ruleset}: units one a line\n{text}");
+        while history.undo() {}
+        assert_eq!(units_of(history.now()).expect("reads").len(), 2, "{ruleset}");
     }
 }

@@ -26,7 +26,7 @@ struct Games<'a> {
 impl ForRuleset for Games<'_> {
     type Output = ();
 
-    fn run<R: Judge + Present>(self) {
+    fn run<R: Judge + Present + strategos::editor::muster::Muster>(self) {
         let s = common::load_bundled(&self.id);
         for seed in 0..6 {
             // Who decides first: after the opening (an initiative roll, say), as the game starts.

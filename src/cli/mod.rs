@@ -2,6 +2,7 @@
 
 #[cfg(all(feature = "server", not(target_arch = "wasm32")))]
 pub mod remote;
+pub mod new;
 pub mod replay;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod simulate;

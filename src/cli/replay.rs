@@ -25,7 +25,7 @@ struct Playback<'a> {
 impl ForRuleset for Playback<'_> {
     type Output = Result<(), String>;
 
-    fn run<R: Judge + Present>(self) -> Result<(), String> {
+    fn run<R: Judge + Present + crate::editor::muster::Muster>(self) -> Result<(), String> {
         let Playback { path, text, header, events, verify } = self;
         let (replay, played) = check::<R>(path, text, header)?;
         if events {

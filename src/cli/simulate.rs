@@ -66,7 +66,7 @@ struct Batch<'a> {
 impl ForRuleset for Batch<'_> {
     type Output = Result<Tally, String>;
 
-    fn run<R: Judge + Present>(self) -> Result<Tally, String> {
+    fn run<R: Judge + Present + crate::editor::muster::Muster>(self) -> Result<Tally, String> {
         run_with::<R>(&self.scenario, &self.reference, &self.options)
     }
 }

@@ -69,7 +69,7 @@ struct Checked<'a> {
 impl ForRuleset for Checked<'_> {
     type Output = Result<&'static str, String>;
 
-    fn run<R: Judge + Present>(self) -> Result<&'static str, String> {
+    fn run<R: Judge + Present + crate::editor::muster::Muster>(self) -> Result<&'static str, String> {
         match self.check {
             Check::Replay(header) => verified::<R>(self.path, self.text, &header).map(|_| "replay"),
             Check::ArmyList(list) => R::check_army_list(&list).map(|_| "army list").map_err(|e| FileError::from_setup(self.text, &e).to_string()),

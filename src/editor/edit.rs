@@ -19,6 +19,8 @@ pub enum Edit {
     Turns(u32),
     FirstSide(u8),
     SideName { side: u8, name: String },
+    /// Places, moves, faces or removes a unit of the ruleset's part.
+    Unit(super::muster::UnitEdit),
 }
 
 impl Edit {
@@ -51,6 +53,7 @@ impl Edit {
                 let spec = s.sides.get_mut(usize::from(*side)).ok_or_else(|| format!("side {side} does not exist (0 or 1)"))?;
                 spec.name = name.clone();
             }
+            Edit::Unit(edit) => super::muster::apply_any(s, edit)?,
         }
         s.check_shared().map_err(|e| format!("{}: {}", e.path(), e.message))
     }

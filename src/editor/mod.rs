@@ -4,6 +4,7 @@
 
 pub mod edit;
 pub mod history;
+pub mod muster;
 
 pub use edit::Edit;
 pub use history::History;

@@ -108,7 +108,7 @@ struct Open<'a> {
 impl ForRuleset for Open<'_> {
     type Output = Result<Box<dyn Table>, String>;
 
-    fn run<R: Judge + Present>(self) -> Self::Output {
+    fn run<R: Judge + Present + crate::editor::muster::Muster>(self) -> Self::Output {
         let referee = if self.entries.is_empty() {
             Referee::<R>::open(self.scenario, self.seed)?
         } else {
@@ -179,7 +179,7 @@ struct NewCopy<'a> {
 impl ForRuleset for NewCopy<'_> {
     type Output = Result<Box<dyn PlayerCopy>, String>;
 
-    fn run<R: Judge + Present>(self) -> Self::Output {
+    fn run<R: Judge + Present + crate::editor::muster::Muster>(self) -> Self::Output {
         Ok(Box::new(Follower::<R>::new(self.scenario, self.side)?))
     }
 }

@@ -6,17 +6,18 @@
 
 use crate::ai::Judge;
 use crate::battle::{Present, Ruleset};
+use crate::editor::muster::Muster;
 
 /// Work that is the same for every ruleset: its body is generic, and the registry picks `R` from
 /// the name a file gives.
 pub trait ForRuleset {
     type Output;
-    fn run<R: Judge + Present>(self) -> Self::Output;
+    fn run<R: Judge + Present + Muster>(self) -> Self::Output;
 }
 
 /// Work done once for every ruleset (the window installing each one's plugins, say).
 pub trait ForEachRuleset {
-    fn run<R: Judge + Present>(&mut self);
+    fn run<R: Judge + Present + Muster>(&mut self);
 }
 
 /// A name no ruleset of this build answers to.

@@ -114,6 +114,16 @@ impl Setup {
         Setup { text: ron::to_string(part).unwrap_or_default(), line: 1, column: 1 }
     }
 
+    /// The part as the battle editor writes it: one field a line, and one item of a list (a unit,
+    /// a leader) a line.
+    pub fn written<T: Serialize>(part: &T) -> Setup {
+        let config = ron::ser::PrettyConfig::new().depth_limit(2).separator(" ").indentor("    ");
+        // Indented as the scenario file holds it, under `setup:`, so a file read back and written
+        // again is the same text.
+        let text = ron::ser::to_string_pretty(part, config).unwrap_or_default().replace('\n', "\n    ");
+        Setup { text, line: 1, column: 1 }
+    }
+
     /// A part of `text` as its parser borrowed it: where it starts is its offset in `text` (in
     /// characters, as ron counts them).
     pub fn within(text: &str, raw: &RawValue) -> Setup {

@@ -59,7 +59,7 @@ struct CheckList<'a>(&'a std::sync::Arc<crate::army::ArmyList>);
 impl ForRuleset for CheckList<'_> {
     type Output = Result<usize, crate::scenario::SetupError>;
 
-    fn run<R: Judge + Present>(self) -> Self::Output {
+    fn run<R: Judge + Present + crate::editor::muster::Muster>(self) -> Self::Output {
         R::check_army_list(self.0)
     }
 }
@@ -69,7 +69,7 @@ struct SetUp<'a>(&'a Scenario);
 impl ForRuleset for SetUp<'_> {
     type Output = Result<(), crate::scenario::SetupError>;
 
-    fn run<R: Judge + Present>(self) -> Self::Output {
+    fn run<R: Judge + Present + crate::editor::muster::Muster>(self) -> Self::Output {
         R::setup(self.0).map(|_| ())
     }
 }
@@ -99,7 +99,7 @@ struct Verify<'a> {
 impl ForRuleset for Verify<'_> {
     type Output = Result<(), String>;
 
-    fn run<R: Judge + Present>(self) -> Self::Output {
+    fn run<R: Judge + Present + crate::editor::muster::Muster>(self) -> Self::Output {
         crate::replay::verified::<R>(Path::new(FILE), self.text, self.header).map(|_| ())
     }
 }
@@ -144,7 +144,7 @@ struct Stream<'a> {
 impl ForRuleset for Stream<'_> {
     type Output = Result<(), String>;
 
-    fn run<R: Judge + Present>(self) -> Self::Output {
+    fn run<R: Judge + Present + crate::editor::muster::Muster>(self) -> Self::Output {
         let Stream { scenario, mut input } = self;
         let battle = R::setup(scenario).map_err(|e| format!("{}: {}: {}", scenario.id, e.path(), e.message))?;
         let seed = u64::from(input.next()) | u64::from(input.next()) << 8;

@@ -45,7 +45,7 @@ struct Install<'a> {
 impl ForRuleset for Install<'_> {
     type Output = ();
 
-    fn run<R: Judge + Present>(self) {
+    fn run<R: Judge + Present + crate::editor::muster::Muster>(self) {
         let pilot = Autopilot::<R> { dir: self.dir, scenario: self.scenario, step: Step::Menu, wait: 30, sent: 0, shown: None, player: Ai::new(Level::Easy, 7), places: Vec::new() };
         self.app.insert_resource(pilot).add_systems(Update, drive::<R>);
     }

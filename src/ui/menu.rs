@@ -228,7 +228,7 @@ struct Opened<'a> {
 impl ForRuleset for Opened<'_> {
     type Output = Result<(), String>;
 
-    fn run<R: Judge + Present>(self) -> Result<(), String> {
+    fn run<R: Judge + Present + crate::editor::muster::Muster>(self) -> Result<(), String> {
         let Opened { world, file, text, header, open } = self;
         let (replay, played) = verified::<R>(file, text, &header)?;
         let scenario = super::battles::load_named(&header.scenario)?;

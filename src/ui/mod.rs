@@ -105,7 +105,7 @@ pub enum Watched {
 struct InstallRuleset<'a>(&'a mut App);
 
 impl ForEachRuleset for InstallRuleset<'_> {
-    fn run<R: Judge + Present>(&mut self) {
+    fn run<R: Judge + Present + crate::editor::muster::Muster>(&mut self) {
         self.0.add_plugins((
             BattlePlugin::<R>::default(),
             stage::StagePlugin::<R>::default(),

@@ -145,7 +145,7 @@ struct StartFresh<'w> {
 impl ForRuleset for StartFresh<'_> {
     type Output = Result<(), String>;
 
-    fn run<R: Judge + Present>(self) -> Result<(), String> {
+    fn run<R: Judge + Present + crate::editor::muster::Muster>(self) -> Result<(), String> {
         start::<R>(self.world, self.session, Vec::new())
     }
 }

@@ -45,7 +45,7 @@ struct TerminalGame {
 impl ForRuleset for TerminalGame {
     type Output = Result<(), String>;
 
-    fn run<R: Judge + Present>(self) -> Result<(), String> {
+    fn run<R: Judge + Present + crate::editor::muster::Muster>(self) -> Result<(), String> {
         let TerminalGame { scenario: s, seed, table } = self;
         let app = crate::replay::start::<R>(&s, seed, &[]).map_err(|e| e.to_string())?;
         println!("{} (seed {seed}). {}\n", s.name, s.briefing);
@@ -64,7 +64,7 @@ struct Resumed {
 impl ForRuleset for Resumed {
     type Output = Result<(), String>;
 
-    fn run<R: Judge + Present>(self) -> Result<(), String> {
+    fn run<R: Judge + Present + crate::editor::muster::Muster>(self) -> Result<(), String> {
         let (replay, mut played) = verified::<R>(&self.path, &self.text, &self.header)?;
         let s = crate::scenario::load_named(&replay.scenario)?;
         let table = replay.table.unwrap_or(Table { computer: None, level: Level::Normal.name(), taken_over_at: None });

@@ -12,6 +12,7 @@ pub mod dice;
 pub mod event;
 pub mod hits;
 pub mod judge;
+pub mod muster;
 pub mod legal;
 mod look;
 pub mod melee;

@@ -22,7 +22,7 @@ pub struct Part {
     pub units: Vec<UnitSpec>,
     /// HB-10's switch (`docs/rules/black-powder.md`, "Switches"): only the closest enemy may be
     /// shot at; by default `shooting.ron`'s `nearest_target_only` (any enemy in arc, range and sight).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nearest_target_only: Option<bool>,
 }
 
@@ -43,7 +43,7 @@ pub struct CommanderSpec {
     /// Staff rating, 7 to 9 (HB-2).
     pub staff: u8,
     /// The brigade he commands, or `None` for the commander-in-chief.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub brigade: Option<u32>,
     pub at: Offset,
 }
@@ -59,13 +59,13 @@ pub struct UnitSpec {
     pub brigade: u32,
     pub at: Offset,
     /// Defaults to the profile's label.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Defaults to facing away from the side's own edge, toward the enemy.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub facing: Option<Direction>,
     /// Defaults to the profile's first formation.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub formation: Option<Formation>,
     /// Casualties already taken, at most its stamina (Shaken at it, HB-11).
     #[serde(default, skip_serializing_if = "crate::scenario::is_default")]
@@ -252,7 +252,7 @@ fn started(i: usize, spec: &UnitSpec, state: &mut UnitState) -> Result<(), Setup
 
 /// The profiles of the army lists the scenario names: the bundled lists' table, read once, when
 /// it names just them.
-fn profiles_of(s: &Scenario) -> Result<Vec<Arc<Profile>>, SetupError> {
+pub(super) fn profiles_of(s: &Scenario) -> Result<Vec<Arc<Profile>>, SetupError> {
     let t = tables();
     let lists = crate::army::of(s)?;
     if crate::army::just_bundled(&lists, <BlackPowder as crate::battle::Ruleset>::NAME) {

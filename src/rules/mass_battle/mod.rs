@@ -16,6 +16,7 @@ pub mod engines;
 pub mod event;
 pub mod heroes;
 pub mod judge;
+pub mod muster;
 pub mod legal;
 mod look;
 pub mod morale;

@@ -39,7 +39,7 @@ pub struct Part {
     pub deployment: bool,
     /// A siege: the besieging side and the hexes inside the walls; the walls are the map's
     /// `Section` regions, the gates its `Gate` regions (l. 179).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub siege: Option<SiegeSpec>,
 }
 
@@ -57,7 +57,7 @@ pub struct SiegeSpec {
     pub towers: Vec<TowerSpec>,
     /// A ruse (l. 196): the gate or wall hex a traitor or an infiltrated team opens as the given
     /// sequence starts.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ruse: Option<RuseSpec>,
     /// A siege under way (`docs/armies.md`): wall hexes or gates already breached, as if in the
     /// sequence before the first (R-M14), ...
@@ -100,7 +100,7 @@ pub struct UnitSpec {
     pub unit: String,
     pub at: Offset,
     /// It carries the commander-in-chief's battle standard (l. 38): one unit a side at most.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub standard: bool,
     /// What it defends, where not its side's `native` (l. 79-80): a town's militia beside an
     /// army from abroad.
@@ -209,7 +209,7 @@ fn commander(part: &Part, units: &[Unit<UnitState>], armies: &[Army], side: u8) 
 }
 
 /// The battle's armies: the bundled ones as read once, or those of the lists the scenario names.
-fn armies_of(s: &Scenario) -> Result<Arc<Vec<Army>>, SetupError> {
+pub(super) fn armies_of(s: &Scenario) -> Result<Arc<Vec<Army>>, SetupError> {
     let lists = crate::army::of(s)?;
     let t = tables();
     if crate::army::just_bundled(&lists, <MassBattle as crate::battle::Ruleset>::NAME) {

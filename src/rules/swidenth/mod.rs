@@ -14,6 +14,7 @@ pub mod figure;
 pub mod groups;
 pub mod harm;
 pub mod judge;
+pub mod muster;
 pub mod legal;
 mod look;
 pub mod movement;

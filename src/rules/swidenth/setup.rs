@@ -41,10 +41,10 @@ pub struct FigureSpec {
     pub figure: String,
     pub at: Offset,
     /// Defaults to the warband's name for the figure.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Special rules the scenario adds to the warband's.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub traits: Vec<Trait>,
     /// Vitalité left, when it starts wounded: 1 to its profile's (l. 26, l. 111).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -159,7 +159,7 @@ fn started(i: usize, spec: &FigureSpec, state: &mut UnitState) -> Result<(), Set
 
 /// The warbands of the army lists the scenario names: the bundled ones, read once, when it names
 /// just them.
-fn bands_of(s: &Scenario) -> Result<Vec<Band>, SetupError> {
+pub(super) fn bands_of(s: &Scenario) -> Result<Vec<Band>, SetupError> {
     let t = tables();
     let lists = crate::army::of(s)?;
     if crate::army::just_bundled(&lists, <Swidenth as crate::battle::Ruleset>::NAME) {

@@ -13,6 +13,7 @@ pub mod data;
 mod describe;
 pub mod event;
 pub mod judge;
+pub mod muster;
 pub mod legal;
 mod legend;
 mod look;

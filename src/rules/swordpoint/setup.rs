@@ -21,7 +21,7 @@ pub struct Part {
     pub commanders: Vec<CommanderSpec>,
     /// Each side's momentum pool at the start, `(side 0, side 1)`; defaults to the table's
     /// starting pool for both (H-8).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub momentum: Option<(u8, u8)>,
     /// House-rule switches (`docs/rules/swordpoint.md`, "Switches"): R-3's other reading, an
     /// enemy within 8" and a larger one add up on a rally test (+1 and +2) ...
@@ -46,13 +46,13 @@ pub struct UnitSpec {
     pub profile: String,
     pub at: Offset,
     /// Defaults to facing away from the side's own edge, toward the enemy (H-24).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub facing: Option<Direction>,
     /// Defaults to the profile's default number of bases (H-1).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bases: Option<u8>,
     /// Bases in the first rank; defaults to the profile's frontage (no wider than the unit).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub frontage: Option<u8>,
     /// The state it starts in (`docs/armies.md`): figures already lost, ...
     #[serde(default, skip_serializing_if = "crate::scenario::is_default")]
@@ -204,7 +204,7 @@ fn momentum_of(part: &Part) -> Result<[u8; 2], SetupError> {
 
 /// The profiles of the army lists the scenario names: the bundled lists' table, read once, when
 /// it names just them.
-fn profiles_of(s: &Scenario) -> Result<Vec<Arc<Profile>>, SetupError> {
+pub(super) fn profiles_of(s: &Scenario) -> Result<Vec<Arc<Profile>>, SetupError> {
     let t = tables();
     let lists = crate::army::of(s)?;
     if crate::army::just_bundled(&lists, <Swordpoint as crate::battle::Ruleset>::NAME) {

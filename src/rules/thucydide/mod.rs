@@ -14,6 +14,7 @@ pub mod die;
 pub mod event;
 pub mod exchange;
 pub mod judge;
+pub mod muster;
 pub mod leaders;
 pub mod legal;
 mod legend;

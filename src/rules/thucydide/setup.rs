@@ -37,10 +37,10 @@ pub struct UnitSpec {
     pub profile: String,
     pub at: Offset,
     /// Elements left, for a battle already under way; defaults to the profile's full strength.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub strength: Option<u8>,
     /// Defaults to facing away from the side's own edge.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub facing: Option<Direction>,
 }
 
@@ -74,18 +74,24 @@ fn check_leaders(part: &Part) -> Result<(), SetupError> {
     Ok(())
 }
 
+/// The profiles of the army lists the scenario names: the bundled table, read once, when it names
+/// just the bundled lists.
+pub(super) fn profiles_of(s: &Scenario) -> Result<Vec<Arc<super::data::Profile>>, SetupError> {
+    let t = tables();
+    let lists = crate::army::of(s)?;
+    if crate::army::just_bundled(&lists, <Thucydide as crate::battle::Ruleset>::NAME) {
+        return Ok(t.profiles.clone());
+    }
+    super::army::profiles(&lists, &t.profiles, &t.rules_own)
+}
+
 pub fn setup(s: &Scenario) -> Result<Battle<Thucydide>, SetupError> {
     let part: Part = s.setup.read()?;
     let map = Arc::new(s.build_map()?);
     check_placements(&map, part.units.iter().map(|u| Placed { id: u.id, side: u.side, at: u.at }), false)?;
     check_leaders(&part)?;
     let t = tables();
-    let lists = crate::army::of(s)?;
-    let profiles = if crate::army::just_bundled(&lists, <Thucydide as crate::battle::Ruleset>::NAME) {
-        t.profiles.clone()
-    } else {
-        super::army::profiles(&lists, &t.profiles, &t.rules_own)?
-    };
+    let profiles = profiles_of(s)?;
     let sides = [0, 1].map(|i| SideInfo::of(&s.sides[i]));
     let mut units = Vec::new();
     for (i, spec) in part.units.iter().enumerate() {

@@ -206,7 +206,7 @@ struct Begin<'w> {
 impl ForRuleset for Begin<'_> {
     type Output = Result<(), String>;
 
-    fn run<R: Judge + Present>(self) -> Result<(), String> {
+    fn run<R: Judge + Present + crate::editor::muster::Muster>(self) -> Result<(), String> {
         let game = super::follow::OnlineGame::<R>::new(self.seat, self.scenario, self.upload)?;
         self.world.insert_resource(game);
         self.world.insert_resource(super::GameOpen);

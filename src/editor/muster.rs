@@ -1,0 +1,230 @@
+//! The armies of a battle under edit: each ruleset's part of a scenario seen as units standing on
+//! hexes, which the editor places from the profiles the battle's army lists offer, moves, faces
+//! and removes. A ruleset says where its part keeps its units and how one is enlisted; the rest is
+//! the same for all.
+
+use crate::battle::Ruleset;
+use crate::hex::{Direction, Offset};
+use crate::scenario::{Scenario, SetupError};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// A profile a unit may be placed as: the army list (or warband, or army) that holds it where the
+/// ruleset's part names one (empty where it names profiles alone), its name there, and what a
+/// player reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Offer {
+    pub list: String,
+    pub name: String,
+    pub label: String,
+}
+
+/// One unit of the part as the editor shows and moves it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub id: u32,
+    pub side: u8,
+    pub at: Offset,
+    /// `None` where the ruleset's units face no way, or face the enemy by default.
+    pub facing: Option<Direction>,
+    /// Its profile, as its `Offer`'s name.
+    pub profile: String,
+}
+
+/// A unit as the ruleset's part writes it.
+pub trait Placeable {
+    fn placement(&self) -> Placement;
+    fn at_mut(&mut self) -> &mut Offset;
+    /// Where its facing is written, for the rulesets whose units face a way.
+    fn facing_mut(&mut self) -> Option<&mut Option<Direction>>;
+}
+
+/// A ruleset's part of a scenario as the editor changes it.
+pub trait Muster: Ruleset {
+    type Part: Serialize + DeserializeOwned + Clone;
+    type Spec: Placeable;
+    /// The part of a battle with no unit yet, as its file would write it (so the serde defaults
+    /// of its switches apply).
+    const EMPTY: &'static str;
+    fn units(part: &mut Self::Part) -> &mut Vec<Self::Spec>;
+    /// The profiles the scenario's army lists offer.
+    fn offers(scenario: &Scenario) -> Result<Vec<Offer>, SetupError>;
+    /// A new unit of `offer`, adding to the part what it needs (a brigade to belong to).
+    fn enlist(part: &mut Self::Part, id: u32, side: u8, at: Offset, offer: &Offer) -> Self::Spec;
+    /// Takes out of the part what named a unit removed (a leader standing with it).
+    fn discharge(_part: &mut Self::Part, _id: u32) {}
+}
+
+/// An edit of the units of a battle.
+#[derive(Clone, Debug, PartialEq)]
+pub enum UnitEdit {
+    Place { side: u8, at: Offset, offer: Offer },
+    Move { id: u32, to: Offset },
+    Face { id: u32, facing: Direction },
+    Remove { id: u32 },
+}
+
+/// The part as its ruleset reads it.
+fn part<R: Muster>(s: &Scenario) -> Result<R::Part, String> {
+    s.setup.read::<R::Part>().map_err(|e| format!("the ruleset's part does not read: {}", e.message))
+}
+
+/// The units the part places.
+pub fn placements<R: Muster>(s: &Scenario) -> Result<Vec<Placement>, String> {
+    let mut part = part::<R>(s)?;
+    Ok(R::units(&mut part).iter().map(Placeable::placement).collect())
+}
+
+/// Makes `edit` on the part of `s`, written back one unit a line.
+pub fn apply<R: Muster>(s: &mut Scenario, edit: &UnitEdit) -> Result<(), String> {
+    let mut part = part::<R>(s)?;
+    let units = R::units(&mut part);
+    let index = |units: &[R::Spec], id: u32| units.iter().position(|u| u.placement().id == id).ok_or_else(|| format!("no unit {id}"));
+    match edit {
+        UnitEdit::Place { side, at, offer } => {
+            if *side > 1 {
+                return Err(format!("side {side} does not exist (0 or 1)"));
+            }
+            let id = units.iter().map(|u| u.placement().id).max().unwrap_or(0) + 1;
+            let unit = R::enlist(&mut part, id, *side, *at, offer);
+            R::units(&mut part).push(unit);
+        }
+        UnitEdit::Move { id, to } => {
+            let i = index(units, *id)?;
+            *units[i].at_mut() = *to;
+        }
+        UnitEdit::Face { id, facing } => {
+            let i = index(units, *id)?;
+            *units[i].facing_mut().ok_or("units of this ruleset face no way")? = Some(*facing);
+        }
+        UnitEdit::Remove { id } => {
+            let i = index(units, *id)?;
+            units.remove(i);
+            R::discharge(&mut part, *id);
+        }
+    }
+    s.setup = crate::scenario::Setup::written(&part);
+    Ok(())
+}
+
+/// The part of a new battle: the ruleset's empty one with the first profile offered placed once a
+/// side, in the middle of the row by its own edge, since a battle needs units to be played.
+pub fn starter<R: Muster>(s: &mut Scenario) -> Result<(), String> {
+    s.setup = crate::scenario::Setup::of(&crate::limits::from_ron::<R::Part>(R::EMPTY).map_err(|e| e.to_string())?);
+    let offer = R::offers(s).map_err(|e| e.message)?.into_iter().next().ok_or("the army lists offer no profile")?;
+    let map = s.build_map().map_err(|e| e.message)?;
+    for side in 0..2u8 {
+        let at = middle_of_edge(map.width(), map.height(), s.sides[usize::from(side)].edge);
+        apply::<R>(s, &UnitEdit::Place { side, at, offer: offer.clone() })?;
+    }
+    Ok(())
+}
+
+/// The hex in the middle of the row or column along `edge`, one in from it where there is room.
+fn middle_of_edge(width: i32, height: i32, edge: crate::hex::BoardEdge) -> Offset {
+    use crate::hex::BoardEdge::*;
+    let inset = |n: i32| if n > 2 { 1 } else { 0 };
+    match edge {
+        North => Offset(width / 2, inset(height)),
+        South => Offset(width / 2, height - 1 - inset(height)),
+        West => Offset(inset(width), height / 2),
+        East => Offset(width - 1 - inset(width), height / 2),
+    }
+}
+
+/// The generic functions above, for the ruleset a scenario names.
+struct ForScenario<'a, T> {
+    s: &'a mut Scenario,
+    work: T,
+}
+
+/// What to do with the ruleset picked.
+trait Work {
+    type Output;
+    fn run<R: Muster>(self, s: &mut Scenario) -> Self::Output;
+}
+
+impl<T: Work> crate::rules::registry::ForRuleset for ForScenario<'_, T> {
+    type Output = T::Output;
+    fn run<R: crate::ai::Judge + crate::battle::Present + Muster>(self) -> T::Output {
+        self.work.run::<R>(self.s)
+    }
+}
+
+fn for_scenario<T: Work<Output = Result<O, String>>, O>(s: &mut Scenario, work: T) -> Result<O, String> {
+    let ruleset = s.ruleset.clone();
+    crate::rules::registry::with_ruleset(&ruleset, ForScenario { s, work }).map_err(|e| e.to_string())?
+}
+
+struct Apply<'a>(&'a UnitEdit);
+impl Work for Apply<'_> {
+    type Output = Result<(), String>;
+    fn run<R: Muster>(self, s: &mut Scenario) -> Self::Output {
+        apply::<R>(s, self.0)
+    }
+}
+
+struct Placements;
+impl Work for Placements {
+    type Output = Result<Vec<Placement>, String>;
+    fn run<R: Muster>(self, s: &mut Scenario) -> Self::Output {
+        placements::<R>(s)
+    }
+}
+
+struct Offers;
+impl Work for Offers {
+    type Output = Result<Vec<Offer>, String>;
+    fn run<R: Muster>(self, s: &mut Scenario) -> Self::Output {
+        R::offers(s).map_err(|e| e.message)
+    }
+}
+
+struct Starter;
+impl Work for Starter {
+    type Output = Result<(), String>;
+    fn run<R: Muster>(self, s: &mut Scenario) -> Self::Output {
+        starter::<R>(s)
+    }
+}
+
+/// `apply` for the scenario's own ruleset.
+pub fn apply_any(s: &mut Scenario, edit: &UnitEdit) -> Result<(), String> {
+    for_scenario(s, Apply(edit))
+}
+
+/// `placements` for the scenario's own ruleset.
+pub fn units_of(s: &Scenario) -> Result<Vec<Placement>, String> {
+    for_scenario(&mut s.clone(), Placements)
+}
+
+/// The profiles the scenario's army lists offer, for its own ruleset.
+pub fn offers_of(s: &Scenario) -> Result<Vec<Offer>, String> {
+    for_scenario(&mut s.clone(), Offers)
+}
+
+/// A new battle of `ruleset` on an open field of `width` by `height` hexes, the first side from
+/// the south: one unit a side, so that it plays, and its file validates as it stands.
+pub fn new_battle(ruleset: &str, width: u32, height: u32) -> Result<Scenario, String> {
+    let title = crate::rules::registry::title(ruleset).ok_or_else(|| crate::rules::registry::UnknownRuleset(ruleset.to_string()).to_string())?;
+    if !(2..=crate::limits::MAP_SIDE as u32).contains(&width) || !(2..=crate::limits::MAP_SIDE as u32).contains(&height) {
+        return Err(format!("a map of {width}x{height} hexes: each side from 2 to {} hexes", crate::limits::MAP_SIDE));
+    }
+    let row = vec!["."; width as usize].join(" ");
+    let side = |name: &str, edge| crate::scenario::SideSpec { name: name.to_string(), edge, colour: None };
+    let mut s = Scenario {
+        id: format!("{ruleset}-new-battle"),
+        name: format!("A new {title} battle"),
+        ruleset: ruleset.to_string(),
+        briefing: String::new(),
+        turns: 8,
+        first_side: 0,
+        map: crate::scenario::MapSpec { rows: vec![row; height as usize], hexsides: Vec::new(), regions: Vec::new() },
+        sides: vec![side("South", crate::hex::BoardEdge::South), side("North", crate::hex::BoardEdge::North)],
+        armies: Vec::new(),
+        army_files: Vec::new(),
+        setup: crate::scenario::Setup::of(&()),
+    };
+    for_scenario(&mut s, Starter)?;
+    Ok(s)
+}

@@ -1,0 +1,74 @@
+//! Black Powder's part of a scenario as the battle editor changes it: its units, from the profiles
+//! of the battle's army lists, each in a brigade of its side (the side's first, or a new one with
+//! its commander when it has none; a brigade left with no unit goes, and its commander).
+
+use super::BlackPowder;
+use super::setup::{BrigadeSpec, CommanderSpec, Part, UnitSpec, profiles_of};
+use crate::editor::muster::{Muster, Offer, Placeable, Placement};
+use crate::hex::{Direction, Offset};
+use crate::scenario::{Scenario, SetupError};
+
+impl Placeable for UnitSpec {
+    fn placement(&self) -> Placement {
+        Placement { id: self.id, side: self.side, at: self.at, facing: self.facing, profile: self.profile.clone() }
+    }
+
+    fn at_mut(&mut self) -> &mut Offset {
+        &mut self.at
+    }
+
+    fn facing_mut(&mut self) -> Option<&mut Option<Direction>> {
+        Some(&mut self.facing)
+    }
+}
+
+impl Muster for BlackPowder {
+    type Part = Part;
+    type Spec = UnitSpec;
+    const EMPTY: &'static str = "(brigades: [], commanders: [], units: [])";
+
+    fn units(part: &mut Part) -> &mut Vec<UnitSpec> {
+        &mut part.units
+    }
+
+    fn offers(s: &Scenario) -> Result<Vec<Offer>, SetupError> {
+        Ok(profiles_of(s)?.iter().map(|p| Offer { list: String::new(), name: p.name.clone(), label: p.label.clone() }).collect())
+    }
+
+    fn enlist(part: &mut Part, id: u32, side: u8, at: Offset, offer: &Offer) -> UnitSpec {
+        let brigade = match part.brigades.iter().find(|b| b.side == side) {
+            Some(b) => b.id,
+            None => {
+                let id = part.brigades.iter().map(|b| b.id).max().unwrap_or(0) + 1;
+                part.brigades.push(BrigadeSpec { id, side, name: format!("Brigade {id}") });
+                // Every brigade has its commander (HB-2), an average one until the author says.
+                let commander = part.commanders.iter().map(|c| c.id).max().unwrap_or(0) + 1;
+                part.commanders.push(CommanderSpec { id: commander, side, name: format!("Commander of Brigade {id}"), staff: 8, brigade: Some(id), at });
+                id
+            }
+        };
+        UnitSpec {
+            id,
+            side,
+            profile: offer.name.clone(),
+            brigade,
+            at,
+            name: None,
+            facing: None,
+            formation: None,
+            casualties: 0,
+            disordered: false,
+            stamina: None,
+            has_shot: false,
+            fought: false,
+            tested: false,
+            freshly_raised: None,
+        }
+    }
+
+    fn discharge(part: &mut Part, _: u32) {
+        let empty: Vec<u32> = part.brigades.iter().map(|b| b.id).filter(|id| !part.units.iter().any(|u| u.brigade == *id)).collect();
+        part.brigades.retain(|b| !empty.contains(&b.id));
+        part.commanders.retain(|c| c.brigade.is_none_or(|b| !empty.contains(&b)));
+    }
+}

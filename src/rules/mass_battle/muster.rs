@@ -1,0 +1,43 @@
+//! The mass battle's part of a scenario as the battle editor changes it: its units and heroes,
+//! from the armies of the battle's army lists.
+
+use super::MassBattle;
+use super::setup::{Part, UnitSpec, armies_of};
+use crate::editor::muster::{Muster, Offer, Placeable, Placement};
+use crate::hex::{Direction, Offset};
+use crate::scenario::{Scenario, SetupError};
+
+impl Placeable for UnitSpec {
+    fn placement(&self) -> Placement {
+        Placement { id: self.id, side: self.side, at: self.at, facing: None, profile: self.unit.clone() }
+    }
+
+    fn at_mut(&mut self) -> &mut Offset {
+        &mut self.at
+    }
+
+    /// The part writes no facing for a unit.
+    fn facing_mut(&mut self) -> Option<&mut Option<Direction>> {
+        None
+    }
+}
+
+impl Muster for MassBattle {
+    type Part = Part;
+    type Spec = UnitSpec;
+    const EMPTY: &'static str = "(units: [])";
+
+    fn units(part: &mut Part) -> &mut Vec<UnitSpec> {
+        &mut part.units
+    }
+
+    fn offers(s: &Scenario) -> Result<Vec<Offer>, SetupError> {
+        let armies = armies_of(s)?;
+        let offer = |a: &super::data::Army, name: &str| Offer { list: a.name.clone(), name: name.to_string(), label: format!("{name} ({})", a.label) };
+        Ok(armies.iter().flat_map(|a| a.units.iter().map(|u| offer(a, &u.name)).chain(a.heroes.iter().map(|h| offer(a, &h.name))).collect::<Vec<_>>()).collect())
+    }
+
+    fn enlist(_: &mut Part, id: u32, side: u8, at: Offset, offer: &Offer) -> UnitSpec {
+        UnitSpec { id, side, army: offer.list.clone(), unit: offer.name.clone(), at, standard: false, native: None, lost: 0, demoralised: false, ammo: None, blast_cast: false, breach_cast: false }
+    }
+}

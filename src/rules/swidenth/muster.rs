@@ -1,0 +1,56 @@
+//! The Swidenth skirmish's part of a scenario as the battle editor changes it: its figures, from
+//! the warbands of the battle's army lists.
+
+use super::Swidenth;
+use super::setup::{FigureSpec, Part, bands_of};
+use crate::editor::muster::{Muster, Offer, Placeable, Placement};
+use crate::hex::{Direction, Offset};
+use crate::scenario::{Scenario, SetupError};
+
+impl Placeable for FigureSpec {
+    fn placement(&self) -> Placement {
+        Placement { id: self.id, side: self.side, at: self.at, facing: None, profile: self.figure.clone() }
+    }
+
+    fn at_mut(&mut self) -> &mut Offset {
+        &mut self.at
+    }
+
+    /// The part writes no facing for a figure.
+    fn facing_mut(&mut self) -> Option<&mut Option<Direction>> {
+        None
+    }
+}
+
+impl Muster for Swidenth {
+    type Part = Part;
+    type Spec = FigureSpec;
+    const EMPTY: &'static str = "(units: [])";
+
+    fn units(part: &mut Part) -> &mut Vec<FigureSpec> {
+        &mut part.units
+    }
+
+    fn offers(s: &Scenario) -> Result<Vec<Offer>, SetupError> {
+        let bands = bands_of(s)?;
+        Ok(bands.iter().flat_map(|b| b.figures.iter().map(|f| Offer { list: b.name.clone(), name: f.name.clone(), label: format!("{} ({})", f.name, b.name) })).collect())
+    }
+
+    fn enlist(_: &mut Part, id: u32, side: u8, at: Offset, offer: &Offer) -> FigureSpec {
+        FigureSpec {
+            id,
+            side,
+            band: offer.list.clone(),
+            figure: offer.name.clone(),
+            at,
+            name: None,
+            traits: Vec::new(),
+            vitalite: None,
+            stuns: 0,
+            dropped_main: false,
+            dropped_off: false,
+            unloaded: false,
+            camouflaged: false,
+        }
+    }
+}

@@ -1,0 +1,44 @@
+//! Swordpoint's part of a scenario as the battle editor changes it: its units, from the profiles
+//! of the battle's army lists; a commander goes with the unit he is attached to (H-22).
+
+use super::Swordpoint;
+use super::setup::{Part, UnitSpec, profiles_of};
+use crate::editor::muster::{Muster, Offer, Placeable, Placement};
+use crate::hex::{Direction, Offset};
+use crate::scenario::{Scenario, SetupError};
+
+impl Placeable for UnitSpec {
+    fn placement(&self) -> Placement {
+        Placement { id: self.id, side: self.side, at: self.at, facing: self.facing, profile: self.profile.clone() }
+    }
+
+    fn at_mut(&mut self) -> &mut Offset {
+        &mut self.at
+    }
+
+    fn facing_mut(&mut self) -> Option<&mut Option<Direction>> {
+        Some(&mut self.facing)
+    }
+}
+
+impl Muster for Swordpoint {
+    type Part = Part;
+    type Spec = UnitSpec;
+    const EMPTY: &'static str = "(units: [])";
+
+    fn units(part: &mut Part) -> &mut Vec<UnitSpec> {
+        &mut part.units
+    }
+
+    fn offers(s: &Scenario) -> Result<Vec<Offer>, SetupError> {
+        Ok(profiles_of(s)?.iter().map(|p| Offer { list: String::new(), name: p.name.clone(), label: p.label.clone() }).collect())
+    }
+
+    fn enlist(_: &mut Part, id: u32, side: u8, at: Offset, offer: &Offer) -> UnitSpec {
+        UnitSpec { id, side, profile: offer.name.clone(), at, facing: None, bases: None, frontage: None, lost: 0, demoralised: false, fleeing: false, disorganised: false }
+    }
+
+    fn discharge(part: &mut Part, id: u32) {
+        part.commanders.retain(|c| c.unit != id);
+    }
+}
