@@ -61,6 +61,10 @@ mod command_line {
             /// that every control of the menu and the top bar lies inside the window (render test).
             #[arg(long, hide = true)]
             layout_check: bool,
+            /// With --autopilot: instead of a game, draw a battle of this ruleset in the editor, save
+            /// it and play it (render test).
+            #[arg(long, hide = true, value_name = "RULESET")]
+            edit: Option<String>,
             /// Measure frame times: `FRAMES` of an empty scene, of the largest scenario of each ruleset, of the empty scene again (bench).
             #[arg(long, hide = true, num_args = 2, value_names = ["FRAMES", "REPORT"])]
             frame_bench: Option<Vec<String>>,
@@ -146,6 +150,7 @@ mod command_line {
         size: (u32, u32),
         autopilot: Option<PathBuf>,
         layout_check: bool,
+        edit: Option<String>,
         frame_bench: Option<Vec<String>>,
         join: Option<String>,
         server: Option<String>,
@@ -167,8 +172,8 @@ mod command_line {
             Some([frames, report]) => Some((frames.parse().map_err(|_| format!("--frame-bench: '{frames}' is not a number of frames"))?, PathBuf::from(report))),
             _ => None,
         };
-        let Window { scenario, seed, computer, level, size, autopilot, layout_check, join, server, .. } = w;
-        strategos::ui::run(strategos::ui::Options { scenario, seed, computer, level, size, watch: None, resume: None, autopilot, layout_check, frame_bench, address_errors: Vec::new(), join, server })
+        let Window { scenario, seed, computer, level, size, autopilot, layout_check, edit, join, server, .. } = w;
+        strategos::ui::run(strategos::ui::Options { scenario, seed, computer, level, size, watch: None, resume: None, autopilot, layout_check, edit, frame_bench, address_errors: Vec::new(), join, server })
     }
 
     #[cfg(not(feature = "gui"))]
@@ -219,14 +224,14 @@ mod command_line {
 
     pub fn main() -> ExitCode {
         let args = Args::parse();
-        let play = Command::Play { scenario: None, seed: None, computer: None, level: "normal".into(), terminal: false, resume: false, same_dice: false, size: None, autopilot: None, layout_check: false, frame_bench: None, join: None, server: None };
+        let play = Command::Play { scenario: None, seed: None, computer: None, level: "normal".into(), terminal: false, resume: false, same_dice: false, size: None, autopilot: None, layout_check: false, edit: None, frame_bench: None, join: None, server: None };
         let result = match args.command.unwrap_or(play) {
             Command::Play { resume: true, terminal, same_dice, .. } if terminal || !cfg!(feature = "gui") => cli::terminal::resume(same_dice),
             Command::Play { resume: true, size, .. } => window_size(size.as_deref()).and_then(resume_window),
-            Command::Play { scenario, seed, computer, level, terminal, size, autopilot, layout_check, frame_bench, join, server, .. } => match strategos::ai::Level::from_name(&level) {
+            Command::Play { scenario, seed, computer, level, terminal, size, autopilot, layout_check, edit, frame_bench, join, server, .. } => match strategos::ai::Level::from_name(&level) {
                 Err(e) => Err(e),
                 Ok(level) if terminal || !cfg!(feature = "gui") => cli::terminal::run(scenario.as_deref(), seed, computer, level),
-                Ok(level) => window_size(size.as_deref()).and_then(|size| window(Window { scenario, seed, computer, level, size, autopilot, layout_check, frame_bench, join, server })),
+                Ok(level) => window_size(size.as_deref()).and_then(|size| window(Window { scenario, seed, computer, level, size, autopilot, layout_check, edit, frame_bench, join, server })),
             },
             Command::Simulate { scenario, players, games, seed, save, server: Some(server), think, .. } => remote(&scenario, &players, games, seed, save.as_deref(), &server, think),
             Command::Simulate { scenario, players, games, seed, save, threads, .. } => {

@@ -8,8 +8,8 @@ use rand_chacha::ChaCha8Rng;
 use strategos::ai::Judge;
 use strategos::battle::Present;
 use strategos::editor::muster::{UnitEdit, new_battle, offers_of, units_of};
-use strategos::editor::{Edit, History};
-use strategos::hex::{Direction, Hexside, Offset};
+use strategos::editor::{Edit, History, Paint};
+use strategos::hex::{Direction, Ground, Hexside, Offset, Region, RegionKind};
 use strategos::rules::registry::{ForRuleset, with_ruleset};
 use strategos::scenario::{Scenario, all_bundled, parse, to_ron};
 
@@ -43,7 +43,7 @@ fn every_bundled_battle_written_back_reads_as_the_same_battle_and_plays_the_same
 fn random_edit(rng: &mut ChaCha8Rng, s: &Scenario) -> Edit {
     let (width, height) = (s.map.rows[0].split_whitespace().count() as i32, s.map.rows.len() as i32);
     let hex = |rng: &mut ChaCha8Rng| Offset(rng.random_range(-1..=width), rng.random_range(-1..=height));
-    match rng.random_range(0..10) {
+    match rng.random_range(0..12) {
         0 | 1 | 2 => {
             let token = ["." , "f", "m", "r", "b", "w", "s", "x", ".=", "f1", ".2", "h", "f=3"].choose(rng).expect("a token").to_string();
             let at = (0..rng.random_range(1..6)).map(|_| hex(rng)).collect();
@@ -52,6 +52,17 @@ fn random_edit(rng: &mut ChaCha8Rng, s: &Scenario) -> Edit {
         3 | 4 => {
             let feature = [None, Some(Hexside::Hedge), Some(Hexside::Wall), Some(Hexside::Ditch), Some(Hexside::Stream), Some(Hexside::Fence), Some(Hexside::Fortification)].choose(rng).copied().flatten();
             Edit::Edge { at: hex(rng), side: *Direction::ALL.choose(rng).expect("a side"), feature }
+        }
+        10 => {
+            let name = s.map.regions.choose(rng).map_or("Objective 1".to_string(), |r| r.name.clone());
+            let kind = [RegionKind::Building { size: 4 }, RegionKind::Section, RegionKind::Gate, RegionKind::Deployment { side: rng.random_range(0..3) }, RegionKind::Objective].choose(rng).cloned().expect("a kind");
+            let hexes: Vec<_> = (0..rng.random_range(0..4)).map(|_| hex(rng).to_hex()).collect();
+            let renamed = if rng.random_bool(0.3) { format!("Region {}", rng.random_range(0..5)) } else { name.clone() };
+            Edit::Region { name, region: rng.random_bool(0.8).then_some(Region { name: renamed, kind, hexes }) }
+        }
+        9 => {
+            let paint = [Paint::Ground(Ground::Forest), Paint::Ground(Ground::River), Paint::Road(true), Paint::Road(false), Paint::Level(2), Paint::Level(0)].choose(rng).copied().expect("a paint");
+            Edit::Paint { at: (0..rng.random_range(1..8)).map(|_| hex(rng)).collect(), paint }
         }
         7 | 8 => {
             let at = hex(rng);

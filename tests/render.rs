@@ -190,3 +190,50 @@ fn cpu_ticks(pid: u32) -> u64 {
     // utime and stime are the 14th and 15th fields, the 12th and 13th after the name.
     field(11) + field(12)
 }
+
+/// The battle editor's script, for each ruleset: from the menu's "New battle" window it draws a
+/// field (a wood, a river and a road across it, a hill, a building, a hedge), places a second unit a
+/// side, faces one, saves the battle among one's battles, plays it hotseat and comes back to the
+/// editor (`<target>/screenshots-editor-RULESET/`). The battle saved validates and plays computer
+/// against computer to its end.
+#[test]
+fn the_editor_draws_a_battle_of_each_ruleset_that_validates_and_plays() {
+    const EDITOR_SHOTS: [&str; 7] = ["editor-01-new-battle.png", "editor-02-new.png", "editor-03-field.png", "editor-04-unit.png", "editor-05-saved.png", "editor-06-play.png", "editor-07-back.png"];
+    for ruleset in strategos::rules::registry::NAMES {
+        let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+        let dir = tmp.join(format!("../screenshots-editor-{ruleset}"));
+        let battles = tmp.join(format!("editor-battles-{ruleset}"));
+        for d in [&dir, &battles] {
+            let _ = std::fs::remove_dir_all(d);
+            std::fs::create_dir_all(d).unwrap();
+        }
+        let runtime = tmp.join(format!("xdg-runtime-editor-{ruleset}"));
+        std::fs::create_dir_all(&runtime).unwrap();
+        let status = Command::new("timeout")
+            .args(["600", "xvfb-run", "-a", "-s", "-screen 0 1280x800x24"])
+            .arg(env!("CARGO_BIN_EXE_strategos"))
+            .args(["play", "--autopilot"])
+            .arg(&dir)
+            .args(["--edit", ruleset])
+            .env("XDG_RUNTIME_DIR", &runtime)
+            .env("STRATEGOS_BATTLES", &battles)
+            .env("STRATEGOS_SAVES", tmp.join(format!("editor-saves-{ruleset}")))
+            .status()
+            .expect("xvfb-run and timeout must be installed");
+        let failed = std::fs::read_to_string(dir.join("failed.txt")).unwrap_or_default();
+        assert!(status.success(), "{ruleset}: the editor's script failed ({status}): {failed}");
+        for name in EDITOR_SHOTS {
+            let path = dir.join(name);
+            assert!(path.exists() && colours(&path) > 20, "{ruleset}: {} is missing or blank", path.display());
+        }
+        let saved = battles.join(std::fs::read_to_string(dir.join("saved.txt")).expect("the script names the file it saved"));
+        let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_strategos")).args(args).arg(&saved).output().expect("strategos runs");
+        let validated = run(&["validate"]);
+        assert!(validated.status.success(), "{ruleset}: {}", String::from_utf8_lossy(&validated.stderr));
+        let played = Command::new(env!("CARGO_BIN_EXE_strategos")).args(["simulate", "--players", "ai-easy,ai-easy", "--games", "1", "--scenario"]).arg(&saved).output().expect("strategos runs");
+        let said = String::from_utf8_lossy(&played.stdout);
+        assert!(played.status.success() && said.contains("average turns"), "{ruleset}: {said}{}", String::from_utf8_lossy(&played.stderr));
+        let text = std::fs::read_to_string(&saved).unwrap();
+        assert!(text.contains("w=") && text.contains("Hedge") && text.contains("b ") && text.contains("Building(size: 4)") && text.contains("Objective"), "{ruleset}: the river's bridge, the hedge, the building and the regions are in the file:\n{text}");
+    }
+}

@@ -22,6 +22,8 @@ pub enum AppState {
     Menu,
     Battle,
     Replay,
+    /// The battle editor (`ui::editor`).
+    Editor,
 }
 
 #[derive(Component, Clone, Copy, Debug, PartialEq)]

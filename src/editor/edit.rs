@@ -1,10 +1,10 @@
 //! The edits the battle editor makes to a battle's shared part (its field, sides and rules of the
 //! battle), each refused with a reason, the battle unchanged, when it would not read back: a
-//! ground that is no terrain token, a hex off the map, an edge between a hex and nothing, a battle
-//! of no turns. What the ruleset itself checks (a unit where none may stand) is for the editor's
+//! ground that is no terrain token, a hex off the map, an edge between a hex and nothing, a region
+//! of no hex or of another's name, a battle of no turns. What the ruleset itself checks (a unit where none may stand) is for the editor's
 //! live validation, since a battle with errors may still be saved.
 
-use crate::hex::{Direction, Hexside, Offset, Terrain, same_edge};
+use crate::hex::{Direction, Ground, Hexside, Offset, Region, Terrain, same_edge};
 use crate::scenario::{HexsideSpec, Scenario};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -12,8 +12,14 @@ pub enum Edit {
     /// Paints these hexes with one ground, a terrain token of `hex::terrain` (`.`, `f`, `h2`...):
     /// one hex, a brush's radius or a fill, as the editor picked them.
     Ground { at: Vec<Offset>, token: String },
+    /// Paints one part of these hexes' terrain, leaving the rest as it is: their ground, a road
+    /// through them or their hill level.
+    Paint { at: Vec<Offset>, paint: Paint },
     /// Puts `feature` on the edge on `side` of `at`, or clears it (`None`).
     Edge { at: Offset, side: Direction, feature: Option<Hexside> },
+    /// Puts `region` in place of the region called `name` (where it stood in the list), or adds it
+    /// when there is none; `None` removes that region.
+    Region { name: String, region: Option<Region> },
     Name(String),
     Briefing(String),
     Turns(u32),
@@ -21,6 +27,35 @@ pub enum Edit {
     SideName { side: u8, name: String },
     /// Places, moves, faces or removes a unit of the ruleset's part.
     Unit(super::muster::UnitEdit),
+}
+
+/// What `Edit::Paint` changes of a hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Paint {
+    Ground(Ground),
+    Road(bool),
+    Level(u8),
+}
+
+impl Paint {
+    fn on(self, mut t: Terrain) -> Terrain {
+        match self {
+            Paint::Ground(g) => t.ground = g,
+            Paint::Road(road) => t.road = road,
+            Paint::Level(level) => t.level = level.min(9),
+        }
+        t
+    }
+}
+
+/// The map's tokens, a row at a time.
+fn cells(s: &Scenario) -> Vec<Vec<String>> {
+    s.map.rows.iter().map(|r| r.split_whitespace().map(str::to_string).collect()).collect()
+}
+
+/// The token at `o`, to change in place.
+fn cell(rows: &mut [Vec<String>], o: Offset) -> Result<&mut String, String> {
+    usize::try_from(o.1).ok().and_then(|r| rows.get_mut(r)).and_then(|row| usize::try_from(o.0).ok().and_then(|c| row.get_mut(c))).ok_or_else(|| format!("{o} is off the map"))
 }
 
 impl Edit {
@@ -31,10 +66,17 @@ impl Edit {
             Edit::Ground { at, token } => {
                 // Written as the map writes it: `.0` is `.`.
                 let token = Terrain::parse(token)?.token();
-                let mut rows: Vec<Vec<String>> = s.map.rows.iter().map(|r| r.split_whitespace().map(str::to_string).collect()).collect();
+                let mut rows = cells(s);
                 for o in at {
-                    let cell = usize::try_from(o.1).ok().and_then(|r| rows.get_mut(r)).and_then(|row| usize::try_from(o.0).ok().and_then(|c| row.get_mut(c)));
-                    *cell.ok_or_else(|| format!("{o} is off the map"))? = token.clone();
+                    *cell(&mut rows, *o)? = token.clone();
+                }
+                s.map.rows = rows.iter().map(|r| r.join(" ")).collect();
+            }
+            Edit::Paint { at, paint } => {
+                let mut rows = cells(s);
+                for o in at {
+                    let token = cell(&mut rows, *o)?;
+                    *token = paint.on(Terrain::parse(token)?).token();
                 }
                 s.map.rows = rows.iter().map(|r| r.join(" ")).collect();
             }
@@ -43,6 +85,17 @@ impl Edit {
                 s.map.hexsides.retain(|h| !same_edge((h.at.to_hex(), h.side), (at.to_hex(), *side)));
                 if let Some(feature) = feature {
                     s.map.hexsides.push(HexsideSpec { at: *at, side: *side, feature: *feature });
+                }
+            }
+            Edit::Region { name, region } => {
+                let at = s.map.regions.iter().position(|r| r.name == *name);
+                match (at, region) {
+                    (Some(i), Some(r)) => s.map.regions[i] = r.clone(),
+                    (None, Some(r)) => s.map.regions.push(r.clone()),
+                    (Some(i), None) => {
+                        s.map.regions.remove(i);
+                    }
+                    (None, None) => return Err(format!("no region '{name}'")),
                 }
             }
             Edit::Name(name) => s.name = name.clone(),

@@ -32,6 +32,17 @@ impl<T: Clone + PartialEq> History<T> {
         Ok(())
     }
 
+    /// Makes a change part of the last one, undone with it: a brush stroke's later hexes.
+    pub fn amend<E>(&mut self, f: impl FnOnce(&mut T) -> Result<(), E>) -> Result<(), E> {
+        if self.before.is_empty() {
+            return self.change(f);
+        }
+        let mut next = self.now.clone();
+        f(&mut next)?;
+        self.now = next;
+        Ok(())
+    }
+
     /// Undoes the last change; false when there is none.
     pub fn undo(&mut self) -> bool {
         let Some(previous) = self.before.pop() else { return false };
@@ -44,6 +55,11 @@ impl<T: Clone + PartialEq> History<T> {
         let Some(next) = self.undone.pop() else { return false };
         self.before.push(std::mem::replace(&mut self.now, next));
         true
+    }
+
+    /// How many changes may be undone: a brush stroke knows by it whether it has made its first.
+    pub fn depth(&self) -> usize {
+        self.before.len()
     }
 
     pub fn can_undo(&self) -> bool {

@@ -6,5 +6,5 @@ pub mod edit;
 pub mod history;
 pub mod muster;
 
-pub use edit::Edit;
+pub use edit::{Edit, Paint};
 pub use history::History;

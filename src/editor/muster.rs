@@ -43,6 +43,8 @@ pub trait Placeable {
 pub trait Muster: Ruleset {
     type Part: Serialize + DeserializeOwned + Clone;
     type Spec: Placeable;
+    /// Whether its units face a way the part writes.
+    const FACES: bool = true;
     /// The part of a battle with no unit yet, as its file would write it (so the serde defaults
     /// of its switches apply).
     const EMPTY: &'static str;
@@ -193,6 +195,19 @@ pub fn apply_any(s: &mut Scenario, edit: &UnitEdit) -> Result<(), String> {
     for_scenario(s, Apply(edit))
 }
 
+struct Faces;
+impl Work for Faces {
+    type Output = Result<bool, String>;
+    fn run<R: Muster>(self, _: &mut Scenario) -> Self::Output {
+        Ok(R::FACES)
+    }
+}
+
+/// Whether the units of the scenario's ruleset face a way.
+pub fn faces(s: &Scenario) -> bool {
+    for_scenario(&mut s.clone(), Faces).unwrap_or(false)
+}
+
 /// `placements` for the scenario's own ruleset.
 pub fn units_of(s: &Scenario) -> Result<Vec<Placement>, String> {
     for_scenario(&mut s.clone(), Placements)
@@ -214,7 +229,7 @@ pub fn new_battle(ruleset: &str, width: u32, height: u32) -> Result<Scenario, St
     let side = |name: &str, edge| crate::scenario::SideSpec { name: name.to_string(), edge, colour: None };
     let mut s = Scenario {
         id: format!("{ruleset}-new-battle"),
-        name: format!("A new {title} battle"),
+        name: format!("New battle ({title})"),
         ruleset: ruleset.to_string(),
         briefing: String::new(),
         turns: 8,

@@ -80,14 +80,15 @@ pub fn keep(upload: &crate::online::protocol::Upload, id: &str) -> Result<Option
     Ok(files.last().map(|(name, _)| format!("the battle '{id}' is kept as {name} in {}, so its replay opens here", place())))
 }
 
+/// Writes a file of one's battles.
 #[cfg(not(target_arch = "wasm32"))]
-fn write(name: &str, text: &str) -> Result<(), String> {
+pub fn write(name: &str, text: &str) -> Result<(), String> {
     let dir = crate::battles::dir();
     std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(dir.join(name), text)).map_err(|e| format!("{}: {e}", dir.join(name).display()))
 }
 
 #[cfg(target_arch = "wasm32")]
-fn write(name: &str, text: &str) -> Result<(), String> {
+pub fn write(name: &str, text: &str) -> Result<(), String> {
     if super::web::storage_set(&format!("{PREFIX}{name}"), text) { Ok(()) } else { Err(format!("{name}: the browser's storage is full or refused it")) }
 }
 

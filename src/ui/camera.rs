@@ -70,7 +70,7 @@ impl Plugin for CameraPlugin {
             .init_resource::<BoardArea>()
             .init_resource::<FitRequest>()
             .add_systems(Startup, spawn_camera)
-            .add_systems(Update, (fit, pan_and_zoom, hover).chain().run_if(in_state(AppState::Battle).or_else(in_state(AppState::Replay))));
+            .add_systems(Update, (fit, pan_and_zoom, hover).chain().run_if(in_state(AppState::Battle).or_else(in_state(AppState::Replay)).or_else(in_state(AppState::Editor))));
     }
 }
 

@@ -44,6 +44,8 @@ pub struct MenuChoice {
     pub deleting: Option<String>,
     /// One's own battles and army lists, read with the saves.
     pub own: Vec<crate::battles::Listed>,
+    /// The "New battle" window, while it is up: the ruleset and the map's size picked.
+    pub new_battle: Option<(String, u32, u32)>,
 }
 
 impl MenuChoice {
@@ -66,6 +68,7 @@ impl MenuChoice {
             own: Vec::new(),
             resume_now: o.resume.clone(),
             saves: Vec::new(),
+            new_battle: None,
         }
     }
 
@@ -369,6 +372,11 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut preferen
                         commands.write_message(AppExit::Success);
                     }
                 }
+                let new = ui.button("New battle…").on_hover_text("Draw a battle of your own in the editor: the field, the armies, the rules of the battle");
+                placed.note("menu: New battle", &new);
+                if new.clicked() {
+                    choice.new_battle = Some((crate::rules::registry::NAMES[0].to_string(), 16, 12));
+                }
                 let online = ui.button("Online…").on_hover_text("Play a friend elsewhere through a Strategos server (strategos serve)");
                 placed.note("menu: Online", &online);
                 if online.clicked() {
@@ -470,11 +478,21 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut preferen
             if same != preferences.same_dice_on_reload {
                 preferences.same_dice_on_reload = same;
             }
-            let start = ui.button(egui::RichText::new("Start the battle").size(20.0));
-            placed.note("menu: Start the battle", &start);
-            if start.clicked() {
-                commands.queue(move |world: &mut World| start_at(world, offered));
-            }
+            ui.horizontal(|ui| {
+                let start = ui.button(egui::RichText::new("Start the battle").size(20.0));
+                placed.note("menu: Start the battle", &start);
+                if start.clicked() {
+                    commands.queue(move |world: &mut World| start_at(world, offered));
+                }
+                let own_file = choice.own.iter().find(|l| matches!(&l.kind, crate::battles::Kind::Battle(Ok(o)) if o.id == s.id)).map(|l| l.file.clone());
+                let hint = if own_file.is_some() { "Change this battle in the editor" } else { "Make a copy of this battle in the editor, to change and keep among your battles" };
+                let edit = ui.button("Edit…").on_hover_text(hint);
+                placed.note("menu: Edit", &edit);
+                if edit.clicked() {
+                    let opened = if own_file.is_some() { s.clone() } else { super::editor::copy_of(s.clone()) };
+                    commands.queue(move |world: &mut World| super::editor::open(world, opened, own_file));
+                }
+            });
             ui.separator();
             egui::ScrollArea::vertical().id_salt("briefing").auto_shrink([false, false]).show(ui, |ui| {
                 if page != 0.0 {
@@ -484,7 +502,36 @@ fn menu(mut contexts: EguiContexts, mut choice: ResMut<MenuChoice>, mut preferen
             });
         });
     });
+    new_battle_window(ctx, &mut choice, &mut commands);
     Ok(())
+}
+
+/// The "New battle" window: a ruleset and the map's size, then the editor on an open field.
+fn new_battle_window(ctx: &egui::Context, choice: &mut MenuChoice, commands: &mut Commands) {
+    let Some((ruleset, width, height)) = choice.new_battle.as_mut() else { return };
+    let mut open = true;
+    let mut create = false;
+    egui::Window::new("New battle").open(&mut open).collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
+        ui.label("Ruleset:");
+        for name in crate::rules::registry::NAMES {
+            ui.radio_value(ruleset, name.to_string(), crate::rules::registry::title(name).unwrap_or(name));
+        }
+        let side = crate::limits::MAP_SIDE as u32;
+        ui.add(egui::Slider::new(width, 4..=side.min(60)).text("hexes across"));
+        ui.add(egui::Slider::new(height, 4..=side.min(60)).text("hexes down"));
+        create = ui.button(egui::RichText::new("Make it").size(16.0)).clicked();
+    });
+    if create {
+        match crate::editor::muster::new_battle(ruleset, *width, *height) {
+            Ok(s) => {
+                choice.new_battle = None;
+                commands.queue(move |world: &mut World| super::editor::open(world, s, None));
+            }
+            Err(e) => choice.error = e,
+        }
+    } else if !open {
+        choice.new_battle = None;
+    }
 }
 
 /// One's own battles under the bundled ones: each battle to pick, each file refused with its error,

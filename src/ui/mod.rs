@@ -7,6 +7,7 @@ pub mod baked;
 pub mod battles;
 pub mod board;
 pub mod camera;
+pub mod editor;
 pub mod framebench;
 pub mod glide;
 pub mod help;
@@ -58,6 +59,9 @@ pub struct Options {
     /// With `autopilot`: open every bundled battle from the menu and check that the menu's and the
     /// top bar's controls lie inside the window, instead of playing a game.
     pub layout_check: bool,
+    /// Draw a battle of this ruleset in the editor, save it and play it, screenshots in
+    /// `autopilot`'s folder when there is one (the render test, the page's `?check=editor`).
+    pub edit: Option<String>,
     /// Measure this many frames of an empty scene, of the largest scenario of each ruleset and of
     /// the empty scene again, write the report to the file, then quit (the frame-time benchmark).
     pub frame_bench: Option<(u32, PathBuf)>,
@@ -82,6 +86,7 @@ impl Default for Options {
             resume: None,
             autopilot: None,
             layout_check: false,
+            edit: None,
             frame_bench: None,
             join: None,
             server: None,
@@ -139,7 +144,7 @@ pub fn run(mut options: Options) -> Result<(), String> {
     .add_plugins(EguiPlugin::default())
     .init_state::<AppState>()
     .init_resource::<placed::Placed>()
-    .add_plugins((camera::CameraPlugin, board::BoardPlugin, input::InputPlugin, panels::PanelsPlugin, menu::MenuPlugin));
+    .add_plugins((camera::CameraPlugin, board::BoardPlugin, input::InputPlugin, panels::PanelsPlugin, menu::MenuPlugin, editor::EditorPlugin));
     app.add_plugins(preferences::PreferencesPlugin { kept: autopilot.is_none() && !options.layout_check && options.frame_bench.is_none() });
     for_each_ruleset(&mut InstallRuleset(&mut app));
     // The scripted runs draw every frame; a person's window rests when nothing moves.
@@ -153,7 +158,9 @@ pub fn run(mut options: Options) -> Result<(), String> {
     app.add_plugins(online::OnlinePlugin { join: options.join.clone(), server: options.server.clone(), pilot: online_pilot });
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::PagePlugin);
-    if options.layout_check {
+    if let Some(ruleset) = options.edit.clone() {
+        editor::pilot::install(&mut app, autopilot.map(|(dir, _)| dir), ruleset);
+    } else if options.layout_check {
         layout_check::install(&mut app, autopilot.map(|(dir, _)| dir));
     } else if let Some((dir, scenario)) = autopilot {
         autopilot::install(&mut app, dir, scenario)?;

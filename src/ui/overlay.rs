@@ -19,7 +19,7 @@ use bevy_egui::{EguiContexts, egui};
 
 /// Paints one ruleset's board, before the panels (`super::panels::Paint`).
 pub fn install<R: Present>(app: &mut App) {
-    app.add_systems(bevy_egui::EguiPrimaryContextPass, paint_board::<R>.in_set(super::panels::Paint::Board).run_if(resource_exists::<Stage<R>>.and_then(in_state(AppState::Battle).or_else(in_state(AppState::Replay)))));
+    app.add_systems(bevy_egui::EguiPrimaryContextPass, paint_board::<R>.in_set(super::panels::Paint::Board).run_if(resource_exists::<Stage<R>>.and_then(in_state(AppState::Battle).or_else(in_state(AppState::Replay)).or_else(in_state(AppState::Editor)))));
 }
 
 /// A side's colour: its scenario's, else blue for the first side and red for the second.

@@ -177,7 +177,7 @@ pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
 }
 
 /// Tells the camera and the input what is left for the board once the panels are placed.
-fn leave_board(root: &egui::Ui, area: &mut super::camera::BoardArea) {
+pub fn leave_board(root: &egui::Ui, area: &mut super::camera::BoardArea) {
     let r = root.available_rect_before_wrap();
     area.0 = (r.width() > 1.0 && r.height() > 1.0).then(|| Rect::new(r.min.x, r.min.y, r.max.x, r.max.y));
 }

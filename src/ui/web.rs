@@ -75,7 +75,8 @@ pub fn options() -> Options {
             "join" if !value.is_empty() => o.join = Some(value),
             "join" => refuse("an invite code"),
             "check" if value == "layout" => o.layout_check = true,
-            "check" => refuse("layout (the layout check)"),
+            "check" if value == "editor" => o.edit = Some(crate::rules::registry::NAMES[0].to_string()),
+            "check" => refuse("layout (the layout check) or editor (the editor's script)"),
             _ => errors.push(format!("the page's address: '{key}' is not an option of the page (scenario, seed, computer, level, watch, resume, join, check)")),
         }
     }

@@ -4,7 +4,8 @@
 // page logs. Then the saves in the page's storage: an autosave survives a reload and is offered to
 // continue, broken entries are listed as broken, and a full storage gets a message while the last
 // save stays whole; a file loaded under a save's name is kept beside it; one's own battle files
-// picked land in the storage and play; a bad address option is
+// picked land in the storage and play; the editor's script draws a battle, saves it to the storage
+// and plays it; a bad address option is
 // said; the layout check passes at 1024x768 and 1280x800. Last, without WebGL2, the page must say so. Fails on a console error, a broken
 // check, or when the page never says it started.
 //
@@ -74,6 +75,7 @@ try {
   }
 
   await ownBattles(page, said);
+  await editor(page, said);
   await saves(page, said, lines, scenarios.split(",")[0]);
   await nothingLost(page, said, scenarios.split(",")[0]);
   for (const [width, height] of [[1024, 768], [1280, 800]]) await layout(width, height);
@@ -213,6 +215,26 @@ async function nothingLost(page, said, scenario) {
   await page.goto(`${url}/?level=bogus`);
   const line = (await refused).text();
   check(line.includes("unknown level 'bogus'"), `a bad address option is said (${line})`);
+}
+
+// The battle editor in the page (`?check=editor`): its script draws a battle from the "New battle"
+// window, saves it to the page's storage, plays it hotseat and comes back to the editor, and says so.
+async function editor(page, said) {
+  const get = (key) => page.evaluate((k) => localStorage.getItem(k), key);
+  const done = said("strategos: editor check:");
+  await page.goto(`${url}/?check=editor`);
+  const line = (await done).text();
+  console.log(`page: ${line}`);
+  const screenshot = `${screenshotDir}/web-editor.png`;
+  await page.screenshot({ path: screenshot });
+  console.log(`screenshot: ${screenshot}`);
+  const file = /Saved as (\S+) in/.exec(line);
+  check(file !== null, `the editor saved its battle (${line})`);
+  const text = await get(`strategos/battles/${file[1]}`);
+  check(text !== null && text.includes("w=") && text.includes("Hedge"), "the battle drawn is in the page's storage, its bridge and hedge with it");
+  const listing = said("strategos: your battles in");
+  await page.goto(`${url}/`);
+  check((await listing).text().includes(`${file[1]}: battle`), "the menu lists the battle drawn among one's battles");
 }
 
 // The layout check at one window size, in a page of its own: every control of the menu and the

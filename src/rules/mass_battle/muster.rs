@@ -26,6 +26,7 @@ impl Muster for MassBattle {
     type Part = Part;
     type Spec = UnitSpec;
     const EMPTY: &'static str = "(units: [])";
+    const FACES: bool = false;
 
     fn units(part: &mut Part) -> &mut Vec<UnitSpec> {
         &mut part.units

@@ -26,6 +26,7 @@ impl Muster for Swidenth {
     type Part = Part;
     type Spec = FigureSpec;
     const EMPTY: &'static str = "(units: [])";
+    const FACES: bool = false;
 
     fn units(part: &mut Part) -> &mut Vec<FigureSpec> {
         &mut part.units

@@ -1,0 +1,195 @@
+//! The editor's clicks and keys: a tool used on the hex (or the edge) under the pointer, a brush
+//! stroke dragged over hexes made one edit, Ctrl-Z and Ctrl-Y, Delete for the unit picked.
+
+use super::{Editing, Tool};
+use crate::editor::muster::{UnitEdit, units_of};
+use crate::editor::{Edit, Paint};
+use crate::hex::{Direction, Hex, Offset};
+use crate::ui::camera::{BoardArea, BoardCamera, Hovered, board_cursor, from_world, to_world};
+use crate::ui::input::{Selection, ctrl_held, keys_for_the_board};
+use bevy::prelude::*;
+
+impl Editing {
+    /// Makes an edit as one step of the history; a refusal is said.
+    pub fn edit(&mut self, edit: Edit) {
+        if let Err(e) = self.history.change(|s| edit.apply(s)) {
+            self.notice = e;
+        }
+    }
+
+    /// Makes an edit that continues the brush stroke under way (one undo takes back the stroke).
+    fn stroke(&mut self, edit: Edit) {
+        let depth = self.history.depth();
+        let result = match self.stroke {
+            Some(start) if depth > start => self.history.amend(|s| edit.apply(s)),
+            _ => {
+                self.stroke = Some(depth);
+                self.history.change(|s| edit.apply(s))
+            }
+        };
+        if let Err(e) = result {
+            self.notice = e;
+        }
+    }
+
+    pub fn undo(&mut self) {
+        self.history.undo();
+        self.picked = None;
+    }
+
+    pub fn redo(&mut self) {
+        self.history.redo();
+        self.picked = None;
+    }
+}
+
+/// The hexes of the map within `radius` of `centre`.
+fn brush(centre: Hex, radius: u32, map: &crate::hex::HexMap) -> Vec<Offset> {
+    centre.range(radius).filter(|h| map.contains(*h)).map(Offset::from_hex).collect()
+}
+
+/// Every hex joined to `start` through hexes of its terrain.
+fn fill(start: Hex, map: &crate::hex::HexMap) -> Vec<Offset> {
+    let terrain = map.at(start);
+    let mut seen = vec![start];
+    let mut next = vec![start];
+    while let Some(h) = next.pop() {
+        for n in map.neighbours(h) {
+            if map.at(n) == terrain && !seen.contains(&n) {
+                seen.push(n);
+                next.push(n);
+            }
+        }
+    }
+    seen.into_iter().map(Offset::from_hex).collect()
+}
+
+/// A region's kind in a word, for the names of new ones.
+pub fn region_word(kind: &crate::hex::RegionKind) -> &'static str {
+    use crate::hex::RegionKind::*;
+    match kind {
+        Building { .. } => "Building",
+        Section => "Wall section",
+        Gate => "Gate",
+        Deployment { .. } => "Deployment zone",
+        Objective => "Objective",
+    }
+}
+
+/// The side of `hex` nearest the world point `p`.
+fn nearest_side(hex: Hex, p: Vec2) -> Direction {
+    let towards = (p - to_world(hex)).normalize_or_zero();
+    let along = |d: &Direction| (to_world(d.step(hex)) - to_world(hex)).normalize_or_zero().dot(towards);
+    Direction::ALL.into_iter().max_by(|a, b| along(a).total_cmp(&along(b))).unwrap_or(Direction::N)
+}
+
+/// Undo, redo and the unit picked's keys, while no text field has the keyboard.
+pub fn keys(keys: Res<ButtonInput<KeyCode>>, typing: Option<Res<bevy_egui::input::EguiWantsInput>>, mut editing: ResMut<Editing>) {
+    if !keys_for_the_board(typing, None) {
+        return;
+    }
+    let ctrl = ctrl_held(&keys);
+    let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+    if ctrl && (keys.just_pressed(KeyCode::KeyY) || (shift && keys.just_pressed(KeyCode::KeyZ))) {
+        editing.redo();
+    } else if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+        editing.undo();
+    } else if keys.just_pressed(KeyCode::Escape) {
+        editing.picked = None;
+    } else if let Some(id) = editing.picked {
+        if keys.just_pressed(KeyCode::Delete) || keys.just_pressed(KeyCode::Backspace) {
+            editing.edit(Edit::Unit(UnitEdit::Remove { id }));
+            editing.picked = None;
+        }
+    }
+}
+
+/// A click (or a drag, for the brushes) on the board, used by the tool in hand.
+#[allow(clippy::too_many_arguments)]
+pub fn board_clicks(
+    buttons: Res<ButtonInput<MouseButton>>,
+    hovered: Res<Hovered>,
+    area: Res<BoardArea>,
+    windows: Query<&Window>,
+    camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
+    mut editing: ResMut<Editing>,
+    mut selection: ResMut<Selection>,
+) {
+    if !buttons.pressed(MouseButton::Left) {
+        editing.stroke = None;
+        editing.stroke_at = None;
+    }
+    let Some(hex) = hovered.0 else { return };
+    let Ok(map) = editing.history.now().build_map() else { return };
+    let pressed = buttons.just_pressed(MouseButton::Left);
+    let dragging = buttons.pressed(MouseButton::Left) && editing.stroke.is_some() && editing.stroke_at != Some(hex);
+    match editing.tool {
+        Tool::Ground | Tool::Road | Tool::Level if pressed || dragging => {
+            let paint = match editing.tool {
+                Tool::Ground => Paint::Ground(editing.ground),
+                Tool::Road => Paint::Road(editing.road),
+                _ => Paint::Level(editing.level),
+            };
+            // A road is laid hex by hex, as it runs.
+            let radius = if editing.tool == Tool::Road { 0 } else { editing.radius };
+            editing.stroke(Edit::Paint { at: brush(hex, radius, &map), paint });
+            editing.stroke_at = Some(hex);
+        }
+        Tool::Fill if pressed => {
+            let ground = editing.ground;
+            editing.edit(Edit::Paint { at: fill(hex, &map), paint: Paint::Ground(ground) });
+        }
+        Tool::Edge if pressed => {
+            let point = windows.single().ok().and_then(|w| board_cursor(w, &area)).zip(camera.single().ok()).and_then(|(c, (cam, gt))| cam.viewport_to_world_2d(gt, c).ok());
+            let Some(point) = point.filter(|p| from_world(*p) == hex) else { return };
+            let side = nearest_side(hex, point);
+            let feature = editing.feature;
+            editing.edit(Edit::Edge { at: Offset::from_hex(hex), side, feature });
+        }
+        Tool::Units if pressed => {
+            let at = Offset::from_hex(hex);
+            let here = units_of(editing.history.now()).unwrap_or_default().into_iter().filter(|u| u.at == at).map(|u| u.id).collect::<Vec<_>>();
+            match editing.picked {
+                // A click on the unit picked lets it go; on another, picks it (the next one of a stack).
+                Some(id) if here.contains(&id) => {
+                    let next = here.iter().skip_while(|u| **u != id).nth(1).copied();
+                    editing.picked = next;
+                }
+                _ if !here.is_empty() => editing.picked = here.first().copied(),
+                Some(id) => editing.edit(Edit::Unit(UnitEdit::Move { id, to: at })),
+                None => {
+                    let (side, offer) = (editing.side, editing.offers.get(editing.offer).cloned());
+                    match offer {
+                        Some(offer) => editing.edit(Edit::Unit(UnitEdit::Place { side, at, offer })),
+                        None => editing.notice = "the battle's army lists offer no profile".into(),
+                    }
+                }
+            }
+        }
+        Tool::Regions if pressed => {
+            let s = editing.history.now();
+            let picked = editing.region.as_ref().and_then(|name| s.map.regions.iter().find(|r| r.name == *name)).cloned();
+            let edit = match picked {
+                Some(mut r) => {
+                    match r.hexes.iter().position(|h| *h == hex) {
+                        Some(i) => {
+                            r.hexes.remove(i);
+                        }
+                        None => r.hexes.push(hex),
+                    }
+                    Edit::Region { name: r.name.clone(), region: Some(r) }
+                }
+                None => {
+                    let kind = editing.region_kind.clone();
+                    let word = region_word(&kind);
+                    let name = (1..).map(|n| format!("{word} {n}")).find(|n| !s.map.regions.iter().any(|r| r.name == *n)).unwrap_or_default();
+                    editing.region = Some(name.clone());
+                    Edit::Region { name: name.clone(), region: Some(crate::hex::Region { name, kind, hexes: vec![hex] }) }
+                }
+            };
+            editing.edit(edit);
+        }
+        _ => {}
+    }
+    selection.0 = editing.picked.map(crate::battle::UnitId);
+}
