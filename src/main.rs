@@ -114,7 +114,7 @@ mod command_line {
         Validate { files: Vec<PathBuf> },
         /// Write a new battle to start from: an open field, two sides, one unit a side.
         New {
-            /// The ruleset it is played with (thucydide, swordpoint, black-powder, swidenth, mass-battle).
+            /// The ruleset it is played with, by the name scenarios give it (an unknown name lists them).
             #[arg(long)]
             ruleset: String,
             /// The map's size in hexes, WIDTHxHEIGHT.

@@ -9,7 +9,7 @@ use strategos::ai::Judge;
 use strategos::battle::Present;
 use strategos::editor::muster::{UnitEdit, new_battle, offers_of, units_of};
 use strategos::editor::{Edit, History, Paint};
-use strategos::hex::{Direction, Ground, Hexside, Offset, Region, RegionKind};
+use strategos::hex::{BoardEdge, Direction, Ground, Hexside, Offset, Region, RegionKind};
 use strategos::rules::registry::{ForRuleset, with_ruleset};
 use strategos::scenario::{Scenario, all_bundled, parse, to_ron};
 
@@ -43,7 +43,12 @@ fn every_bundled_battle_written_back_reads_as_the_same_battle_and_plays_the_same
 fn random_edit(rng: &mut ChaCha8Rng, s: &Scenario) -> Edit {
     let (width, height) = (s.map.rows[0].split_whitespace().count() as i32, s.map.rows.len() as i32);
     let hex = |rng: &mut ChaCha8Rng| Offset(rng.random_range(-1..=width), rng.random_range(-1..=height));
-    match rng.random_range(0..12) {
+    match rng.random_range(0..13) {
+        11 => match rng.random_range(0..3) {
+            0 => Edit::Part(s.setup.text().to_string()),
+            1 => Edit::Part(format!("{}, bogus: 1)", s.setup.text().trim_end().trim_end_matches(')'))),
+            _ => Edit::SideEdge { side: rng.random_range(0..3), edge: *[BoardEdge::North, BoardEdge::South, BoardEdge::East, BoardEdge::West].choose(rng).expect("an edge") },
+        },
         0 | 1 | 2 => {
             let token = ["." , "f", "m", "r", "b", "w", "s", "x", ".=", "f1", ".2", "h", "f=3"].choose(rng).expect("a token").to_string();
             let at = (0..rng.random_range(1..6)).map(|_| hex(rng)).collect();
@@ -177,4 +182,50 @@ fn units_are_placed_moved_faced_and_removed_one_a_line_and_the_battle_sets_up() 
         while history.undo() {}
         assert_eq!(units_of(history.now()).expect("reads").len(), 2, "{ruleset}");
     }
+}
+
+#[test]
+fn a_profile_of_the_battles_own_list_is_offered_placed_saved_beside_it_and_sets_up() {
+    use strategos::editor::muster::{new_profile, own_list, unit_line};
+    let dir = std::env::temp_dir().join(format!("strategos-editor-profiles-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for ruleset in strategos::rules::registry::NAMES {
+        let mut history = History::new(new_battle(ruleset, 12, 10).expect("a new battle"));
+        // Not the first: a Swidenth warband has one Chief, whom each side has already.
+        let base = offers_of(history.now()).expect("profiles offered")[1].clone();
+        let (name, line) = new_profile(history.now(), &base).expect("a new profile");
+        let list = own_list(history.now());
+        history.change(|b| Edit::Profile { list: list.clone(), name: name.clone(), line: Some(line.clone()) }.apply(b)).expect("the profile added");
+        let mine = offers_of(history.now()).expect("profiles offered").into_iter().find(|o| o.name == name).unwrap_or_else(|| panic!("{ruleset}: {name} offered"));
+        history.change(|b| Edit::Unit(UnitEdit::Place { side: 1, at: Offset(4, 3), offer: mine.clone() }).apply(b)).expect("placed");
+        // Its line, rewritten: the same unit elsewhere.
+        let written = unit_line(history.now(), 3).expect("unit 3's line");
+        assert!(written.contains("(mine)"), "{ruleset}: {written}");
+        history.change(|b| Edit::Unit(UnitEdit::Rewrite { id: 3, text: written.replace("at: (4, 3)", "at: (5, 3)") }).apply(b)).expect("rewritten");
+        assert_eq!(units_of(history.now()).expect("reads")[2].at, Offset(5, 3), "{ruleset}");
+        let refused = history.change(|b| Edit::Unit(UnitEdit::Rewrite { id: 3, text: written.replace("at:", "bogus: 1, at:") }).apply(b)).unwrap_err();
+        assert!(refused.contains("bogus"), "{ruleset}: {refused}");
+        let refused = history.change(|b| Edit::Profile { list: list.clone(), name: name.clone(), line: Some("(name: \"x\",\nbase: \"y\")".into()) }.apply(b)).unwrap_err();
+        assert!(refused.contains("one line"), "{ruleset}: {refused}");
+        // Saved as the editor saves it: the battle and its own list side by side.
+        let s = history.now();
+        assert!(s.armies.contains(&list), "{ruleset}: {:?}", s.armies);
+        let file = dir.join(format!("{ruleset}.ron"));
+        std::fs::write(&file, to_ron(s)).unwrap();
+        for (name, l) in &s.army_files {
+            std::fs::write(dir.join(name), &*l.file.text).unwrap();
+        }
+        let (back, _) = strategos::scenario::load(&file).unwrap_or_else(|e| panic!("{ruleset}: {e}"));
+        assert_eq!(with_ruleset(ruleset, SetsUp(&back)).expect("a ruleset"), Ok(3), "{ruleset}");
+        strategos::cli::validate::validate(&file).unwrap_or_else(|e| panic!("{ruleset}: {e}"));
+        // A change the ruleset refuses is the live validation's to say, not the edit's.
+        history.change(|b| Edit::Profile { list: list.clone(), name: name.clone(), line: Some(format!("{}, bogus: 1)", line.strip_suffix(')').expect("a profile's line ends its parentheses"))) }.apply(b)).expect("written");
+        let said = with_ruleset(ruleset, SetsUp(history.now())).expect("a ruleset").unwrap_err();
+        assert!(said.contains("bogus"), "{ruleset}: {said}");
+        // The last profile removed, the list goes from the battle.
+        history.change(|b| Edit::Profile { list: list.clone(), name: name.clone(), line: None }.apply(b)).expect("removed");
+        assert!(!history.now().armies.contains(&list) && history.now().army_files.is_empty(), "{ruleset}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

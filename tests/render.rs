@@ -193,7 +193,8 @@ fn cpu_ticks(pid: u32) -> u64 {
 
 /// The battle editor's script, for each ruleset: from the menu's "New battle" window it draws a
 /// field (a wood, a river and a road across it, a hill, a building, a hedge), places a second unit a
-/// side, faces one, saves the battle among one's battles, plays it hotseat and comes back to the
+/// side (one of a profile of the battle's own army list), outlines a building and an objective,
+/// faces a unit, saves the battle among one's battles, plays it hotseat and comes back to the
 /// editor (`<target>/screenshots-editor-RULESET/`). The battle saved validates and plays computer
 /// against computer to its end.
 #[test]
@@ -234,6 +235,9 @@ fn the_editor_draws_a_battle_of_each_ruleset_that_validates_and_plays() {
         let said = String::from_utf8_lossy(&played.stdout);
         assert!(played.status.success() && said.contains("average turns"), "{ruleset}: {said}{}", String::from_utf8_lossy(&played.stderr));
         let text = std::fs::read_to_string(&saved).unwrap();
+        let own = saved.with_file_name(format!("{}-army.ron", saved.file_stem().unwrap().to_string_lossy()));
+        let list = std::fs::read_to_string(&own).unwrap_or_else(|e| panic!("{ruleset}: the battle's own list {}: {e}", own.display()));
+        assert!(list.contains("(mine)") && text.contains("(mine)"), "{ruleset}: a unit of the battle's own profile:\n{list}\n{text}");
         assert!(text.contains("w=") && text.contains("Hedge") && text.contains("b ") && text.contains("Building(size: 4)") && text.contains("Objective"), "{ruleset}: the river's bridge, the hedge, the building and the regions are in the file:\n{text}");
     }
 }

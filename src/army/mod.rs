@@ -75,6 +75,47 @@ impl ArmyList {
     }
 }
 
+/// An army list's file text, one profile a line: how the battle editor writes a battle's own list.
+pub fn to_ron(id: &str, name: &str, ruleset: &str, lines: &[String]) -> String {
+    use std::fmt::Write;
+    let mut out = String::from("ArmyList(\n");
+    let _ = writeln!(out, "    id: {},", crate::scenario::one_line(&id));
+    let _ = writeln!(out, "    name: {},", crate::scenario::one_line(&name));
+    let _ = writeln!(out, "    ruleset: {},", crate::scenario::one_line(&ruleset));
+    out.push_str("    profiles: [\n");
+    for line in lines {
+        let _ = writeln!(out, "        {line},");
+    }
+    out.push_str("    ],\n)\n");
+    out
+}
+
+impl ArmyList {
+    /// The profiles one a line, as `to_ron` writes them; `None` for a list written otherwise (a
+    /// profile over several lines), which the editor leaves to be changed by hand.
+    pub fn profile_lines(&self) -> Option<Vec<String>> {
+        let text = self.profiles.text().trim();
+        let inner = text.strip_prefix('[')?.strip_suffix(']')?;
+        let lines: Vec<String> = inner.lines().map(str::trim).filter(|l| !l.is_empty()).map(|l| l.strip_suffix(',').unwrap_or(l).to_string()).collect();
+        let balanced = |l: &String| l.matches('(').count() == l.matches(')').count() && l.ends_with(')');
+        lines.iter().all(balanced).then_some(lines)
+    }
+}
+
+/// The name a profile's line gives it (`name: "..."`, read as RON reads the string: `d\'armes`
+/// is `d'armes`).
+pub fn profile_name(line: &str) -> Option<String> {
+    let start = line.find("name: \"")? + "name: ".len();
+    let rest = &line[start..];
+    let mut escaped = false;
+    let end = rest.char_indices().skip(1).find_map(|(i, c)| {
+        let closes = c == '"' && !escaped;
+        escaped = c == '\\' && !escaped;
+        closes.then_some(i)
+    })?;
+    ron::from_str::<String>(&rest[..=end]).ok()
+}
+
 /// The bundled lists of a ruleset, in `BUNDLED`'s order.
 pub fn bundled_for(ruleset: &str) -> Vec<Arc<ArmyList>> {
     bundled::all().into_iter().filter(|l| l.ruleset == ruleset).collect()

@@ -32,15 +32,22 @@ impl<T: Clone + PartialEq> History<T> {
         Ok(())
     }
 
-    /// Makes a change part of the last one, undone with it: a brush stroke's later hexes.
+    /// Makes a change part of the last one, undone with it: a brush stroke's later hexes. Only
+    /// right straight after that change (`depth` unchanged, nothing to redo), which the caller
+    /// knows.
     pub fn amend<E>(&mut self, f: impl FnOnce(&mut T) -> Result<(), E>) -> Result<(), E> {
-        if self.before.is_empty() {
-            return self.change(f);
-        }
         let mut next = self.now.clone();
         f(&mut next)?;
         self.now = next;
         Ok(())
+    }
+
+    /// Changes the battle now, before every change, after every one undone and as saved alike:
+    /// what is no edit to undo (the id a save makes unique).
+    pub fn change_everywhere(&mut self, f: impl Fn(&mut T)) {
+        for t in std::iter::once(&mut self.now).chain(&mut self.before).chain(&mut self.undone).chain(std::iter::once(&mut self.saved)) {
+            f(t);
+        }
     }
 
     /// Undoes the last change; false when there is none.

@@ -42,7 +42,7 @@ pub trait Placeable {
 /// A ruleset's part of a scenario as the editor changes it.
 pub trait Muster: Ruleset {
     type Part: Serialize + DeserializeOwned + Clone;
-    type Spec: Placeable;
+    type Spec: Placeable + Serialize + DeserializeOwned;
     /// Whether its units face a way the part writes.
     const FACES: bool = true;
     /// The part of a battle with no unit yet, as its file would write it (so the serde defaults
@@ -53,8 +53,11 @@ pub trait Muster: Ruleset {
     fn offers(scenario: &Scenario) -> Result<Vec<Offer>, SetupError>;
     /// A new unit of `offer`, adding to the part what it needs (a brigade to belong to).
     fn enlist(part: &mut Self::Part, id: u32, side: u8, at: Offset, offer: &Offer) -> Self::Spec;
-    /// Takes out of the part what named a unit removed (a leader standing with it).
-    fn discharge(_part: &mut Self::Part, _id: u32) {}
+    /// Takes out of the part what named the unit `removed` (a leader standing with it).
+    fn discharge(_part: &mut Self::Part, _removed: &Self::Spec) {}
+    /// A profile of the battle's own army list called `name`, written on one line as a change to
+    /// `base` (which changes nothing yet: the author writes the changes).
+    fn new_profile(s: &Scenario, base: &Offer, name: &str) -> String;
 }
 
 /// An edit of the units of a battle.
@@ -64,6 +67,9 @@ pub enum UnitEdit {
     Move { id: u32, to: Offset },
     Face { id: u32, facing: Direction },
     Remove { id: u32 },
+    /// Puts the unit written `text` (its line in the ruleset's part, every field it may have:
+    /// its starting state) in place of unit `id`.
+    Rewrite { id: u32, text: String },
 }
 
 /// The part as its ruleset reads it.
@@ -101,8 +107,12 @@ pub fn apply<R: Muster>(s: &mut Scenario, edit: &UnitEdit) -> Result<(), String>
         }
         UnitEdit::Remove { id } => {
             let i = index(units, *id)?;
-            units.remove(i);
-            R::discharge(&mut part, *id);
+            let removed = units.remove(i);
+            R::discharge(&mut part, &removed);
+        }
+        UnitEdit::Rewrite { id, text } => {
+            let i = index(units, *id)?;
+            units[i] = crate::limits::from_ron::<R::Spec>(text).map_err(|e| format!("the unit's line, column {}: {}", e.span.start.col, crate::limits::ron_message(&e.code)))?;
         }
     }
     s.setup = crate::scenario::Setup::written(&part);
@@ -134,88 +144,140 @@ fn middle_of_edge(width: i32, height: i32, edge: crate::hex::BoardEdge) -> Offse
     }
 }
 
-/// The generic functions above, for the ruleset a scenario names.
-struct ForScenario<'a, T> {
-    s: &'a mut Scenario,
-    work: T,
-}
-
-/// What to do with the ruleset picked.
+/// Work done with the ruleset a scenario names; each holds the scenario it works on.
 trait Work {
     type Output;
-    fn run<R: Muster>(self, s: &mut Scenario) -> Self::Output;
+    fn run<R: Muster>(self) -> Self::Output;
 }
 
-impl<T: Work> crate::rules::registry::ForRuleset for ForScenario<'_, T> {
+struct With<T>(T);
+
+impl<T: Work> crate::rules::registry::ForRuleset for With<T> {
     type Output = T::Output;
     fn run<R: crate::ai::Judge + crate::battle::Present + Muster>(self) -> T::Output {
-        self.work.run::<R>(self.s)
+        self.0.run::<R>()
     }
 }
 
-fn for_scenario<T: Work<Output = Result<O, String>>, O>(s: &mut Scenario, work: T) -> Result<O, String> {
-    let ruleset = s.ruleset.clone();
-    crate::rules::registry::with_ruleset(&ruleset, ForScenario { s, work }).map_err(|e| e.to_string())?
+fn with<T: Work<Output = Result<O, String>>, O>(ruleset: &str, work: T) -> Result<O, String> {
+    crate::rules::registry::with_ruleset(ruleset, With(work)).map_err(|e| e.to_string())?
 }
 
-struct Apply<'a>(&'a UnitEdit);
+struct Apply<'a>(&'a mut Scenario, &'a UnitEdit);
 impl Work for Apply<'_> {
     type Output = Result<(), String>;
-    fn run<R: Muster>(self, s: &mut Scenario) -> Self::Output {
-        apply::<R>(s, self.0)
+    fn run<R: Muster>(self) -> Self::Output {
+        apply::<R>(self.0, self.1)
     }
 }
 
-struct Placements;
-impl Work for Placements {
+struct Placements<'a>(&'a Scenario);
+impl Work for Placements<'_> {
     type Output = Result<Vec<Placement>, String>;
-    fn run<R: Muster>(self, s: &mut Scenario) -> Self::Output {
-        placements::<R>(s)
+    fn run<R: Muster>(self) -> Self::Output {
+        placements::<R>(self.0)
     }
 }
 
-struct Offers;
-impl Work for Offers {
+struct Offers<'a>(&'a Scenario);
+impl Work for Offers<'_> {
     type Output = Result<Vec<Offer>, String>;
-    fn run<R: Muster>(self, s: &mut Scenario) -> Self::Output {
-        R::offers(s).map_err(|e| e.message)
+    fn run<R: Muster>(self) -> Self::Output {
+        R::offers(self.0).map_err(|e| e.message)
     }
 }
 
-struct Starter;
-impl Work for Starter {
+struct Line<'a>(&'a Scenario, u32);
+impl Work for Line<'_> {
+    type Output = Result<String, String>;
+    fn run<R: Muster>(self) -> Self::Output {
+        let mut part = part::<R>(self.0)?;
+        let unit = R::units(&mut part).iter().find(|u| u.placement().id == self.1).ok_or_else(|| format!("no unit {}", self.1))?;
+        Ok(crate::scenario::one_line(unit))
+    }
+}
+
+struct NewProfile<'a>(&'a Scenario, &'a Offer);
+impl Work for NewProfile<'_> {
+    type Output = Result<(String, String), String>;
+    fn run<R: Muster>(self) -> Self::Output {
+        let (s, base) = (self.0, self.1);
+        let taken: Vec<String> = R::offers(s).map_err(|e| e.message)?.into_iter().map(|o| o.name).collect();
+        let name = std::iter::once(format!("{} (mine)", base.name)).chain((2..).map(|n| format!("{} (mine {n})", base.name))).find(|n| !taken.contains(n)).unwrap_or_default();
+        let line = R::new_profile(s, base, &name);
+        Ok((name, line))
+    }
+}
+
+struct WholePart<'a>(&'a mut Scenario, &'a str);
+impl Work for WholePart<'_> {
     type Output = Result<(), String>;
-    fn run<R: Muster>(self, s: &mut Scenario) -> Self::Output {
-        starter::<R>(s)
+    fn run<R: Muster>(self) -> Self::Output {
+        let part = crate::limits::from_ron::<R::Part>(self.1).map_err(|e| format!("line {}, column {}: {}", e.span.start.line, e.span.start.col, crate::limits::ron_message(&e.code)))?;
+        self.0.setup = crate::scenario::Setup::written(&part);
+        Ok(())
     }
 }
 
-/// `apply` for the scenario's own ruleset.
-pub fn apply_any(s: &mut Scenario, edit: &UnitEdit) -> Result<(), String> {
-    for_scenario(s, Apply(edit))
+struct Starter<'a>(&'a mut Scenario);
+impl Work for Starter<'_> {
+    type Output = Result<(), String>;
+    fn run<R: Muster>(self) -> Self::Output {
+        starter::<R>(self.0)
+    }
 }
 
 struct Faces;
 impl Work for Faces {
     type Output = Result<bool, String>;
-    fn run<R: Muster>(self, _: &mut Scenario) -> Self::Output {
+    fn run<R: Muster>(self) -> Self::Output {
         Ok(R::FACES)
     }
 }
 
-/// Whether the units of the scenario's ruleset face a way.
-pub fn faces(s: &Scenario) -> bool {
-    for_scenario(&mut s.clone(), Faces).unwrap_or(false)
+/// `apply` for the scenario's own ruleset.
+pub fn apply_any(s: &mut Scenario, edit: &UnitEdit) -> Result<(), String> {
+    let ruleset = s.ruleset.clone();
+    with(&ruleset, Apply(s, edit))
 }
 
 /// `placements` for the scenario's own ruleset.
 pub fn units_of(s: &Scenario) -> Result<Vec<Placement>, String> {
-    for_scenario(&mut s.clone(), Placements)
+    with(&s.ruleset, Placements(s))
 }
 
 /// The profiles the scenario's army lists offer, for its own ruleset.
 pub fn offers_of(s: &Scenario) -> Result<Vec<Offer>, String> {
-    for_scenario(&mut s.clone(), Offers)
+    with(&s.ruleset, Offers(s))
+}
+
+/// The line unit `id` is written on in the scenario's part.
+pub fn unit_line(s: &Scenario, id: u32) -> Result<String, String> {
+    with(&s.ruleset, Line(s, id))
+}
+
+/// A new profile for the battle's own army list from `base`, under a name no list of the battle
+/// gives yet: the name and the profile's line.
+pub fn new_profile(s: &Scenario, base: &Offer) -> Result<(String, String), String> {
+    with(&s.ruleset, NewProfile(s, base))
+}
+
+/// The battle's own army list, where the editor keeps its new profiles: the last file among its
+/// lists that is written one profile a line, else a new one named after the battle.
+pub fn own_list(s: &Scenario) -> String {
+    s.army_files.iter().rev().find(|(_, l)| l.profile_lines().is_some()).map_or_else(|| format!("{}-army.ron", s.id), |(n, _)| n.clone())
+}
+
+/// Puts the ruleset's part written `text` in place of the scenario's, written back as the editor
+/// writes it; refused, with where and why, when it does not read as the ruleset's part.
+pub fn rewrite_part(s: &mut Scenario, text: &str) -> Result<(), String> {
+    let ruleset = s.ruleset.clone();
+    with(&ruleset, WholePart(s, text))
+}
+
+/// Whether the units of the scenario's ruleset face a way.
+pub fn faces(s: &Scenario) -> bool {
+    with(&s.ruleset, Faces).unwrap_or(false)
 }
 
 /// A new battle of `ruleset` on an open field of `width` by `height` hexes, the first side from
@@ -240,6 +302,6 @@ pub fn new_battle(ruleset: &str, width: u32, height: u32) -> Result<Scenario, St
         army_files: Vec::new(),
         setup: crate::scenario::Setup::of(&()),
     };
-    for_scenario(&mut s, Starter)?;
+    with(ruleset, Starter(&mut s))?;
     Ok(s)
 }

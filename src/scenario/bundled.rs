@@ -17,9 +17,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("mass-battle-siege.ron", include_str!("../../scenarios/mass-battle-siege.ron")),
 ];
 
-/// Every bundled scenario, parsed, in the list's order.
+/// Every bundled scenario, parsed once (the menu asks every frame), in the list's order.
 pub fn all() -> impl Iterator<Item = super::Scenario> {
-    BUNDLED.iter().filter_map(|(_, text)| super::parse(text).ok())
+    static PARSED: std::sync::OnceLock<Vec<super::Scenario>> = std::sync::OnceLock::new();
+    PARSED.get_or_init(|| BUNDLED.iter().filter_map(|(_, text)| super::parse(text).ok()).collect()).iter().cloned()
 }
 
 /// A bundled scenario by id, parsed.

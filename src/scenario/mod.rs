@@ -9,7 +9,7 @@ mod write;
 pub use bundled::{BUNDLED, DEFAULT, all as all_bundled, find as find_bundled};
 pub use error::{FileError, Item, ListFile, SetupError, key_line, locate_item};
 pub use format::{HexsideSpec, MapSpec, Placed, Scenario, Setup, SideSpec, check_placements};
-pub use write::to_ron;
+pub use write::{line as one_line, to_ron};
 
 use std::path::Path;
 

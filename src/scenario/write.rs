@@ -9,7 +9,7 @@ use serde::Serialize;
 use std::fmt::Write;
 
 /// One value on one line: `(at: (3, 4), side: NE, feature: Hedge)`.
-fn line<T: Serialize>(value: &T) -> String {
+pub fn line<T: Serialize>(value: &T) -> String {
     let config = PrettyConfig::new().compact_structs(true).compact_arrays(true).separator(" ");
     ron::ser::to_string_pretty(value, config).expect("a scenario's part writes as RON")
 }

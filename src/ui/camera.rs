@@ -111,10 +111,12 @@ fn fit(
     mut camera: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
     mut resized: MessageReader<bevy::window::WindowResized>,
     mut fitted: Local<Fitted>,
+    typing: Option<Res<bevy_egui::input::EguiWantsInput>>,
 ) {
     let size = board.as_ref().map(|b| (b.0.width(), b.0.height()));
     // F, or a new window size: the whole map in view again.
-    if keys.just_pressed(KeyCode::KeyF) || resized.read().count() > 0 {
+    let f = keys.just_pressed(KeyCode::KeyF) && !typing.is_some_and(|t| t.wants_keyboard_input());
+    if f || resized.read().count() > 0 {
         request.0 = size;
     }
     let (Ok(window), Ok((mut t, mut p))) = (windows.single(), camera.single_mut()) else { return };
@@ -142,6 +144,7 @@ fn pan_and_zoom(
     windows: Query<&Window>,
     mut camera: Query<(&Camera, &GlobalTransform, &mut Transform, &mut Projection), With<BoardCamera>>,
     mut redraw: MessageWriter<RequestRedraw>,
+    typing: Option<Res<bevy_egui::input::EguiWantsInput>>,
 ) {
     let Ok((cam, gt, mut t, mut p)) = camera.single_mut() else { return };
     // The window sleeps between events: after a sleep the first frame's delta is long, and a pan
@@ -150,8 +153,8 @@ fn pan_and_zoom(
     let Projection::Orthographic(o) = p.as_mut() else { return };
     let mut pan = Vec2::ZERO;
     let cursor = windows.single().ok().and_then(|w| board_cursor(w, &area));
-    // Ctrl-S saves rather than pans.
-    if !super::input::ctrl_held(&keys) {
+    // Ctrl-S saves rather than pans, and letters typed into a field (the editor's) are words.
+    if !super::input::ctrl_held(&keys) && !typing.is_some_and(|t| t.wants_keyboard_input()) {
         for (key, dir) in [
             (KeyCode::ArrowLeft, Vec2::NEG_X),
             (KeyCode::KeyA, Vec2::NEG_X),

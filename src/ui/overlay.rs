@@ -35,11 +35,12 @@ pub fn colour(c: Rgb) -> egui::Color32 {
     egui::Color32::from_rgb(c.0, c.1, c.2)
 }
 
-/// World to screen, as the camera sees it.
-struct View<'a> {
-    camera: &'a Camera,
-    transform: &'a GlobalTransform,
-    scale: f32,
+/// World to screen, as the camera sees it (the editor's outlines use it too).
+pub(crate) struct View<'a> {
+    pub camera: &'a Camera,
+    pub transform: &'a GlobalTransform,
+    /// The orthographic projection's scale: world units a screen point.
+    pub scale: f32,
 }
 
 impl View<'_> {
@@ -47,7 +48,7 @@ impl View<'_> {
         self.camera.world_to_viewport(self.transform, p.extend(0.0)).ok().map(|v| egui::pos2(v.x, v.y))
     }
 
-    fn hex(&self, h: Hex) -> Option<egui::Pos2> {
+    pub(crate) fn hex(&self, h: Hex) -> Option<egui::Pos2> {
         self.at(to_world(h))
     }
 
@@ -56,7 +57,7 @@ impl View<'_> {
         world / self.scale
     }
 
-    fn hex_outline(&self, h: Hex, shrink: f32) -> Vec<egui::Pos2> {
+    pub(crate) fn hex_outline(&self, h: Hex, shrink: f32) -> Vec<egui::Pos2> {
         let c = to_world(h);
         (0..6)
             .filter_map(|i| {

@@ -186,11 +186,13 @@ fn side_name<R: Present>(b: &Battle<R>, s: Side) -> String {
     b.sides[s.index()].name.clone()
 }
 
-/// The turn and the side to play, then the ruleset's status line, wrapping onto more lines
-/// rather than running off a narrow window.
-fn top_bar<R: Present>(ui: &mut egui::Ui, b: &Battle<R>) {
+/// The turn and the side to play (the one the battle waits for: the second side, say, while both
+/// deploy in secret and the first has sealed), then the ruleset's status line, wrapping onto more
+/// lines rather than running off a narrow window.
+fn top_bar<R: Present>(ui: &mut egui::Ui, b: &Battle<R>, deciding: Option<Side>) {
     ui.heading(format!("Turn {} / {}", b.turn, b.last_turn));
-    ui.colored_label(side_colour(b, b.active), format!("{} to play", side_name(b, b.active)));
+    let side = deciding.unwrap_or(b.active);
+    ui.colored_label(side_colour(b, side), format!("{} to play", side_name(b, side)));
 }
 
 fn status_line<R: Present>(ui: &mut egui::Ui, b: &Battle<R>) {
@@ -430,7 +432,8 @@ pub fn battle_panels<R: Present>(
     placed.begin(ctx);
     egui::Panel::top("top").show(&mut root, |ui| {
         ui.horizontal_wrapped(|ui| {
-            top_bar(ui, b);
+            // While events still play, the side the board shown waits for.
+            top_bar(ui, b, if caught_up { deciding } else { R::deciding_side(b) });
             ui.small(who_plays(b, &session));
             ui.separator();
             let can_end = legal.iter().any(|c| R::ends_phase(c));
@@ -756,7 +759,7 @@ pub fn replay_panels<R: Present>(
     placed.begin(ctx);
     egui::Panel::top("top").show(&mut root, |ui| {
         ui.horizontal_wrapped(|ui| {
-            top_bar(ui, &b);
+            top_bar(ui, &b, R::deciding_side(&b));
             ui.separator();
             ui.label(format!("Event {} / {}", stage.cursor, film.events.len()));
             let menu = ui.button("Menu (Esc)");

@@ -1,6 +1,7 @@
 //! Black Powder's part of a scenario as the battle editor changes it: its units, from the profiles
 //! of the battle's army lists, each in a brigade of its side (the side's first, or a new one with
-//! its commander when it has none; a brigade left with no unit goes, and its commander).
+//! its commander when it has none; the brigade a removed unit leaves empty goes, and its
+//! commander).
 
 use super::BlackPowder;
 use super::setup::{BrigadeSpec, CommanderSpec, Part, UnitSpec, profiles_of};
@@ -35,6 +36,10 @@ impl Muster for BlackPowder {
         Ok(profiles_of(s)?.iter().map(|p| Offer { list: String::new(), name: p.name.clone(), label: p.label.clone() }).collect())
     }
 
+    fn new_profile(_: &Scenario, base: &Offer, name: &str) -> String {
+        format!("(name: {}, base: {}, label: {})", crate::scenario::one_line(&name), crate::scenario::one_line(&base.name), crate::scenario::one_line(&name))
+    }
+
     fn enlist(part: &mut Part, id: u32, side: u8, at: Offset, offer: &Offer) -> UnitSpec {
         let brigade = match part.brigades.iter().find(|b| b.side == side) {
             Some(b) => b.id,
@@ -66,9 +71,11 @@ impl Muster for BlackPowder {
         }
     }
 
-    fn discharge(part: &mut Part, _: u32) {
-        let empty: Vec<u32> = part.brigades.iter().map(|b| b.id).filter(|id| !part.units.iter().any(|u| u.brigade == *id)).collect();
-        part.brigades.retain(|b| !empty.contains(&b.id));
-        part.commanders.retain(|c| c.brigade.is_none_or(|b| !empty.contains(&b)));
+    fn discharge(part: &mut Part, removed: &UnitSpec) {
+        let brigade = removed.brigade;
+        if !part.units.iter().any(|u| u.brigade == brigade) {
+            part.brigades.retain(|b| b.id != brigade);
+            part.commanders.retain(|c| c.brigade != Some(brigade));
+        }
     }
 }

@@ -38,6 +38,14 @@ impl Muster for MassBattle {
         Ok(armies.iter().flat_map(|a| a.units.iter().map(|u| offer(a, &u.name)).chain(a.heroes.iter().map(|h| offer(a, &h.name))).collect::<Vec<_>>()).collect())
     }
 
+    /// A unit or hero of the battle's own army, from one of a bundled army or of its own
+    /// (docs/armies.md, "The mass battle's profiles").
+    fn new_profile(s: &Scenario, base: &Offer, name: &str) -> String {
+        let hero = armies_of(s).is_ok_and(|armies| armies.iter().any(|a| a.name == base.list && a.heroes.iter().any(|h| h.name == base.name)));
+        let kind = if hero { "Hero" } else { "Unit" };
+        format!("{kind}(name: {}, base: {})", crate::scenario::one_line(&name), crate::scenario::one_line(&base.name))
+    }
+
     fn enlist(_: &mut Part, id: u32, side: u8, at: Offset, offer: &Offer) -> UnitSpec {
         UnitSpec { id, side, army: offer.list.clone(), unit: offer.name.clone(), at, standard: false, native: None, lost: 0, demoralised: false, ammo: None, blast_cast: false, breach_cast: false }
     }

@@ -37,6 +37,12 @@ impl Muster for Swidenth {
         Ok(bands.iter().flat_map(|b| b.figures.iter().map(|f| Offer { list: b.name.clone(), name: f.name.clone(), label: format!("{} ({})", f.name, b.name) })).collect())
     }
 
+    /// A figure of the battle's own warband, from a figure of a sample warband or of its own
+    /// (docs/armies.md, "Swidenth's profiles").
+    fn new_profile(_: &Scenario, base: &Offer, name: &str) -> String {
+        format!("(name: {}, base: {})", crate::scenario::one_line(&name), crate::scenario::one_line(&base.name))
+    }
+
     fn enlist(_: &mut Part, id: u32, side: u8, at: Offset, offer: &Offer) -> FigureSpec {
         FigureSpec {
             id,

@@ -34,11 +34,15 @@ impl Muster for Swordpoint {
         Ok(profiles_of(s)?.iter().map(|p| Offer { list: String::new(), name: p.name.clone(), label: p.label.clone() }).collect())
     }
 
+    fn new_profile(_: &Scenario, base: &Offer, name: &str) -> String {
+        format!("(name: {}, base: {}, label: {})", crate::scenario::one_line(&name), crate::scenario::one_line(&base.name), crate::scenario::one_line(&name))
+    }
+
     fn enlist(_: &mut Part, id: u32, side: u8, at: Offset, offer: &Offer) -> UnitSpec {
         UnitSpec { id, side, profile: offer.name.clone(), at, facing: None, bases: None, frontage: None, lost: 0, demoralised: false, fleeing: false, disorganised: false }
     }
 
-    fn discharge(part: &mut Part, id: u32) {
-        part.commanders.retain(|c| c.unit != id);
+    fn discharge(part: &mut Part, removed: &UnitSpec) {
+        part.commanders.retain(|c| c.unit != removed.id);
     }
 }

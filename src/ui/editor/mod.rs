@@ -16,6 +16,21 @@ use crate::hex::{Ground, Hexside};
 use crate::scenario::Scenario;
 use bevy::prelude::*;
 
+/// A line of the battle being typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Typed {
+    Unit(u32),
+    /// A profile of the battle's own army list, by its name.
+    Profile(String),
+    /// The ruleset's whole part.
+    Part,
+    Name,
+    Briefing,
+    SideName(u8),
+    /// A region's name, by the name it has.
+    RegionName(String),
+}
+
 /// What a click on the board does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tool {
@@ -58,16 +73,20 @@ pub struct Editing {
     pub side: u8,
     /// The unit picked with the units tool.
     pub picked: Option<u32>,
+    /// What is being typed into a line of the battle: the picked unit's, or an own profile's, by
+    /// what it is the line of; written into the battle when the field is left.
+    pub typing: Option<(Typed, String)>,
     /// The region picked with the regions tool, by name, and the kind a new one takes.
     pub region: Option<String>,
     pub region_kind: crate::hex::RegionKind,
     /// The battle as last put on the board, and its check.
     shown: Option<Scenario>,
     pub checked: shown::Checked,
-    /// The history's depth when the brush stroke under way began: its hexes are one edit.
-    stroke: Option<usize>,
-    /// The last hex the stroke painted.
+    /// The last hex of the brush stroke under way (the left button held since it began).
     stroke_at: Option<crate::hex::Hex>,
+    /// The history's depth just after the stroke's own first change: while it stays so, with
+    /// nothing to redo, the stroke's later hexes join that change, one undo for the stroke.
+    stroke_depth: Option<usize>,
     /// Asking whether to leave without saving.
     pub asking_to_leave: bool,
     /// The last edit refused, or what was saved, in words.
@@ -92,12 +111,13 @@ impl Editing {
             offer: 0,
             side: 0,
             picked: None,
+            typing: None,
             region: None,
             region_kind: crate::hex::RegionKind::Objective,
             shown: None,
             checked: shown::Checked::default(),
-            stroke: None,
             stroke_at: None,
+            stroke_depth: None,
             asking_to_leave: false,
             notice: String::new(),
             playing: false,

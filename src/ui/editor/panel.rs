@@ -3,11 +3,11 @@
 //! side and profile and the unit picked, the battle's own settings, and the live validation, its
 //! error clickable to the hex it is about.
 
-use super::{Editing, Tool};
+use super::{Editing, Tool, Typed};
 use crate::battle::AppState;
 use crate::editor::Edit;
 use crate::editor::muster::{UnitEdit, units_of};
-use crate::hex::{Direction, Ground, Hexside, RegionKind};
+use crate::hex::{BoardEdge, Direction, Ground, Hexside, RegionKind};
 use crate::ui::camera::{BoardCamera, panel_width, to_world};
 use crate::ui::session::{Mode, Session, start_fresh};
 use bevy::prelude::*;
@@ -35,13 +35,13 @@ pub fn editor_panels(
     mut help: ResMut<crate::ui::help::HelpOpen>,
     keys: Res<ButtonInput<KeyCode>>,
     tiles: Res<crate::ui::board::AtlasTexture>,
-    camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
+    camera: Query<(&Camera, &GlobalTransform, &Projection), With<BoardCamera>>,
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if editing.tool == Tool::Regions {
-        if let Ok((cam, gt)) = camera.single() {
-            paint_regions(ctx, cam, gt, &editing);
+        if let Ok((camera, transform, Projection::Orthographic(o))) = camera.single() {
+            paint_regions(ctx, &crate::ui::overlay::View { camera, transform, scale: o.scale }, &editing);
         }
     }
     let mut root = crate::ui::panels::root_ui(ctx);
@@ -135,7 +135,14 @@ pub fn editor_panels(
     }
     for t in then {
         match t {
-            Then::Save => e.notice = save(e),
+            Then::Save => match save(e) {
+                Ok(said) => e.notice = said,
+                Err(why) => {
+                    e.notice = why;
+                    // Nothing is left unsaved behind: "Save and leave" stays.
+                    break;
+                }
+            },
             Then::Play(mode) => {
                 let s = e.history.now().clone();
                 commands.queue(move |world: &mut World| play(world, s, mode));
@@ -152,23 +159,15 @@ pub fn editor_panels(
 
 /// The map's regions outlined on the board, the one picked the brightest, each named at its first
 /// hex, in the background layer under the panels.
-fn paint_regions(ctx: &egui::Context, cam: &Camera, gt: &GlobalTransform, e: &Editing) {
+fn paint_regions(ctx: &egui::Context, view: &crate::ui::overlay::View, e: &Editing) {
     let painter = ctx.layer_painter(egui::LayerId::background());
-    let screen = |p: Vec2| cam.world_to_viewport(gt, p.extend(0.0)).ok().map(|v| egui::pos2(v.x, v.y));
     for r in &e.history.now().map.regions {
         let picked = e.region.as_deref() == Some(r.name.as_str());
         let colour = if picked { egui::Color32::from_rgb(255, 220, 60) } else { egui::Color32::from_rgba_unmultiplied(255, 255, 255, 150) };
         for h in &r.hexes {
-            let c = to_world(*h);
-            let corners: Vec<egui::Pos2> = (0..6)
-                .filter_map(|i| {
-                    let a = std::f32::consts::PI / 3.0 * i as f32;
-                    screen(c + Vec2::new(a.cos(), a.sin()) * crate::ui::camera::HEX_RADIUS * 0.86)
-                })
-                .collect();
-            painter.add(egui::Shape::closed_line(corners, egui::Stroke::new(if picked { 3.0 } else { 1.5 }, colour)));
+            painter.add(egui::Shape::closed_line(view.hex_outline(*h, 0.86), egui::Stroke::new(if picked { 3.0 } else { 1.5 }, colour)));
         }
-        if let Some(at) = r.hexes.first().and_then(|h| screen(to_world(*h))) {
+        if let Some(at) = r.hexes.first().and_then(|h| view.hex(*h)) {
             // A dark shadow keeps the name readable on any ground.
             painter.text(at + egui::vec2(1.0, 1.0), egui::Align2::CENTER_CENTER, &r.name, egui::FontId::proportional(13.0), egui::Color32::BLACK);
             painter.text(at, egui::Align2::CENTER_CENTER, &r.name, egui::FontId::proportional(13.0), colour);
@@ -219,6 +218,10 @@ fn tools(ui: &mut egui::Ui, e: &mut Editing, tiles: &crate::ui::board::AtlasText
         ] {
             let b = ui.selectable_value(&mut e.tool, tool, name).on_hover_text(hint);
             placed.note("editor: a tool", &b);
+            if b.clicked() {
+                // Delete and clicks on the board are the tool's now.
+                e.picked = None;
+            }
         }
     });
     match e.tool {
@@ -258,7 +261,11 @@ fn tools(ui: &mut egui::Ui, e: &mut Editing, tiles: &crate::ui::board::AtlasText
                 }
             });
         }
-        Tool::Units => units(ui, e),
+        Tool::Units => {
+            units(ui, e);
+            ui.separator();
+            own_profiles(ui, e);
+        }
         Tool::Regions => regions(ui, e),
     }
 }
@@ -318,13 +325,13 @@ fn regions(ui: &mut egui::Ui, e: &mut Editing) {
         return;
     };
     let name = r.name.clone();
-    let mut renamed = name.clone();
     ui.horizontal(|ui| {
         ui.label("Name:");
-        if ui.text_edit_singleline(&mut renamed).lost_focus() && renamed != name {
-            r.name = renamed.clone();
-            e.region = Some(renamed.clone());
-            e.edit(Edit::Region { name: name.clone(), region: Some(r.clone()) });
+        if let Some(typed) = typed_field(ui, e, Typed::RegionName(name.clone()), &name, false) {
+            r.name = typed.clone();
+            if e.made(Edit::Region { name: name.clone(), region: Some(r.clone()) }) {
+                e.region = Some(typed);
+            }
         }
     });
     if kind_picker(ui, &mut r.kind, &sides) {
@@ -381,9 +388,72 @@ fn units(ui: &mut egui::Ui, e: &mut Editing) {
             }
         });
     }
+    ui.label("Its line: every field the ruleset's part gives a unit (docs/scenarios.md), its starting state too:");
+    if let Ok(line) = crate::editor::muster::unit_line(e.history.now(), id) {
+        if let Some(text) = typed_line(ui, e, Typed::Unit(id), &line) {
+            e.edit(Edit::Unit(UnitEdit::Rewrite { id, text }));
+        }
+    }
     if ui.button("Remove it (Delete)").clicked() {
         e.edit(Edit::Unit(UnitEdit::Remove { id }));
         e.picked = None;
+    }
+}
+
+/// A line of the battle in a text field: what is typed is kept while the field has the keyboard,
+/// and given back (to be made an edit) once it is left changed.
+fn typed_line(ui: &mut egui::Ui, e: &mut Editing, what: Typed, line: &str) -> Option<String> {
+    typed_field(ui, e, what, line, true).map(|t| t.trim().to_string())
+}
+
+/// A text field of the battle (`now` as the battle has it): what is typed is kept in the editor
+/// while the field has the keyboard, and given back once the field is left with it changed.
+fn typed_field(ui: &mut egui::Ui, e: &mut Editing, what: Typed, now: &str, multiline: bool) -> Option<String> {
+    let mut text = match &e.typing {
+        Some((w, t)) if *w == what => t.clone(),
+        _ => now.to_string(),
+    };
+    let field = if multiline {
+        ui.add(egui::TextEdit::multiline(&mut text).desired_rows(2).desired_width(f32::INFINITY).font(egui::TextStyle::Monospace))
+    } else {
+        ui.add(egui::TextEdit::singleline(&mut text).desired_width(f32::INFINITY))
+    };
+    if field.has_focus() {
+        e.typing = Some((what, text));
+        return None;
+    }
+    if e.typing.as_ref().is_some_and(|(w, _)| *w == what) {
+        e.typing = None;
+        if text.trim() != now.trim() {
+            return Some(text);
+        }
+    }
+    None
+}
+
+/// The battle's own army list: a new profile from the one picked, each one's line to change, its
+/// removal.
+fn own_profiles(ui: &mut egui::Ui, e: &mut Editing) {
+    let s = e.history.now().clone();
+    let list = crate::editor::muster::own_list(&s);
+    ui.strong("The battle's own profiles");
+    ui.small(format!("Kept in {list} beside the battle: each a change to the profile it starts from (docs/armies.md gives every field and what it allows)."));
+    let lines = s.army_files.iter().find(|(n, _)| *n == list).and_then(|(_, l)| l.profile_lines()).unwrap_or_default();
+    for line in lines {
+        let Some(name) = crate::army::profile_name(&line) else { continue };
+        if let Some(text) = typed_line(ui, e, Typed::Profile(name.clone()), &line) {
+            e.edit(Edit::Profile { list: list.clone(), name: name.clone(), line: Some(text) });
+        }
+        if ui.small_button(format!("Remove {name}")).clicked() {
+            e.edit(Edit::Profile { list: list.clone(), name, line: None });
+        }
+    }
+    let Some(base) = e.offers.get(e.offer).cloned() else { return };
+    if ui.button(format!("New profile from {}", base.label)).on_hover_text("A profile of your own, to change as you write it; then pick it to place it").clicked() {
+        match crate::editor::muster::new_profile(&s, &base) {
+            Ok((name, line)) => e.edit(Edit::Profile { list, name, line: Some(line) }),
+            Err(why) => e.notice = why,
+        }
     }
 }
 
@@ -391,18 +461,21 @@ fn units(ui: &mut egui::Ui, e: &mut Editing) {
 fn settings(ui: &mut egui::Ui, e: &mut Editing) {
     ui.strong("The battle");
     let s = e.history.now().clone();
-    let mut name = s.name.clone();
     ui.horizontal(|ui| {
         ui.label("Name:");
-        if ui.text_edit_singleline(&mut name).lost_focus() && name != s.name {
-            e.edit(Edit::Name(name.clone()));
+        if let Some(name) = typed_field(ui, e, Typed::Name, &s.name, false) {
+            e.edit(Edit::Name(name));
         }
     });
-    let mut turns = s.turns;
     ui.horizontal(|ui| {
         ui.label("Turns:");
-        if ui.add(egui::DragValue::new(&mut turns).range(1..=crate::limits::TURNS)).changed() {
-            e.edit(Edit::Turns(turns));
+        // A click a turn, each an edit (a dragged number would make one of every step).
+        if ui.add_enabled(s.turns > 1, egui::Button::new("−")).clicked() {
+            e.edit(Edit::Turns(s.turns - 1));
+        }
+        ui.label(s.turns.to_string());
+        if ui.add_enabled(s.turns < crate::limits::TURNS, egui::Button::new("+")).clicked() {
+            e.edit(Edit::Turns(s.turns + 1));
         }
         ui.label("First to play:");
         for (i, side) in s.sides.iter().enumerate() {
@@ -412,25 +485,38 @@ fn settings(ui: &mut egui::Ui, e: &mut Editing) {
         }
     });
     for (i, side) in s.sides.iter().enumerate() {
-        let mut side_name = side.name.clone();
         ui.horizontal(|ui| {
-            ui.label(format!("Side {i} ({:?} edge):", side.edge));
-            if ui.text_edit_singleline(&mut side_name).lost_focus() && side_name != side.name {
-                e.edit(Edit::SideName { side: i as u8, name: side_name.clone() });
+            ui.label(format!("Side {i}:"));
+            if let Some(name) = typed_field(ui, e, Typed::SideName(i as u8), &side.name, false) {
+                e.edit(Edit::SideName { side: i as u8, name });
             }
+        });
+        ui.horizontal(|ui| {
+            ui.label("comes from the");
+            for edge in [BoardEdge::South, BoardEdge::North, BoardEdge::West, BoardEdge::East] {
+                if ui.selectable_label(side.edge == edge, format!("{edge:?}")).clicked() && side.edge != edge {
+                    e.edit(Edit::SideEdge { side: i as u8, edge });
+                }
+            }
+            ui.label("edge");
         });
     }
     ui.label("Briefing:");
-    let mut briefing = s.briefing.clone();
-    if ui.add(egui::TextEdit::multiline(&mut briefing).desired_rows(3).desired_width(f32::INFINITY)).lost_focus() && briefing != s.briefing {
+    if let Some(briefing) = typed_field(ui, e, Typed::Briefing, &s.briefing, true) {
         e.edit(Edit::Briefing(briefing));
     }
+    egui::CollapsingHeader::new("The ruleset's part, as written").show(ui, |ui| {
+        ui.small("Its house-rule switches, leaders and commanders, brigades, tokens, doors, siege: every field of docs/scenarios.md for the ruleset. Leave the field to make it an edit.");
+        if let Some(text) = typed_line(ui, e, Typed::Part, s.setup.text().trim()) {
+            e.edit(Edit::Part(text));
+        }
+    });
 }
 
 /// Saves the battle among one's battles: under the file it came from, else under its id (made
-/// unique: a bundled battle's id, or another battle's, would hide one of them); what was done, in
-/// words.
-pub(super) fn save(e: &mut Editing) -> String {
+/// unique: a bundled battle's id, or another battle's, would hide one of them); what was done, or
+/// why it was not, in words.
+pub(super) fn save(e: &mut Editing) -> Result<String, String> {
     let file = match &e.file {
         Some(f) => f.clone(),
         None => {
@@ -438,23 +524,20 @@ pub(super) fn save(e: &mut Editing) -> String {
             let taken = |id: &str| crate::scenario::find_bundled(id).is_some() || own.iter().any(|l| l.file == format!("{id}.ron") || matches!(&l.kind, crate::battles::Kind::Battle(Ok(s)) if s.id == id));
             let base = e.history.now().id.clone();
             let id = std::iter::once(base.clone()).chain((2..).map(|n| format!("{base}-{n}"))).find(|id| !taken(id)).unwrap_or(base);
-            if id != e.history.now().id {
-                let _ = e.history.change(|s| {
-                    s.id = id.clone();
-                    Ok::<(), ()>(())
-                });
-            }
+            // The id is the file's name: no edit to undo, or an undone one would save another
+            // battle's id under this file.
+            e.history.change_everywhere(|s| s.id = id.clone());
             format!("{id}.ron")
         }
     };
-    match crate::ui::battles::write(&file, &crate::scenario::to_ron(e.history.now())) {
-        Ok(()) => {
-            e.history.saved();
-            e.file = Some(file.clone());
-            format!("Saved as {file} in {}", crate::ui::battles::place())
-        }
-        Err(err) => format!("Not saved: {err}"),
+    // The battle's own army lists beside it, as it names them.
+    for (name, list) in &e.history.now().army_files {
+        crate::ui::battles::write(name, &list.file.text).map_err(|err| format!("Not saved: {err}"))?;
     }
+    crate::ui::battles::write(&file, &crate::scenario::to_ron(e.history.now())).map_err(|err| format!("Not saved: {err}"))?;
+    e.history.saved();
+    e.file = Some(file.clone());
+    Ok(format!("Saved as {file} in {}", crate::ui::battles::place()))
 }
 
 /// Plays the battle as it stands; the battle's "Menu" comes back to the editor.

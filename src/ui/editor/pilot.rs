@@ -1,7 +1,8 @@
 //! A scripted author for the render test (`play --autopilot DIR --edit RULESET`): from the menu's
 //! "New battle" window into the editor on an open field of the ruleset, it paints a wood with the
 //! brush, runs a river down the field in one stroke, lays a road across it (a bridge where they
-//! meet), raises a hill, puts up a building and a hedge, places a second unit a side, outlines the
+//! meet), raises a hill, puts up a building and a hedge, places a second unit a side (the second
+//! side's of a profile of the battle's own army list, made from the one picked), outlines the
 //! building and an objective as regions, picks a unit and faces it, saves the battle among one's battles, plays it hotseat and comes back to the editor,
 //! with a screenshot of each step. The pointer is pinned on a hex and the left button pressed and
 //! released, so the board's own clicks make the edits; the saved file's name is written to
@@ -109,7 +110,18 @@ fn script() -> Vec<Act> {
         e.offer = 1.min(e.offers.len().saturating_sub(1));
     }));
     acts.extend(click(Offset(5, h - 2)));
-    acts.push(Act::Set(|e| e.side = 1));
+    // A profile of the battle's own, from the one picked, for side 1's second unit.
+    acts.push(Act::Set(|e| {
+        e.side = 1;
+        let s = e.history.now().clone();
+        let base = e.offers[e.offer].clone();
+        match crate::editor::muster::new_profile(&s, &base) {
+            Ok((name, line)) => e.edit(Edit::Profile { list: crate::editor::muster::own_list(&s), name, line: Some(line) }),
+            Err(why) => e.notice = why,
+        }
+    }));
+    acts.push(Act::Wait(3));
+    acts.push(Act::Set(|e| e.offer = e.offers.iter().position(|o| o.name.ends_with("(mine)")).unwrap_or(usize::MAX)));
     acts.extend(click(Offset(5, 1)));
     // The building's hex made a building holding 4, and an objective of two hexes by the bridge.
     acts.push(Act::Set(|e| {
@@ -195,14 +207,14 @@ fn drive(world: &mut World) {
         Act::Save => {
             let Some(mut e) = world.get_resource_mut::<Editing>() else { return fail(world, "not in the editor".into()) };
             let said = super::panel::save(&mut e);
-            e.notice = said.clone();
-            match e.file.clone() {
-                Some(file) if said.starts_with("Saved") => {
+            e.notice = said.clone().unwrap_or_else(|why| why);
+            match (e.file.clone(), said) {
+                (Some(file), Ok(_)) => {
                     if let Some(dir) = world.resource::<Pilot>().dir.clone() {
                         let _ = std::fs::write(dir.join("saved.txt"), file);
                     }
                 }
-                _ => fail(world, said),
+                (_, said) => fail(world, said.unwrap_or_else(|why| why)),
             }
         }
         Act::Play => {

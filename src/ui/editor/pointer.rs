@@ -12,20 +12,31 @@ use bevy::prelude::*;
 impl Editing {
     /// Makes an edit as one step of the history; a refusal is said.
     pub fn edit(&mut self, edit: Edit) {
-        if let Err(e) = self.history.change(|s| edit.apply(s)) {
-            self.notice = e;
+        self.made(edit);
+    }
+
+    /// `edit`, and whether it was made.
+    pub fn made(&mut self, edit: Edit) -> bool {
+        match self.history.change(|s| edit.apply(s)) {
+            Ok(()) => true,
+            Err(e) => {
+                self.notice = e;
+                false
+            }
         }
     }
 
     /// Makes an edit that continues the brush stroke under way (one undo takes back the stroke).
     fn stroke(&mut self, edit: Edit) {
-        let depth = self.history.depth();
-        let result = match self.stroke {
-            Some(start) if depth > start => self.history.amend(|s| edit.apply(s)),
-            _ => {
-                self.stroke = Some(depth);
-                self.history.change(|s| edit.apply(s))
-            }
+        let ours = self.stroke_depth.is_some_and(|d| d == self.history.depth() && !self.history.can_redo());
+        let result = if ours {
+            self.history.amend(|s| edit.apply(s))
+        } else {
+            let before = self.history.depth();
+            let made = self.history.change(|s| edit.apply(s));
+            // A first hex that changed nothing has no change of its own to join.
+            self.stroke_depth = (self.history.depth() > before).then_some(self.history.depth());
+            made
         };
         if let Err(e) = result {
             self.notice = e;
@@ -51,17 +62,18 @@ fn brush(centre: Hex, radius: u32, map: &crate::hex::HexMap) -> Vec<Offset> {
 /// Every hex joined to `start` through hexes of its terrain.
 fn fill(start: Hex, map: &crate::hex::HexMap) -> Vec<Offset> {
     let terrain = map.at(start);
-    let mut seen = vec![start];
+    let mut seen = std::collections::HashSet::from([start]);
     let mut next = vec![start];
+    let mut filled = vec![Offset::from_hex(start)];
     while let Some(h) = next.pop() {
         for n in map.neighbours(h) {
-            if map.at(n) == terrain && !seen.contains(&n) {
-                seen.push(n);
+            if map.at(n) == terrain && seen.insert(n) {
+                filled.push(Offset::from_hex(n));
                 next.push(n);
             }
         }
     }
-    seen.into_iter().map(Offset::from_hex).collect()
+    filled
 }
 
 /// A region's kind in a word, for the names of new ones.
@@ -116,13 +128,13 @@ pub fn board_clicks(
     mut selection: ResMut<Selection>,
 ) {
     if !buttons.pressed(MouseButton::Left) {
-        editing.stroke = None;
         editing.stroke_at = None;
+        editing.stroke_depth = None;
     }
     let Some(hex) = hovered.0 else { return };
     let Ok(map) = editing.history.now().build_map() else { return };
     let pressed = buttons.just_pressed(MouseButton::Left);
-    let dragging = buttons.pressed(MouseButton::Left) && editing.stroke.is_some() && editing.stroke_at != Some(hex);
+    let dragging = buttons.pressed(MouseButton::Left) && editing.stroke_at.is_some_and(|at| at != hex);
     match editing.tool {
         Tool::Ground | Tool::Road | Tool::Level if pressed || dragging => {
             let paint = match editing.tool {

@@ -77,7 +77,11 @@ pub fn show_edited(world: &mut World) {
     }
     let s = editing.history.now().clone();
     let checked = with_ruleset(&s.ruleset.clone(), ShowOn { world, s: &s }).unwrap_or_else(|e| Checked { problem: Some(Problem { message: e.to_string(), at: None, unit: None }), left_out: Vec::new() });
+    let offers = crate::editor::muster::offers_of(&s).unwrap_or_default();
     let mut editing = world.resource_mut::<Editing>();
+    // One's own profiles come and go with the battle's army lists.
+    editing.offer = editing.offer.min(offers.len().saturating_sub(1));
+    editing.offers = offers;
     editing.checked = checked;
     editing.shown = Some(s);
 }
