@@ -19,6 +19,20 @@ pub struct Offer {
     pub label: String,
 }
 
+impl Offer {
+    /// A profile offered by its name alone, where a ruleset's profiles are unique across its lists.
+    pub fn named(name: &str, label: &str) -> Offer {
+        Offer { list: String::new(), name: name.to_string(), label: label.to_string() }
+    }
+
+    /// A profile called `name` written as a change to this one, labelled with its name, as the
+    /// rulesets whose profiles carry a label write it: `(name: "..", base: "..", label: "..")`.
+    pub fn labelled_change(&self, name: &str) -> String {
+        let quoted = |s: &str| crate::scenario::one_line(&s);
+        format!("(name: {}, base: {}, label: {})", quoted(name), quoted(&self.name), quoted(name))
+    }
+}
+
 /// One unit of the part as the editor shows and moves it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placement {

@@ -33,11 +33,11 @@ impl Muster for BlackPowder {
     }
 
     fn offers(s: &Scenario) -> Result<Vec<Offer>, SetupError> {
-        Ok(profiles_of(s)?.iter().map(|p| Offer { list: String::new(), name: p.name.clone(), label: p.label.clone() }).collect())
+        Ok(profiles_of(s)?.iter().map(|p| Offer::named(&p.name, &p.label)).collect())
     }
 
     fn new_profile(_: &Scenario, base: &Offer, name: &str) -> String {
-        format!("(name: {}, base: {}, label: {})", crate::scenario::one_line(&name), crate::scenario::one_line(&base.name), crate::scenario::one_line(&name))
+        base.labelled_change(name)
     }
 
     fn enlist(part: &mut Part, id: u32, side: u8, at: Offset, offer: &Offer) -> UnitSpec {
