@@ -3,6 +3,7 @@
 //! window's editor draws and clicks on it; `scenario::to_ron` saves it.
 
 pub mod edit;
+pub mod form;
 pub mod history;
 pub mod muster;
 

@@ -3,6 +3,7 @@
 //! and removes. A ruleset says where its part keeps its units and how one is enlisted; the rest is
 //! the same for all.
 
+use super::form::Field;
 use crate::battle::Ruleset;
 use crate::hex::{Direction, Offset};
 use crate::scenario::{Scenario, SetupError};
@@ -72,6 +73,12 @@ pub trait Muster: Ruleset {
     /// A profile of the battle's own army list called `name`, written on one line as a change to
     /// `base` (which changes nothing yet: the author writes the changes).
     fn new_profile(s: &Scenario, base: &Offer, name: &str) -> String;
+    /// The fields of a unit's line a form shows, in the order the line writes them: all but its
+    /// id, its hex and its facing, which the board and the facing buttons set.
+    fn unit_form() -> Vec<Field>;
+    /// The fields of a profile's line of the battle's own army list, headed `head` (the mass
+    /// battle's `Unit` or `Hero`, else empty): all but its name.
+    fn profile_form(head: &str) -> Vec<Field>;
 }
 
 /// An edit of the units of a battle.
@@ -249,6 +256,32 @@ impl Work for Faces {
     }
 }
 
+struct UnitForm;
+impl Work for UnitForm {
+    type Output = Result<Vec<Field>, String>;
+    fn run<R: Muster>(self) -> Self::Output {
+        Ok(R::unit_form())
+    }
+}
+
+struct ProfileForm<'a>(&'a str);
+impl Work for ProfileForm<'_> {
+    type Output = Result<Vec<Field>, String>;
+    fn run<R: Muster>(self) -> Self::Output {
+        Ok(R::profile_form(self.0))
+    }
+}
+
+/// The form of a unit's line in the scenario's ruleset.
+pub fn unit_form(s: &Scenario) -> Vec<Field> {
+    with(&s.ruleset, UnitForm).unwrap_or_default()
+}
+
+/// The form of a profile's line headed `head` in the scenario's ruleset.
+pub fn profile_form(s: &Scenario, head: &str) -> Vec<Field> {
+    with(&s.ruleset, ProfileForm(head)).unwrap_or_default()
+}
+
 /// `apply` for the scenario's own ruleset.
 pub fn apply_any(s: &mut Scenario, edit: &UnitEdit) -> Result<(), String> {
     let ruleset = s.ruleset.clone();
@@ -318,4 +351,29 @@ pub fn new_battle(ruleset: &str, width: u32, height: u32) -> Result<Scenario, St
     };
     with(ruleset, Starter(&mut s))?;
     Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Checks a new battle's first unit against its ruleset's unit form.
+    struct CheckUnitForm(Scenario);
+    impl Work for CheckUnitForm {
+        type Output = Result<(), String>;
+        fn run<R: Muster>(self) -> Self::Output {
+            let id = placements::<R>(&self.0)?[0].id;
+            let line = unit_line(&self.0, id)?;
+            crate::editor::form::check_form::<R::Spec>(&line, &R::unit_form(), &["id", "at", "facing"]);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn each_ruleset_s_unit_form_shows_every_field_of_a_unit_with_values_that_read() {
+        for ruleset in crate::rules::registry::NAMES {
+            let s = new_battle(ruleset, 6, 6).unwrap();
+            with(ruleset, CheckUnitForm(s)).unwrap();
+        }
+    }
 }

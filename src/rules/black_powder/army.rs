@@ -4,6 +4,7 @@
 
 use super::data::{Formation, Profile, ShootingValue, Size, Trait, Troop, Weapon};
 use crate::army::ArmyList;
+use crate::editor::form::{Field, Kind};
 use crate::army::reading::{Named, base_of, inherit, present, read_lists, repeated};
 use crate::scenario::SetupError;
 use serde::Deserialize;
@@ -33,7 +34,7 @@ struct Written {
 /// and a few more, a save from 2+ to 6+, the stamina of Untested's best roll and two more.
 const HTH: u8 = 12;
 const SHOOTING: u8 = 6;
-const STAMINA: u8 = 6;
+pub(super) const STAMINA: u8 = 6;
 
 /// The battle's profiles: every list's, in the order named. A `base` is a profile of the lists
 /// before (or earlier in the same list), else of `bundled`.
@@ -142,4 +143,30 @@ fn check(list: &ArmyList, i: usize, p: &Profile) -> Result<(), SetupError> {
         return err("horse_artillery", format!("{:?}: only artillery is horse artillery (BP:L28)", p.troop));
     }
     Ok(())
+}
+
+/// The fields of a profile's line, for the battle editor's form, with what each allows.
+pub fn form() -> Vec<Field> {
+    vec![
+        Field::new("base", Kind::Offered, "the profile it changes; a field left out is its base's"),
+        Field::new("label", Kind::Text, "the name a player reads"),
+        Field::choice::<Troop>("troop", ""),
+        Field::number("hth", 0, HTH, "hand-to-hand dice (HB-23)"),
+        Field::new("shooting", Kind::Written, "Dice(n), 0 to 6; artillery's Bands(short: .., medium: .., long: ..) (RB-6)"),
+        Field::number("morale", 2, 6, "the save score, 2+ to 6+ (BP:L48)"),
+        Field::number("stamina", 1, STAMINA, "casualties before it is Shaken (HB-23)"),
+        Field::choice_or_none::<Weapon>("weapon", "the weapon that gives its range (BP:L98-109)"),
+        Field::choice::<Size>("size", ""),
+        Field::several::<Formation>("formations", "the first is the one it deploys in"),
+        Field::several::<Trait>("traits", ""),
+        Field::new("horse_artillery", Kind::Flag, ""),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_form_shows_every_field_of_a_profile_with_values_that_read() {
+        crate::editor::form::check_form::<super::Written>(r#"(name: "x", base: "y")"#, &super::form(), &["name"]);
+    }
 }

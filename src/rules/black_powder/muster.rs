@@ -5,6 +5,7 @@
 
 use super::BlackPowder;
 use super::setup::{BrigadeSpec, CommanderSpec, Part, UnitSpec, profiles_of};
+use crate::editor::form::{Field, Kind};
 use crate::editor::muster::{Muster, Offer, Placeable, Placement};
 use crate::hex::{Direction, Offset};
 use crate::scenario::{Scenario, SetupError};
@@ -38,6 +39,27 @@ impl Muster for BlackPowder {
 
     fn new_profile(_: &Scenario, base: &Offer, name: &str) -> String {
         base.labelled_change(name)
+    }
+
+    fn unit_form() -> Vec<Field> {
+        vec![
+            Field::new("side", Kind::Side, "").required(),
+            Field::new("profile", Kind::Offered, "").required(),
+            Field::number("brigade", 1, crate::limits::UNITS as i64, "its brigade's id (the part's brigades)").required(),
+            Field::new("name", Kind::Text, "its profile's label when left out"),
+            Field::choice::<super::data::Formation>("formation", "its profile's first when left out"),
+            Field::number("casualties", 0, super::army::STAMINA, "already taken; Shaken at its stamina (HB-11)"),
+            Field::new("disordered", Kind::Flag, "(BP10, HB-10)"),
+            Field::number("stamina", 1, 4, "an Untested unit's, once rolled (BP:L328)"),
+            Field::new("has_shot", Kind::Flag, "First fire is spent (BP:L330)"),
+            Field::new("fought", Kind::Flag, "Bloodthirsty is spent (BP:L331)"),
+            Field::new("tested", Kind::Flag, "Steady is spent (BP:L332)"),
+            Field::choice::<super::setup::Fresh>("freshly_raised", "what its d6 made a Freshly raised unit (HB-19)"),
+        ]
+    }
+
+    fn profile_form(_: &str) -> Vec<Field> {
+        super::army::form()
     }
 
     fn enlist(part: &mut Part, id: u32, side: u8, at: Offset, offer: &Offer) -> UnitSpec {

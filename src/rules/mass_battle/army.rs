@@ -5,6 +5,7 @@
 
 use super::data::{Engine, HeroRow, HeroSpell, HitDice, Kind, MovementTable, Roll, SiegeTable, Tag, Trait, UnitRow, Weapon, WeaponTable};
 use crate::army::ArmyList;
+use crate::editor::form::{self, Field};
 use crate::army::reading::{Fields, Named, TableOr, base_of, inherit, present, repeated};
 use crate::battle::look::Troop;
 use crate::scenario::SetupError;
@@ -108,7 +109,7 @@ impl<'de> Deserialize<'de> for Written {
 /// What a profile's numbers may be (house rule H-M18, `docs/armies.md`): room for the seed's
 /// monsters and heroes (a giant's 90 hit points, a 15-dice row of the battle table) and more.
 const MARK: usize = 4;
-const TROOPS: u32 = 10_000;
+pub(super) const TROOPS: u32 = 10_000;
 const PVI: u32 = 500;
 const AC: u8 = 30;
 const HIT_DICE: u8 = 30;
@@ -386,4 +387,62 @@ fn check_hero(list: &ArmyList, i: usize, h: &HeroRow) -> Result<(), SetupError> 
         }
     }
     Ok(())
+}
+
+/// The fields of a profile's line (`Unit(..)` or `Hero(..)`), for the battle editor's form, with
+/// what each allows (H-M18).
+pub fn form(head: &str) -> Vec<Field> {
+    let t = super::data::tables();
+    let text = |name, help| Field::new(name, form::Kind::Text, help);
+    let common = [
+        Field::new("base", form::Kind::Offered, "the profile it changes; a field left out is its base's"),
+        text("mark", "1 to 4 letters, shown on its counter"),
+    ];
+    if head == "Hero" {
+        return common
+            .into_iter()
+            .chain([
+                text("hd", "hit dice: 2, 4+1, 1-1, 1/2 or level0"),
+                Field::number("hp", 1, PVI, "hit points"),
+                Field::number("ac", 0, AC, ""),
+                Field::number("to_hit", -5, 20, "in a duel (H-M6)"),
+                text("damage", "a roll, as 1d8+2"),
+                Field::number("attacks", 1, ATTACKS, "a round"),
+                Field::several::<Tag>("tags", ""),
+                Field::new("commander", form::Kind::Flag, ""),
+                Field::number("int", 0, SCORE, "a score (l. 104)"),
+                Field::number("sag", 0, SCORE, "a score (l. 104)"),
+                Field::new("mounted", form::Kind::Flag, ""),
+                Field::new("spells", form::Kind::Written, "[Blast(damage: \"3d6\", range: 6), Breach(range: 4)]: one of each at most (H-M7)"),
+            ])
+            .collect();
+    }
+    let engines = std::iter::once("None".to_string()).chain(t.siege.engines.iter().map(|e| form::quoted(&e.name))).collect();
+    common
+        .into_iter()
+        .chain([
+            Field::choice::<Kind>("kind", "Standard or Huge"),
+            Field::number("troops", 1, TROOPS, ""),
+            text("hd", "hit dice: 2, 4+1, 1-1, 1/2 or level0"),
+            Field::number("pvi", 1, PVI, "hit points an individual (l. 59)"),
+            Field::number("ac", 0, AC, ""),
+            Field::new("weapon", form::Kind::Written, "the weapons table's name, quoted, or (label: .., damage: \"1d8\", tags: [..])"),
+            Field::new("missile", form::Kind::Written, "as weapon, with a range of 1 to 20 hexes (H-M2)"),
+            Field::number("morale", 2, 12, "the most 2d6 may roll to pass (l. 67)"),
+            Field::named("moves_as", t.movement.allowances.iter().map(|(k, _)| k.clone()), "its troop type's allowance (H-M1)"),
+            Field::several::<Trait>("traits", "and, in the line: Followers(\"hero\"), Regeneration(n), ImmuneUnless([tags])"),
+            Field::new("engine", form::Kind::Choice(engines), "the siege engine its crew serves"),
+            Field::choice_or_none::<Troop>("symbol", "the symbol on its counter"),
+        ])
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_form_shows_every_field_of_a_profile_with_values_that_read() {
+        use crate::editor::form::check_form;
+        check_form::<super::WrittenUnit>(r#"(name: "x", base: "y", hd: "1-1")"#, &super::form("Unit"), &["name"]);
+        check_form::<super::WrittenHero>(r#"(name: "x", base: "y", hd: "4+1", damage: "1d8+2")"#, &super::form("Hero"), &["name"]);
+    }
 }

@@ -3,6 +3,7 @@
 
 use super::MassBattle;
 use super::setup::{Part, UnitSpec, armies_of};
+use crate::editor::form::{Field, Kind};
 use crate::editor::muster::{Muster, Offer, Placeable, Placement};
 use crate::hex::{Direction, Offset};
 use crate::scenario::{Scenario, SetupError};
@@ -44,6 +45,26 @@ impl Muster for MassBattle {
         let hero = armies_of(s).is_ok_and(|armies| armies.iter().any(|a| a.name == base.list && a.heroes.iter().any(|h| h.name == base.name)));
         let kind = if hero { "Hero" } else { "Unit" };
         format!("{kind}(name: {}, base: {})", crate::scenario::one_line(&name), crate::scenario::one_line(&base.name))
+    }
+
+    fn unit_form() -> Vec<Field> {
+        let siege = &super::data::tables().siege;
+        vec![
+            Field::new("side", Kind::Side, "").required(),
+            Field::new("army", Kind::OfferedList, "its army list").required(),
+            Field::new("unit", Kind::Offered, "the unit or hero in that army").required(),
+            Field::new("standard", Kind::Flag, "the commander-in-chief's battle standard, one unit a side (l. 38)"),
+            Field::choice::<super::state::Native>("native", "what it defends, where not its side's (l. 79-80)"),
+            Field::number("lost", 0, super::army::TROOPS, "troops lost, a hero's hit points"),
+            Field::new("demoralised", Kind::Flag, "to flee or rally in the first sequence (l. 33, 91-94)"),
+            Field::number("ammo", 0, siege.ammo.max(siege.engine_ammo), "shots left in a siege (l. 177, H-M13)"),
+            Field::new("blast_cast", Kind::Flag, "a hero's Blast is spent (H-M7)"),
+            Field::new("breach_cast", Kind::Flag, "a hero's Breach is spent (H-M7)"),
+        ]
+    }
+
+    fn profile_form(head: &str) -> Vec<Field> {
+        super::army::form(head)
     }
 
     fn enlist(_: &mut Part, id: u32, side: u8, at: Offset, offer: &Offer) -> UnitSpec {

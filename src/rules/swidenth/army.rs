@@ -5,6 +5,7 @@
 
 use super::data::{Band, FigureRow, Rank, SpellTable, Trait, Weapon, WeaponClass, WeaponTable};
 use crate::army::ArmyList;
+use crate::editor::form::{Field, Kind};
 use crate::army::reading::{Named, TableOr, base_of, inherit, repeated};
 use crate::scenario::SetupError;
 use serde::Deserialize;
@@ -59,7 +60,7 @@ struct OwnWeapon {
 const MOUV: std::ops::RangeInclusive<i8> = 1..=10;
 const BONUS: std::ops::RangeInclusive<i8> = -5..=10;
 const DEFENCE: std::ops::RangeInclusive<i8> = 1..=12;
-const VITALITE: std::ops::RangeInclusive<i8> = 1..=10;
+pub(super) const VITALITE: std::ops::RangeInclusive<i8> = 1..=10;
 const COUNT: u8 = 20;
 const SPELLS: usize = 4;
 const MARK: usize = 4;
@@ -258,4 +259,36 @@ fn check(list: &ArmyList, i: usize, f: &FigureRow, t: &Gear) -> Result<(), Setup
         return err("traits", format!("{x:?} is listed twice"));
     }
     Ok(())
+}
+
+/// The fields of a figure's line of a warband, for the battle editor's form, with what each
+/// allows (H-S18).
+pub fn form() -> Vec<Field> {
+    let t = super::data::tables();
+    let bonus = |name, help| Field::number(name, *BONUS.start(), *BONUS.end(), help);
+    vec![
+        Field::new("base", Kind::Offered, "the figure it changes; a field left out is its base's"),
+        Field::new("mark", Kind::Text, "1 to 4 letters, shown on its token"),
+        Field::choice::<Rank>("rank", ""),
+        Field::number("count", 1, COUNT, "figures of the profile"),
+        Field::number("mouv", *MOUV.start(), *MOUV.end(), "before armour"),
+        bonus("combat", "a bonus to a d20"),
+        bonus("tir", "a bonus to a d20"),
+        Field::number("defence", *DEFENCE.start(), *DEFENCE.end(), "before armour: the list adds the armour's"),
+        bonus("bravoure", "a bonus to a d20"),
+        bonus("psychisme", "a bonus to a d20"),
+        Field::number("vitalite", *VITALITE.start(), *VITALITE.end(), ""),
+        Field::new("weapons", Kind::Written, "the weapons table's names, quoted, or weapons of its own written whole (docs/armies.md)"),
+        Field::several_named("armour", t.weapons.armour.iter().map(|a| a.name.clone()), "one armour and one shield at most"),
+        Field::several_named("spells", t.spells.spells.iter().map(|s| s.name.clone()), "at most 4"),
+        Field::several::<Trait>("traits", ""),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_form_shows_every_field_of_a_profile_with_values_that_read() {
+        crate::editor::form::check_form::<super::Written>(r#"(name: "x", base: "y")"#, &super::form(), &["name"]);
+    }
 }

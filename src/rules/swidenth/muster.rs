@@ -3,6 +3,7 @@
 
 use super::Swidenth;
 use super::setup::{FigureSpec, Part, bands_of};
+use crate::editor::form::{Field, Kind};
 use crate::editor::muster::{Muster, Offer, Placeable, Placement};
 use crate::hex::{Direction, Offset};
 use crate::scenario::{Scenario, SetupError};
@@ -41,6 +42,27 @@ impl Muster for Swidenth {
     /// (docs/armies.md, "Swidenth's profiles").
     fn new_profile(_: &Scenario, base: &Offer, name: &str) -> String {
         format!("(name: {}, base: {})", crate::scenario::one_line(&name), crate::scenario::one_line(&base.name))
+    }
+
+    fn unit_form() -> Vec<Field> {
+        let vitalite = super::army::VITALITE;
+        vec![
+            Field::new("side", Kind::Side, "").required(),
+            Field::new("band", Kind::OfferedList, "its warband").required(),
+            Field::new("figure", Kind::Offered, "its profile in the warband").required(),
+            Field::new("name", Kind::Text, "its profile's name when left out"),
+            Field::several::<super::data::Trait>("traits", "besides its profile's"),
+            Field::number("vitalite", *vitalite.start(), *vitalite.end(), "left, for a battle under way"),
+            Field::number("stuns", 0, super::setup::STUNS, "stun tokens (l. 107-109)"),
+            Field::new("dropped_main", Kind::Flag, "its main weapon dropped"),
+            Field::new("dropped_off", Kind::Flag, "its second weapon dropped"),
+            Field::new("unloaded", Kind::Flag, "its missile weapon to reload"),
+            Field::new("camouflaged", Kind::Flag, ""),
+        ]
+    }
+
+    fn profile_form(_: &str) -> Vec<Field> {
+        super::army::form()
     }
 
     fn enlist(_: &mut Part, id: u32, side: u8, at: Offset, offer: &Offer) -> FigureSpec {

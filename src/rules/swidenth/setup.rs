@@ -68,7 +68,7 @@ pub struct FigureSpec {
 
 /// The most stun tokens a figure may start with: a stunned figure is stunned again only by a new
 /// blow, and three already cost -12 (l. 107-109).
-const STUNS: u8 = 3;
+pub(super) const STUNS: u8 = 3;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -5,6 +5,7 @@
 
 use super::data::{Armour, BaseRange, DefenceTable, MeleeWeapon, Missile, Order, Profile, Protection, Quality, Trait, Troop};
 use crate::army::ArmyList;
+use crate::editor::form::{Field, Kind};
 use crate::army::reading::{Named, base_of, inherit, present, read_lists, repeated};
 use crate::scenario::SetupError;
 use serde::Deserialize;
@@ -40,8 +41,8 @@ struct Written {
 
 /// What a profile's numbers may be (house rules, `docs/armies.md`): H-1's units of up to 12
 /// bases, a 2d6 score for cohesion.
-const BASES: u8 = 12;
-const FIGURES_PER_BASE: u8 = 8;
+pub(super) const BASES: u8 = 12;
+pub(super) const FIGURES_PER_BASE: u8 = 8;
 const STRENGTH_PER_BASE: u8 = 8;
 
 /// The rule tables a profile is read with (passed in, as the bundled lists are read while the
@@ -139,4 +140,35 @@ fn check(list: &ArmyList, i: usize, p: &Profile, rules: &Rules) -> Result<(), Se
         return err("protection", format!("{q:?} is listed twice"));
     }
     Ok(())
+}
+
+/// The fields of a profile's line, for the battle editor's form, with what each allows.
+pub fn form() -> Vec<Field> {
+    vec![
+        Field::new("base", Kind::Offered, "the profile it changes; a field left out is its base's"),
+        Field::new("label", Kind::Text, "the name a player reads"),
+        Field::choice::<Troop>("troop", ""),
+        Field::choice::<Order>("order", ""),
+        Field::new("bases", Kind::Written, "(min: .., max: .., default: ..), 1 to 12 bases (H-1)"),
+        Field::number("frontage", 1, BASES, "bases in the first rank"),
+        Field::number("figures_per_base", 1, FIGURES_PER_BASE, "(H-1)"),
+        Field::number("strength_per_base", 1, STRENGTH_PER_BASE, "(H-2)"),
+        Field::choice::<Armour>("armour", ""),
+        Field::several::<Protection>("protection", ""),
+        Field::number("defence", 0, 12, "reckoned from armour and protection: best left out (SP5.34-5.41)"),
+        Field::choice::<Quality>("melee", ""),
+        Field::choice_or_none::<Quality>("shooting", "with a missile weapon"),
+        Field::choice_or_none::<Missile>("missile", "with a shooting class"),
+        Field::choice_or_none::<MeleeWeapon>("weapon", ""),
+        Field::several::<Trait>("traits", ""),
+        Field::number("cohesion", 2, 12, "the 2d6 score a test needs (H-5)"),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_form_shows_every_field_of_a_profile_with_values_that_read() {
+        crate::editor::form::check_form::<super::Written>(r#"(name: "x", base: "y")"#, &super::form(), &["name"]);
+    }
 }

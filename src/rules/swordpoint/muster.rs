@@ -3,6 +3,7 @@
 
 use super::Swordpoint;
 use super::setup::{Part, UnitSpec, profiles_of};
+use crate::editor::form::{Field, Kind};
 use crate::editor::muster::{Muster, Offer, Placeable, Placement};
 use crate::hex::{Direction, Offset};
 use crate::scenario::{Scenario, SetupError};
@@ -36,6 +37,24 @@ impl Muster for Swordpoint {
 
     fn new_profile(_: &Scenario, base: &Offer, name: &str) -> String {
         base.labelled_change(name)
+    }
+
+    fn unit_form() -> Vec<Field> {
+        use super::army::{BASES, FIGURES_PER_BASE};
+        vec![
+            Field::new("side", Kind::Side, "").required(),
+            Field::new("profile", Kind::Offered, "").required(),
+            Field::number("bases", 1, BASES, "its profile's default when left out (H-1)"),
+            Field::number("frontage", 1, BASES, "bases in the first rank; its profile's when left out"),
+            Field::number("lost", 0, BASES * FIGURES_PER_BASE, "figures already lost"),
+            Field::new("demoralised", Kind::Flag, "(SP:L16, L28)"),
+            Field::new("fleeing", Kind::Flag, "broken and fleeing (H-6)"),
+            Field::new("disorganised", Kind::Flag, "after a pursuit (SP5.22, H-13)"),
+        ]
+    }
+
+    fn profile_form(_: &str) -> Vec<Field> {
+        super::army::form()
     }
 
     fn enlist(_: &mut Part, id: u32, side: u8, at: Offset, offer: &Offer) -> UnitSpec {

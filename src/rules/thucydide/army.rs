@@ -4,6 +4,7 @@
 
 use super::data::{Class, Profile, Trait};
 use crate::army::ArmyList;
+use crate::editor::form::{Field, Kind};
 use crate::army::reading::{Named, base_of, inherit, present, repeated};
 use crate::scenario::SetupError;
 use serde::Deserialize;
@@ -42,7 +43,7 @@ struct Written {
 const DICE: u8 = 6;
 const RANGE: u8 = 10;
 const MOVE: u8 = 8;
-const STRENGTH: u8 = 8;
+pub(super) const STRENGTH: u8 = 8;
 const RETREAT: u8 = 4;
 
 /// The battle's profiles: every list's, in the order named, then the rules' own, each checked.
@@ -147,4 +148,32 @@ fn check(list: &ArmyList, i: usize, p: &Profile) -> Result<(), SetupError> {
         return err("dismounted", "only a unit carried or drawn by an elephant (trait ElephantBorne) has a profile without it".into());
     }
     Ok(())
+}
+
+/// The fields of a profile's line, for the battle editor's form, with what each allows.
+pub fn form() -> Vec<Field> {
+    vec![
+        Field::new("base", Kind::Offered, "the profile it changes; a field left out is its base's"),
+        Field::new("label", Kind::Text, "the name a player reads"),
+        Field::choice::<Class>("class", ""),
+        Field::choice::<super::data::Armour>("armour", ""),
+        Field::number("fire", 0, DICE, "dice it shoots with; with range 2 or more"),
+        Field::number("range", 0, RANGE, "hexes its missiles reach; 0 without"),
+        Field::number("assault", 0, DICE, "dice in an assault"),
+        Field::number("melee", 0, DICE, "dice in a melee"),
+        Field::number("move", 0, MOVE, "hexes a move"),
+        Field::number("strength", 1, STRENGTH, "elements"),
+        Field::several::<Trait>("traits", ""),
+        Field::number("retreat_per_flag", 1, RETREAT, "hexes it retreats a flag"),
+        Field::new("mounted_move", Kind::Flag, "mounted infantry's move (Infantry only)"),
+        Field::new("dismounted", Kind::Offered, "the profile it becomes without its elephant (ElephantBorne only)"),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_form_shows_every_field_of_a_profile_with_values_that_read() {
+        crate::editor::form::check_form::<super::Written>(r#"(name: "x", base: "hoplites")"#, &super::form(), &["name"]);
+    }
 }

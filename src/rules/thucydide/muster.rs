@@ -3,6 +3,7 @@
 
 use super::Thucydide;
 use super::setup::{Part, UnitSpec, profiles_of};
+use crate::editor::form::{Field, Kind};
 use crate::editor::muster::{Muster, Offer, Placeable, Placement};
 use crate::hex::{Direction, Offset};
 use crate::scenario::{Scenario, SetupError};
@@ -40,6 +41,18 @@ impl Muster for Thucydide {
 
     fn enlist(_: &mut Part, id: u32, side: u8, at: Offset, offer: &Offer) -> UnitSpec {
         UnitSpec { id, side, profile: offer.name.clone(), at, strength: None, facing: None }
+    }
+
+    fn unit_form() -> Vec<Field> {
+        vec![
+            Field::new("side", Kind::Side, "").required(),
+            Field::new("profile", Kind::Offered, "").required(),
+            Field::number("strength", 1, super::army::STRENGTH, "elements left, for a battle under way; its profile's full strength when left out"),
+        ]
+    }
+
+    fn profile_form(_: &str) -> Vec<Field> {
+        super::army::form()
     }
 
     fn discharge(part: &mut Part, removed: &UnitSpec) {
