@@ -229,3 +229,34 @@ fn a_profile_of_the_battles_own_list_is_offered_placed_saved_beside_it_and_sets_
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_profile_s_form_shows_what_its_base_gives_and_written_whole_from_it_the_battle_sets_up() {
+    use strategos::editor::form::Line;
+    use strategos::editor::muster::{inherited, new_profile, own_list, profile_form};
+    for ruleset in strategos::rules::registry::NAMES {
+        let mut s = new_battle(ruleset, 12, 10).expect("a new battle");
+        let base = offers_of(&s).expect("profiles offered")[1].clone();
+        let (name, line) = new_profile(&s, &base).expect("a new profile");
+        let list = own_list(&s);
+        Edit::Profile { list: list.clone(), name: name.clone(), line: Some(line.clone()) }.apply(&mut s).expect("the profile added");
+        let mut fields = Line::read(&line).unwrap_or_else(|| panic!("{ruleset}: {line} reads as fields"));
+        let form = profile_form(&s, &fields.head);
+        let order: Vec<&str> = form.iter().map(|f| f.name).collect();
+        let from_base = inherited(&s, &fields);
+        // Lists written one profile a line show their numbers; warbands and armies nest theirs.
+        if ["thucydide", "swordpoint", "black-powder"].contains(ruleset) {
+            assert!(from_base.len() >= 5, "{ruleset}: {from_base:?}");
+        }
+        for (field, value) in &from_base {
+            if order.contains(&field.as_str()) {
+                fields.set(field, Some(value.clone()), &order);
+            }
+        }
+        let whole = fields.written();
+        Edit::Profile { list, name, line: Some(whole.clone()) }.apply(&mut s).expect("written whole");
+        let placed = offers_of(&s).expect("offered").into_iter().find(|o| o.name.ends_with("(mine)")).expect("its own profile offered");
+        Edit::Unit(UnitEdit::Place { side: 1, at: Offset(4, 3), offer: placed }).apply(&mut s).expect("placed");
+        assert_eq!(with_ruleset(ruleset, SetsUp(&s)).expect("a ruleset"), Ok(3), "{ruleset}: {whole}");
+    }
+}

@@ -199,7 +199,7 @@ fn cpu_ticks(pid: u32) -> u64 {
 /// against computer to its end.
 #[test]
 fn the_editor_draws_a_battle_of_each_ruleset_that_validates_and_plays() {
-    const EDITOR_SHOTS: [&str; 7] = ["editor-01-new-battle.png", "editor-02-new.png", "editor-03-field.png", "editor-04-unit.png", "editor-05-saved.png", "editor-06-play.png", "editor-07-back.png"];
+    const EDITOR_SHOTS: [&str; 8] = ["editor-01-new-battle.png", "editor-02-new.png", "editor-03-field.png", "editor-04-unit.png", "editor-05-saved.png", "editor-06-play.png", "editor-07-back.png", "editor-08-save-as.png"];
     for ruleset in strategos::rules::registry::NAMES {
         let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
         let dir = tmp.join(format!("../screenshots-editor-{ruleset}"));
@@ -238,6 +238,12 @@ fn the_editor_draws_a_battle_of_each_ruleset_that_validates_and_plays() {
         let own = saved.with_file_name(format!("{}-army.ron", saved.file_stem().unwrap().to_string_lossy()));
         let list = std::fs::read_to_string(&own).unwrap_or_else(|e| panic!("{ruleset}: the battle's own list {}: {e}", own.display()));
         assert!(list.contains("(mine)") && text.contains("(mine)"), "{ruleset}: a unit of the battle's own profile:\n{list}\n{text}");
+        assert!(list.contains(": \"Mine\""), "{ruleset}: the own profile's text changed in its form:\n{list}");
+        // Saved as a file elsewhere, with its own list beside it: the same battle.
+        let elsewhere = dir.join("elsewhere").join(saved.file_name().unwrap());
+        let validated = Command::new(env!("CARGO_BIN_EXE_strategos")).arg("validate").arg(&elsewhere).output().expect("strategos runs");
+        assert!(validated.status.success(), "{ruleset}: saved as {}: {}", elsewhere.display(), String::from_utf8_lossy(&validated.stderr));
+        assert_eq!(std::fs::read_to_string(&elsewhere).unwrap(), text, "{ruleset}: saved as elsewhere, the same battle");
         assert!(text.contains("w=") && text.contains("Hedge") && text.contains("b ") && text.contains("Building(size: 4)") && text.contains("Objective"), "{ruleset}: the river's bridge, the hedge, the building and the regions are in the file:\n{text}");
     }
 }

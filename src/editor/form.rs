@@ -198,6 +198,39 @@ impl Line {
     }
 }
 
+/// The items of a list of structs as a file writes it (`[(..), (..)]`, over lines, with `//`
+/// comments), each read as a line's fields where it reads.
+pub fn lines_of_list(text: &str) -> Vec<Line> {
+    let mut bare = String::with_capacity(text.len());
+    for line in text.lines() {
+        bare.push_str(without_comment(line));
+        bare.push(' ');
+    }
+    let inner = bare.trim().strip_prefix('[').and_then(|r| r.strip_suffix(']')).unwrap_or("");
+    split_top(inner).into_iter().filter_map(Line::read).collect()
+}
+
+/// A line of RON without the comment that ends it (a `//` outside quotes).
+fn without_comment(line: &str) -> &str {
+    let (mut quoted, mut escaped) = (false, false);
+    let bytes = line.as_bytes();
+    for (i, &c) in bytes.iter().enumerate() {
+        if quoted {
+            match c {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => quoted = false,
+                _ => {}
+            }
+        } else if c == b'"' {
+            quoted = true;
+        } else if c == b'/' && bytes.get(i + 1) == Some(&b'/') {
+            return &line[..i];
+        }
+    }
+    line
+}
+
 /// The parts of `text` between its commas that stand outside brackets and quotes.
 fn split_top(text: &str) -> Vec<&str> {
     let (mut parts, mut depth, mut start, mut quoted, mut escaped) = (Vec::new(), 0i32, 0, false, false);
@@ -300,6 +333,15 @@ mod tests {
         assert_eq!(text_of(&line, "base"), "c\"");
         assert!(Line::read("name: 3").is_none());
         assert!(Line::read("(a 3)").is_none());
+    }
+
+    #[test]
+    fn a_list_over_lines_with_comments_reads_item_by_item() {
+        let text = "[\n    (name: \"a // b\", n: 1), // one\n    // a line of its own\n    (name: \"c\", n: Bands(x: 1, y: 2)),\n]";
+        let lines = lines_of_list(text);
+        assert_eq!(lines.len(), 2);
+        assert_eq!(text_of(&lines[0], "name"), "a // b");
+        assert_eq!(lines[1].get("n"), Some("Bands(x: 1, y: 2)"));
     }
 
     fn text_of(line: &Line, name: &str) -> String {

@@ -315,6 +315,29 @@ pub fn own_list(s: &Scenario) -> String {
     s.army_files.iter().rev().find(|(_, l)| l.profile_lines().is_some()).map_or_else(|| format!("{}-army.ron", s.id), |(n, _)| n.clone())
 }
 
+/// What a profile's line leaves to its base: each field it does not write, as its base writes
+/// it (or its base's base), where the battle's lists and the bundled ones write their profiles
+/// as a list of their own (not nested in warbands or armies).
+pub fn inherited(s: &Scenario, line: &super::form::Line) -> Vec<(String, String)> {
+    use super::form::{Line, text};
+    let lists = s.army_files.iter().map(|(_, l)| l.clone()).chain(crate::army::bundled_for(&s.ruleset));
+    let lines: Vec<Line> = lists.flat_map(|l| super::form::lines_of_list(l.profiles.text())).collect();
+    let mut values: Vec<(String, String)> = Vec::new();
+    let mut base = line.get("base").and_then(text);
+    // A chain of bases is short; a list that loops is refused by its ruleset, not followed here.
+    for _ in 0..8 {
+        let Some(b) = base.take() else { break };
+        let Some(from) = lines.iter().find(|l| l.get("name").and_then(text).as_deref() == Some(b.as_str())) else { break };
+        for (name, value) in &from.fields {
+            if line.get(name).is_none() && !values.iter().any(|(n, _)| n == name) {
+                values.push((name.clone(), value.clone()));
+            }
+        }
+        base = from.get("base").and_then(text);
+    }
+    values
+}
+
 /// Puts the ruleset's part written `text` in place of the scenario's, written back as the editor
 /// writes it; refused, with where and why, when it does not read as the ruleset's part.
 pub fn rewrite_part(s: &mut Scenario, text: &str) -> Result<(), String> {

@@ -520,6 +520,10 @@ fn new_battle_window(ctx: &egui::Context, choice: &mut MenuChoice, commands: &mu
         ui.add(egui::Slider::new(width, 4..=side.min(60)).text("hexes across"));
         ui.add(egui::Slider::new(height, 4..=side.min(60)).text("hexes down"));
         create = ui.button(egui::RichText::new("Make it").size(16.0)).clicked();
+        #[cfg(not(target_arch = "wasm32"))]
+        if ui.button("Or open a battle file…").on_hover_text("Edit a battle from a file anywhere").clicked() {
+            commands.queue(super::editor::files::ask_open);
+        }
     });
     if create {
         match crate::editor::muster::new_battle(ruleset, *width, *height) {

@@ -4,6 +4,9 @@
 //! live validation, undo and redo, saving among one's battles, and playing it at once and coming
 //! back. The edits themselves are `crate::editor`'s.
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod files;
+mod form;
 mod panel;
 pub mod pilot;
 mod pointer;
@@ -29,6 +32,8 @@ pub enum Typed {
     SideName(u8),
     /// A region's name, by the name it has.
     RegionName(String),
+    /// A field of a form: of a unit's line or of a profile's.
+    Field(Box<Typed>, &'static str),
 }
 
 /// What a click on the board does.
@@ -57,6 +62,8 @@ pub struct Editing {
     pub history: History<Scenario>,
     /// Its file among one's battles, once saved or when opened from there.
     pub file: Option<String>,
+    /// The file it was opened from or saved as anywhere else (natively): Save writes there.
+    pub path: Option<std::path::PathBuf>,
     pub tool: Tool,
     pub ground: Ground,
     pub level: u8,
@@ -76,6 +83,8 @@ pub struct Editing {
     /// What is being typed into a line of the battle: the picked unit's, or an own profile's, by
     /// what it is the line of; written into the battle when the field is left.
     pub typing: Option<(Typed, String)>,
+    /// The form field whose number is being dragged, and the history's depth after its edit.
+    dragging: Option<(Typed, usize)>,
     /// The region picked with the regions tool, by name, and the kind a new one takes.
     pub region: Option<String>,
     pub region_kind: crate::hex::RegionKind,
@@ -101,6 +110,7 @@ impl Editing {
         Editing {
             history: History::new(s),
             file,
+            path: None,
             tool: Tool::Ground,
             ground: Ground::Forest,
             level: 1,
@@ -112,6 +122,7 @@ impl Editing {
             side: 0,
             picked: None,
             typing: None,
+            dragging: None,
             region: None,
             region_kind: crate::hex::RegionKind::Objective,
             shown: None,
@@ -134,6 +145,8 @@ impl Plugin for EditorPlugin {
             .add_systems(Update, (pointer::keys, pointer::board_clicks, shown::show_edited).chain().run_if(editing()))
             .add_systems(OnEnter(AppState::Editor), fit_the_field)
             .add_systems(OnEnter(AppState::Menu), back_from_play);
+        #[cfg(not(target_arch = "wasm32"))]
+        app.init_resource::<files::BattleFile>().add_systems(bevy_egui::EguiPrimaryContextPass, files::show.after(super::panels::Paint::Panels));
     }
 }
 

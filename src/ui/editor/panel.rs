@@ -73,6 +73,8 @@ pub fn editor_panels(
             if save.clicked() {
                 then.push(Then::Save);
             }
+            #[cfg(not(target_arch = "wasm32"))]
+            super::files::buttons(ui, &mut commands);
             #[cfg(target_arch = "wasm32")]
             if ui.button("Download").on_hover_text("Download the battle's file").clicked() {
                 crate::ui::web::download(&format!("{}.ron", e.history.now().id), &crate::scenario::to_ron(e.history.now()));
@@ -327,7 +329,7 @@ fn regions(ui: &mut egui::Ui, e: &mut Editing) {
     let name = r.name.clone();
     ui.horizontal(|ui| {
         ui.label("Name:");
-        if let Some(typed) = typed_field(ui, e, Typed::RegionName(name.clone()), &name, false) {
+        if let Some(typed) = typed_field(ui, e, Typed::RegionName(name.clone()), &name, false, "") {
             r.name = typed.clone();
             if e.made(Edit::Region { name: name.clone(), region: Some(r.clone()) }) {
                 e.region = Some(typed);
@@ -363,7 +365,7 @@ fn units(ui: &mut egui::Ui, e: &mut Editing) {
         }
     });
     let label = e.offers.get(e.offer).map_or("none".to_string(), |o| o.label.clone());
-    egui::ComboBox::from_label("profile").selected_text(label).width(ui.available_width() * 0.7).show_ui(ui, |ui| {
+    egui::ComboBox::from_label("profile").selected_text(label).width(ui.available_width() * 0.7).truncate().show_ui(ui, |ui| {
         for (i, o) in e.offers.iter().enumerate() {
             ui.selectable_value(&mut e.offer, i, &o.label);
         }
@@ -388,11 +390,20 @@ fn units(ui: &mut egui::Ui, e: &mut Editing) {
             }
         });
     }
-    ui.label("Its line: every field the ruleset's part gives a unit (docs/scenarios.md), its starting state too:");
     if let Ok(line) = crate::editor::muster::unit_line(e.history.now(), id) {
-        if let Some(text) = typed_line(ui, e, Typed::Unit(id), &line) {
-            e.edit(Edit::Unit(UnitEdit::Rewrite { id, text }));
+        let fields = crate::editor::muster::unit_form(e.history.now());
+        let offers = e.offers.clone();
+        let cx = super::form::Context { sides: &sides, offers: &offers, left_out: "default", inherited: &[] };
+        ui.label("Its fields (hover a name for what it is); its starting state too:");
+        if let Some(changed) = super::form::form(ui, e, &Typed::Unit(id), &fields, &line, &cx) {
+            e.edit_from_form(&Typed::Unit(id), Edit::Unit(UnitEdit::Rewrite { id, text: changed.line }), changed.dragged);
         }
+        egui::CollapsingHeader::new("Its line, as written").id_salt(("unit line", id)).show(ui, |ui| {
+            ui.small("Every field the ruleset's part gives a unit (docs/scenarios.md):");
+            if let Some(text) = typed_line(ui, e, Typed::Unit(id), &line) {
+                e.edit(Edit::Unit(UnitEdit::Rewrite { id, text }));
+            }
+        });
     }
     if ui.button("Remove it (Delete)").clicked() {
         e.edit(Edit::Unit(UnitEdit::Remove { id }));
@@ -403,12 +414,13 @@ fn units(ui: &mut egui::Ui, e: &mut Editing) {
 /// A line of the battle in a text field: what is typed is kept while the field has the keyboard,
 /// and given back (to be made an edit) once it is left changed.
 fn typed_line(ui: &mut egui::Ui, e: &mut Editing, what: Typed, line: &str) -> Option<String> {
-    typed_field(ui, e, what, line, true).map(|t| t.trim().to_string())
+    typed_field(ui, e, what, line, true, "").map(|t| t.trim().to_string())
 }
 
-/// A text field of the battle (`now` as the battle has it): what is typed is kept in the editor
-/// while the field has the keyboard, and given back once the field is left with it changed.
-fn typed_field(ui: &mut egui::Ui, e: &mut Editing, what: Typed, now: &str, multiline: bool) -> Option<String> {
+/// A text field of the battle (`now` as the battle has it, `hint` shown while it is empty): what
+/// is typed is kept in the editor while the field has the keyboard, and given back once the field
+/// is left with it changed.
+pub(super) fn typed_field(ui: &mut egui::Ui, e: &mut Editing, what: Typed, now: &str, multiline: bool, hint: &str) -> Option<String> {
     let mut text = match &e.typing {
         Some((w, t)) if *w == what => t.clone(),
         _ => now.to_string(),
@@ -416,7 +428,7 @@ fn typed_field(ui: &mut egui::Ui, e: &mut Editing, what: Typed, now: &str, multi
     let field = if multiline {
         ui.add(egui::TextEdit::multiline(&mut text).desired_rows(2).desired_width(f32::INFINITY).font(egui::TextStyle::Monospace))
     } else {
-        ui.add(egui::TextEdit::singleline(&mut text).desired_width(f32::INFINITY))
+        ui.add(egui::TextEdit::singleline(&mut text).hint_text(hint).desired_width(f32::INFINITY))
     };
     if field.has_focus() {
         e.typing = Some((what, text));
@@ -439,14 +451,29 @@ fn own_profiles(ui: &mut egui::Ui, e: &mut Editing) {
     ui.strong("The battle's own profiles");
     ui.small(format!("Kept in {list} beside the battle: each a change to the profile it starts from (docs/armies.md gives every field and what it allows)."));
     let lines = s.army_files.iter().find(|(n, _)| *n == list).and_then(|(_, l)| l.profile_lines()).unwrap_or_default();
+    let sides: Vec<String> = s.sides.iter().map(|s| s.name.clone()).collect();
+    let offers = e.offers.clone();
     for line in lines {
         let Some(name) = crate::army::profile_name(&line) else { continue };
-        if let Some(text) = typed_line(ui, e, Typed::Profile(name.clone()), &line) {
-            e.edit(Edit::Profile { list: list.clone(), name: name.clone(), line: Some(text) });
-        }
-        if ui.small_button(format!("Remove {name}")).clicked() {
-            e.edit(Edit::Profile { list: list.clone(), name, line: None });
-        }
+        let of = Typed::Profile(name.clone());
+        egui::CollapsingHeader::new(&name).id_salt(("own profile", &name)).default_open(true).show(ui, |ui| {
+            let read = crate::editor::form::Line::read(&line);
+            let head = read.as_ref().map(|l| l.head.clone()).unwrap_or_default();
+            let inherited = read.map(|l| crate::editor::muster::inherited(&s, &l)).unwrap_or_default();
+            let fields = crate::editor::muster::profile_form(&s, &head);
+            let cx = super::form::Context { sides: &sides, offers: &offers, left_out: "as its base", inherited: &inherited };
+            if let Some(changed) = super::form::form(ui, e, &of, &fields, &line, &cx) {
+                e.edit_from_form(&of, Edit::Profile { list: list.clone(), name: name.clone(), line: Some(changed.line) }, changed.dragged);
+            }
+            egui::CollapsingHeader::new("Its line, as written").id_salt(("own profile line", &name)).show(ui, |ui| {
+                if let Some(text) = typed_line(ui, e, of.clone(), &line) {
+                    e.edit(Edit::Profile { list: list.clone(), name: name.clone(), line: Some(text) });
+                }
+            });
+            if ui.small_button(format!("Remove {name}")).clicked() {
+                e.edit(Edit::Profile { list: list.clone(), name: name.clone(), line: None });
+            }
+        });
     }
     let Some(base) = e.offers.get(e.offer).cloned() else { return };
     if ui.button(format!("New profile from {}", base.label)).on_hover_text("A profile of your own, to change as you write it; then pick it to place it").clicked() {
@@ -463,7 +490,7 @@ fn settings(ui: &mut egui::Ui, e: &mut Editing) {
     let s = e.history.now().clone();
     ui.horizontal(|ui| {
         ui.label("Name:");
-        if let Some(name) = typed_field(ui, e, Typed::Name, &s.name, false) {
+        if let Some(name) = typed_field(ui, e, Typed::Name, &s.name, false, "") {
             e.edit(Edit::Name(name));
         }
     });
@@ -487,7 +514,7 @@ fn settings(ui: &mut egui::Ui, e: &mut Editing) {
     for (i, side) in s.sides.iter().enumerate() {
         ui.horizontal(|ui| {
             ui.label(format!("Side {i}:"));
-            if let Some(name) = typed_field(ui, e, Typed::SideName(i as u8), &side.name, false) {
+            if let Some(name) = typed_field(ui, e, Typed::SideName(i as u8), &side.name, false, "") {
                 e.edit(Edit::SideName { side: i as u8, name });
             }
         });
@@ -502,7 +529,7 @@ fn settings(ui: &mut egui::Ui, e: &mut Editing) {
         });
     }
     ui.label("Briefing:");
-    if let Some(briefing) = typed_field(ui, e, Typed::Briefing, &s.briefing, true) {
+    if let Some(briefing) = typed_field(ui, e, Typed::Briefing, &s.briefing, true, "") {
         e.edit(Edit::Briefing(briefing));
     }
     egui::CollapsingHeader::new("The ruleset's part, as written").show(ui, |ui| {
@@ -517,6 +544,10 @@ fn settings(ui: &mut egui::Ui, e: &mut Editing) {
 /// unique: a bundled battle's id, or another battle's, would hide one of them); what was done, or
 /// why it was not, in words.
 pub(super) fn save(e: &mut Editing) -> Result<String, String> {
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(path) = e.path.clone() {
+        return super::files::save_as(e, &path);
+    }
     let file = match &e.file {
         Some(f) => f.clone(),
         None => {

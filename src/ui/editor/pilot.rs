@@ -6,7 +6,8 @@
 //! building and an objective as regions, picks a unit and faces it, saves the battle among one's battles, plays it hotseat and comes back to the editor,
 //! with a screenshot of each step. The pointer is pinned on a hex and the left button pressed and
 //! released, so the board's own clicks make the edits; the saved file's name is written to
-//! `DIR/saved.txt` for the test to validate and play. In the page (`?check=editor`) there is no
+//! `DIR/saved.txt` for the test to validate and play. Natively it then brings up the "Save as…"
+//! dialog and saves the battle under `DIR/elsewhere/` as the dialog would. In the page (`?check=editor`) there is no
 //! folder: the script takes no screenshot and says in the log what it did, for the web test.
 
 use super::{Editing, Tool};
@@ -40,6 +41,15 @@ enum Act {
     Back,
     /// Fails the run unless the battle checks.
     Ready,
+    /// The "Save as…" dialog up, for its screenshot, and closed again.
+    #[cfg(not(target_arch = "wasm32"))]
+    AskSaveAs,
+    #[cfg(not(target_arch = "wasm32"))]
+    CloseDialog,
+    /// Saved as `elsewhere/` the battle's file name under the screenshots' folder, as the
+    /// dialog's pick does.
+    #[cfg(not(target_arch = "wasm32"))]
+    SaveAs,
     Quit,
 }
 
@@ -121,6 +131,19 @@ fn script() -> Vec<Act> {
         }
     }));
     acts.push(Act::Wait(3));
+    // Its first text (a label, or a mark) changed in its form.
+    acts.push(Act::Set(|e| {
+        let s = e.history.now().clone();
+        let list = crate::editor::muster::own_list(&s);
+        let Some(line) = s.army_files.iter().find(|(n, _)| *n == list).and_then(|(_, l)| l.profile_lines()).and_then(|l| l.into_iter().next()) else { return };
+        let (Some(name), Some(mut fields)) = (crate::army::profile_name(&line), crate::editor::form::Line::read(&line)) else { return };
+        let form = crate::editor::muster::profile_form(&s, &fields.head);
+        let order: Vec<&str> = form.iter().map(|f| f.name).collect();
+        if let Some(text) = form.iter().find(|f| f.kind == crate::editor::form::Kind::Text) {
+            fields.set(text.name, Some(crate::editor::form::quoted("Mine")), &order);
+            e.edit(Edit::Profile { list, name, line: Some(fields.written()) });
+        }
+    }));
     acts.push(Act::Set(|e| e.offer = e.offers.iter().position(|o| o.name.ends_with("(mine)")).unwrap_or(usize::MAX)));
     acts.extend(click(Offset(5, 1)));
     // The building's hex made a building holding 4, and an objective of two hexes by the bridge.
@@ -146,7 +169,10 @@ fn script() -> Vec<Act> {
         }
     }));
     acts.extend([Act::Wait(10), Act::Shot("editor-04-unit.png"), Act::Save, Act::Wait(5), Act::Shot("editor-05-saved.png"), Act::Play, Act::Wait(60), Act::Shot("editor-06-play.png")]);
-    acts.extend([Act::Back, Act::Wait(40), Act::Shot("editor-07-back.png"), Act::Wait(10), Act::Quit]);
+    acts.extend([Act::Back, Act::Wait(40), Act::Shot("editor-07-back.png"), Act::Wait(10)]);
+    #[cfg(not(target_arch = "wasm32"))]
+    acts.extend([Act::AskSaveAs, Act::Wait(20), Act::Shot("editor-08-save-as.png"), Act::Wait(5), Act::CloseDialog, Act::SaveAs]);
+    acts.push(Act::Quit);
     acts
 }
 
@@ -215,6 +241,20 @@ fn drive(world: &mut World) {
                     }
                 }
                 (_, said) => fail(world, said.unwrap_or_else(|why| why)),
+            }
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        Act::AskSaveAs => super::files::ask_save_as(world),
+        #[cfg(not(target_arch = "wasm32"))]
+        Act::CloseDialog => *world.resource_mut::<super::files::BattleFile>() = default(),
+        #[cfg(not(target_arch = "wasm32"))]
+        Act::SaveAs => {
+            let Some(dir) = world.resource::<Pilot>().dir.clone() else { return };
+            let mut e = world.resource_mut::<Editing>();
+            let path = dir.join("elsewhere").join(format!("{}.ron", e.history.now().id));
+            let said = std::fs::create_dir_all(path.parent().unwrap_or(&dir)).map_err(|err| err.to_string()).and_then(|()| super::files::save_as(&mut e, &path));
+            if let Err(why) = said {
+                fail(world, why);
             }
         }
         Act::Play => {

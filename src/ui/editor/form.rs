@@ -1,0 +1,187 @@
+//! The editor's forms: a unit's line, or a profile's of the battle's own army list, as a grid of
+//! its fields, each with a control for what it allows (a number within its bounds, a list of the
+//! ruleset's names, switches, a text), and a way to leave a field out (its default, or its
+//! base's). What a form changes is one edit; dragging a number is one edit however far.
+
+use super::{Editing, Typed};
+use crate::editor::Edit;
+use crate::editor::form::{Field, Kind, Line, items, list, number, quoted, shown, text, unwrapped};
+use crate::editor::muster::Offer;
+use bevy_egui::egui;
+
+/// What a form is drawn with: the battle's sides and offered profiles, what a field left out is
+/// called, and the values such fields take where they are known (a profile's base's).
+pub struct Context<'a> {
+    pub sides: &'a [String],
+    pub offers: &'a [Offer],
+    pub left_out: &'a str,
+    pub inherited: &'a [(String, String)],
+}
+
+impl Context<'_> {
+    /// What a field left out shows: what it is called, and the value it takes where known.
+    fn left_out(&self, field: &str) -> (String, Option<&str>) {
+        match self.inherited.iter().find(|(n, _)| n == field) {
+            Some((_, v)) => (format!("{}: {}", self.left_out, shown(v)), Some(v.as_str())),
+            None => (self.left_out.to_string(), None),
+        }
+    }
+}
+
+/// A line changed in a form: its text, and the field whose number is being dragged (so that the
+/// field's next change joins this one's edit).
+pub struct Changed {
+    pub line: String,
+    pub dragged: Option<&'static str>,
+}
+
+/// Draws `fields` of `line` in a grid named after `of`; the line changed, if it was.
+pub fn form(ui: &mut egui::Ui, e: &mut Editing, of: &Typed, fields: &[Field], line: &str, cx: &Context) -> Option<Changed> {
+    let mut line = Line::read(line)?;
+    let order: Vec<&str> = fields.iter().map(|f| f.name).collect();
+    let mut changes: Vec<(&str, Option<String>)> = Vec::new();
+    let mut dragged = None;
+    egui::Grid::new(("form", format!("{of:?}"))).num_columns(3).striped(true).show(ui, |ui| {
+        for f in fields {
+            let now = line.get(f.name).map(str::to_string);
+            let label = ui.label(f.name.replace('_', " "));
+            if !f.help.is_empty() {
+                label.on_hover_text(f.help);
+            }
+            let typed = Typed::Field(Box::new(of.clone()), f.name);
+            if let Some((value, drag)) = control(ui, e, typed, f, now.as_deref(), cx) {
+                dragged = dragged.or(drag.then_some(f.name));
+                changes.push((f.name, value));
+                if let (Kind::Offered, Some(list_field), Some(name)) = (&f.kind, fields.iter().find(|g| g.kind == Kind::OfferedList), changes.last().and_then(|c| c.1.as_deref()).and_then(text)) {
+                    // A unit's profile comes with the list (warband, army) it is in.
+                    if let Some(o) = cx.offers.iter().find(|o| o.name == name) {
+                        changes.push((list_field.name, Some(quoted(&o.list))));
+                    }
+                }
+            }
+            if now.is_some() && !f.required {
+                if ui.small_button("×").on_hover_text(format!("Leave it out: {}", cx.left_out)).clicked() {
+                    changes.push((f.name, None));
+                }
+            } else {
+                ui.label("");
+            }
+            ui.end_row();
+        }
+    });
+    if changes.is_empty() {
+        return None;
+    }
+    for (name, value) in changes {
+        line.set(name, value, &order);
+    }
+    Some(Changed { line: line.written(), dragged })
+}
+
+/// The control of one field: its new value (`None` to leave it out) and whether a number was
+/// dragged, once changed.
+fn control(ui: &mut egui::Ui, e: &mut Editing, typed: Typed, f: &Field, now: Option<&str>, cx: &Context) -> Option<(Option<String>, bool)> {
+    let changed = |v: String| Some((Some(v), false));
+    match &f.kind {
+        Kind::Number { least, most } => match now.and_then(number) {
+            Some(mut n) => {
+                let drag = ui.add(egui::DragValue::new(&mut n).range(*least..=*most)).on_hover_text(format!("{least} to {most}"));
+                drag.changed().then(|| (Some(n.to_string()), true))
+            }
+            None => {
+                let (said, value) = cx.left_out(f.name);
+                let start = value.and_then(number).unwrap_or(*least).clamp(*least, *most);
+                ui.button(said).on_hover_text(format!("Give it a value of its own: {least} to {most}")).clicked().then(|| (Some(start.to_string()), false))
+            }
+        },
+        Kind::Choice(values) => {
+            let mut picked = None;
+            let selected = now.map_or_else(|| cx.left_out(f.name).0, shown);
+            egui::ComboBox::from_id_salt(("choice", format!("{typed:?}"))).selected_text(selected).show_ui(ui, |ui| {
+                for v in values {
+                    if ui.selectable_label(now.map(unwrapped) == Some(v.as_str()), shown(v)).clicked() {
+                        picked = Some(v.clone());
+                    }
+                }
+            });
+            picked.and_then(changed)
+        }
+        Kind::Several(values) => {
+            // Left out, the base's are shown: a change writes the list whole, from them.
+            let had = now.or(cx.left_out(f.name).1).map(items).unwrap_or_default();
+            let mut toggled = None;
+            ui.horizontal_wrapped(|ui| {
+                for v in values {
+                    let mut on = had.contains(v);
+                    if ui.checkbox(&mut on, shown(v)).changed() {
+                        toggled = Some(v.clone());
+                    }
+                }
+                // What the form cannot offer (a trait that carries a value) is kept as written.
+                for other in had.iter().filter(|h| !values.contains(h)) {
+                    ui.monospace(other);
+                }
+            });
+            let v = toggled?;
+            let mut after: Vec<String> = values.iter().filter(|o| had.contains(o) != (**o == v)).cloned().collect();
+            after.extend(had.iter().filter(|h| !values.contains(h)).cloned());
+            changed(list(&after))
+        }
+        Kind::Flag => {
+            let mut on = now.or(cx.left_out(f.name).1).map(unwrapped) == Some("true");
+            ui.checkbox(&mut on, "").changed().then(|| (Some(on.to_string()), false))
+        }
+        Kind::Side => {
+            let mut side = now.and_then(number).unwrap_or(0);
+            let mut picked = false;
+            ui.horizontal(|ui| {
+                for (i, name) in cx.sides.iter().enumerate() {
+                    picked |= ui.radio_value(&mut side, i as i64, name).changed();
+                }
+            });
+            picked.then(|| (Some(side.to_string()), false))
+        }
+        Kind::Offered => {
+            let name = now.and_then(text);
+            let mut picked = None;
+            let selected = name.as_deref().map_or_else(|| cx.left_out(f.name).0, |n| cx.offers.iter().find(|o| o.name == n).map_or(n.to_string(), |o| o.label.clone()));
+            egui::ComboBox::from_id_salt(("offered", format!("{typed:?}"))).selected_text(selected).width(ui.available_width().max(120.0)).truncate().show_ui(ui, |ui| {
+                for o in cx.offers {
+                    if ui.selectable_label(name.as_deref() == Some(o.name.as_str()), &o.label).clicked() {
+                        picked = Some(quoted(&o.name));
+                    }
+                }
+            });
+            picked.and_then(changed)
+        }
+        Kind::OfferedList => {
+            ui.label(now.and_then(text).unwrap_or_default()).on_hover_text("Set with the profile");
+            None
+        }
+        Kind::Text => {
+            let was = now.and_then(text).unwrap_or_default();
+            let typed = super::panel::typed_field(ui, e, typed, &was, false, &cx.left_out(f.name).0)?;
+            Some(((!typed.is_empty() || f.required).then(|| quoted(&typed)), false))
+        }
+        Kind::Written => {
+            let was = now.unwrap_or_default().to_string();
+            let typed = super::panel::typed_field(ui, e, typed, &was, false, &cx.left_out(f.name).0)?;
+            let typed = typed.trim().to_string();
+            Some(((!typed.is_empty() || f.required).then_some(typed), false))
+        }
+    }
+}
+
+impl Editing {
+    /// Makes `edit`, a change from the form of `of`: while a number of the same field is
+    /// dragged, each change joins the first one's edit.
+    pub fn edit_from_form(&mut self, of: &Typed, edit: Edit, dragged: Option<&'static str>) {
+        let field = dragged.map(|name| Typed::Field(Box::new(of.clone()), name));
+        let joins = field.is_some() && self.dragging.as_ref().is_some_and(|(f, d)| Some(f) == field.as_ref() && *d == self.history.depth() && !self.history.can_redo());
+        let result = if joins { self.history.amend(|s| edit.apply(s)) } else { self.history.change(|s| edit.apply(s)) };
+        match result {
+            Ok(()) => self.dragging = field.map(|f| (f, self.history.depth())),
+            Err(why) => self.notice = why,
+        }
+    }
+}
