@@ -199,7 +199,7 @@ fn cpu_ticks(pid: u32) -> u64 {
 /// against computer to its end.
 #[test]
 fn the_editor_draws_a_battle_of_each_ruleset_that_validates_and_plays() {
-    const EDITOR_SHOTS: [&str; 8] = ["editor-01-new-battle.png", "editor-02-new.png", "editor-03-field.png", "editor-04-unit.png", "editor-05-saved.png", "editor-06-play.png", "editor-07-back.png", "editor-08-save-as.png"];
+    const EDITOR_SHOTS: [&str; 9] = ["editor-01-new-battle.png", "editor-02-new.png", "editor-03-field.png", "editor-04-unit.png", "editor-05-saved.png", "editor-06-play.png", "editor-07-back.png", "editor-08-save-as.png", "editor-09-rules.png"];
     for ruleset in strategos::rules::registry::NAMES {
         let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
         let dir = tmp.join(format!("../screenshots-editor-{ruleset}"));

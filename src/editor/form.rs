@@ -28,6 +28,9 @@ pub enum Kind {
     /// Any value, written as RON: what the other kinds cannot say (a range of bases, a weapon of
     /// its own).
     Written,
+    /// A list of structs (a battle's leaders, brigades, doors), each with these fields; a new
+    /// one is `new` with `{id}` the next id of the list and `{unit}` the part's first unit's.
+    Rows { fields: Vec<Field>, new: &'static str },
 }
 
 /// A field of a line: its name as written, what it allows, and what a player reads about it.
@@ -38,11 +41,13 @@ pub struct Field {
     /// Always written: the line does not read without it.
     pub required: bool,
     pub help: &'static str,
+    /// What it is when left out, where that is known and not the first value it allows.
+    pub default: Option<&'static str>,
 }
 
 impl Field {
     pub fn new(name: &'static str, kind: Kind, help: &'static str) -> Field {
-        Field { name, kind, required: false, help }
+        Field { name, kind, required: false, help, default: None }
     }
 
     pub fn number(name: &'static str, least: impl Into<i64>, most: impl Into<i64>, help: &'static str) -> Field {
@@ -81,6 +86,17 @@ impl Field {
     pub fn required(mut self) -> Field {
         self.required = true;
         self
+    }
+
+    /// A switch that is on when left out.
+    pub fn on_by_default(mut self) -> Field {
+        self.default = Some("true");
+        self
+    }
+
+    /// A list of structs with `fields`, a new one written `new`.
+    pub fn rows(name: &'static str, fields: Vec<Field>, new: &'static str, help: &'static str) -> Field {
+        Field::new(name, Kind::Rows { fields, new }, help)
     }
 }
 
@@ -141,8 +157,10 @@ pub struct Line {
 }
 
 impl Line {
-    /// The fields of `text`, a struct written on one line; `None` when it is not one.
+    /// The fields of `text`, a struct (over lines, with comments, as a file writes one); `None`
+    /// when it is not one.
     pub fn read(text: &str) -> Option<Line> {
+        let text = uncommented(text);
         let text = text.trim();
         let open = text.find('(')?;
         let head = text[..open].trim();
@@ -201,13 +219,31 @@ impl Line {
 /// The items of a list of structs as a file writes it (`[(..), (..)]`, over lines, with `//`
 /// comments), each read as a line's fields where it reads.
 pub fn lines_of_list(text: &str) -> Vec<Line> {
-    let mut bare = String::with_capacity(text.len());
-    for line in text.lines() {
-        bare.push_str(without_comment(line));
-        bare.push(' ');
-    }
+    let bare = uncommented(text);
     let inner = bare.trim().strip_prefix('[').and_then(|r| r.strip_suffix(']')).unwrap_or("");
     split_top(inner).into_iter().filter_map(Line::read).collect()
+}
+
+/// RON text on one line, without its `//` comments.
+fn uncommented(text: &str) -> String {
+    let mut bare = String::with_capacity(text.len());
+    for (i, line) in text.lines().enumerate() {
+        if i > 0 {
+            bare.push(' ');
+        }
+        bare.push_str(without_comment(line).trim());
+    }
+    bare
+}
+
+/// A new row of a list written `template`: `{id}` the next id among `rows`, `{unit}` the first
+/// unit's id of `units` (a part's units).
+pub fn new_row(template: &str, rows: &[Line], units: &[Line]) -> String {
+    let id = |l: &Line| l.get("id").and_then(number);
+    // Rows without ids (doors) are numbered by their count.
+    let next = rows.iter().filter_map(id).max().map_or(rows.len() as i64 + 1, |m| m + 1);
+    let unit = units.iter().find_map(id).unwrap_or(1);
+    template.replace("{id}", &next.to_string()).replace("{unit}", &unit.to_string())
 }
 
 /// A line of RON without the comment that ends it (a `//` outside quotes).
@@ -372,17 +408,7 @@ pub fn check_form<T: DeserializeOwned>(line: &str, form: &[Field], hidden: &[&st
     assert_eq!(names, shown, "the form's fields");
     let start = Line::read(line).expect("the line reads");
     for f in form {
-        let values: Vec<String> = match &f.kind {
-            Kind::Number { least, most } => vec![least.to_string(), most.to_string()],
-            Kind::Choice(values) => values.clone(),
-            Kind::Several(values) => values.iter().map(|v| list(std::slice::from_ref(v))).chain([list(values)]).collect(),
-            Kind::Flag => vec!["true".into(), "false".into()],
-            Kind::Side => vec!["0".into(), "1".into()],
-            // A text the line gives (hit dice, a roll) is one the ruleset reads: kept as given.
-            Kind::Text => vec![start.get(f.name).map_or_else(|| quoted("x"), str::to_string)],
-            Kind::Offered | Kind::OfferedList => vec![quoted("x")],
-            Kind::Written => Vec::new(),
-        };
+        let values = field_samples(f, &start);
         assert!(!matches!(&f.kind, Kind::Choice(v) | Kind::Several(v) if v.is_empty()), "{} offers no value", f.name);
         for v in values {
             let mut l = start.clone();
@@ -390,6 +416,36 @@ pub fn check_form<T: DeserializeOwned>(line: &str, form: &[Field], hidden: &[&st
             if let Err(e) = crate::limits::from_ron::<T>(&l.written()) {
                 panic!("{}: {v} does not read in {}: {e}", f.name, l.written());
             }
+        }
+    }
+}
+
+/// The values a check tries in field `f` of `line`: its bounds' ends, every name, both switches;
+/// a list of one new row, and of it with each of its fields' values.
+#[cfg(test)]
+fn field_samples(f: &Field, start: &Line) -> Vec<String> {
+    match &f.kind {
+        Kind::Number { least, most } => vec![least.to_string(), most.to_string()],
+        Kind::Choice(values) => values.clone(),
+        Kind::Several(values) => values.iter().map(|v| list(std::slice::from_ref(v))).chain([list(values)]).collect(),
+        Kind::Flag => vec!["true".into(), "false".into()],
+        Kind::Side => vec!["0".into(), "1".into()],
+        // A text the line gives (hit dice, a roll) is one the ruleset reads: kept as given.
+        Kind::Text => vec![start.get(f.name).map_or_else(|| quoted("x"), str::to_string)],
+        Kind::Offered | Kind::OfferedList => vec![quoted("x")],
+        Kind::Written => Vec::new(),
+        Kind::Rows { fields, new } => {
+            let row = Line::read(&new_row(new, &[], &[])).expect("a new row reads");
+            let mut rows = vec![list(&[row.written()])];
+            let order: Vec<&str> = fields.iter().map(|f| f.name).collect();
+            for g in fields {
+                for v in field_samples(g, &row) {
+                    let mut r = row.clone();
+                    r.set(g.name, Some(v), &order);
+                    rows.push(list(&[r.written()]));
+                }
+            }
+            rows
         }
     }
 }

@@ -79,6 +79,9 @@ pub trait Muster: Ruleset {
     /// The fields of a profile's line of the battle's own army list, headed `head` (the mass
     /// battle's `Unit` or `Hero`, else empty): all but its name.
     fn profile_form(head: &str) -> Vec<Field>;
+    /// The fields of the part besides its units (its leaders, brigades, switches), in the order
+    /// the part reads them.
+    fn part_form() -> Vec<Field>;
 }
 
 /// An edit of the units of a battle.
@@ -272,6 +275,19 @@ impl Work for ProfileForm<'_> {
     }
 }
 
+struct PartForm;
+impl Work for PartForm {
+    type Output = Result<Vec<Field>, String>;
+    fn run<R: Muster>(self) -> Self::Output {
+        Ok(R::part_form())
+    }
+}
+
+/// The form of the part in the scenario's ruleset, its units aside.
+pub fn part_form(s: &Scenario) -> Vec<Field> {
+    with(&s.ruleset, PartForm).unwrap_or_default()
+}
+
 /// The form of a unit's line in the scenario's ruleset.
 pub fn unit_form(s: &Scenario) -> Vec<Field> {
     with(&s.ruleset, UnitForm).unwrap_or_default()
@@ -388,12 +404,13 @@ mod tests {
             let id = placements::<R>(&self.0)?[0].id;
             let line = unit_line(&self.0, id)?;
             crate::editor::form::check_form::<R::Spec>(&line, &R::unit_form(), &["id", "at", "facing"]);
+            crate::editor::form::check_form::<R::Part>(self.0.setup.text(), &R::part_form(), &["units"]);
             Ok(())
         }
     }
 
     #[test]
-    fn each_ruleset_s_unit_form_shows_every_field_of_a_unit_with_values_that_read() {
+    fn each_ruleset_s_unit_and_part_forms_show_every_field_with_values_that_read() {
         for ruleset in crate::rules::registry::NAMES {
             let s = new_battle(ruleset, 6, 6).unwrap();
             with(ruleset, CheckUnitForm(s)).unwrap();

@@ -58,6 +58,27 @@ impl Muster for BlackPowder {
         ]
     }
 
+    fn part_form() -> Vec<Field> {
+        let side = || Field::new("side", Kind::Side, "").required();
+        let name = || Field::new("name", Kind::Text, "").required();
+        vec![
+            Field::rows("brigades", vec![side(), name()], r#"(id: {id}, side: 0, name: "Brigade {id}")"#, "a unit names its brigade by its id"),
+            Field::rows(
+                "commanders",
+                vec![
+                    side(),
+                    name(),
+                    Field::number("staff", 7, 9, "staff rating (HB-2)").required(),
+                    Field::number("brigade", 1, crate::limits::UNITS as i64, "the brigade he commands, by its id; left out, the commander-in-chief"),
+                    Field::new("at", Kind::Written, "his hex, (column, row)").required(),
+                ],
+                r#"(id: {id}, side: 0, name: "Commander {id}", staff: 8, at: (0, 0))"#,
+                "every brigade has its commander (HB-2)",
+            ),
+            Field::new("nearest_target_only", Kind::Flag, "HB-10: only the closest enemy may be shot at; shooting.ron's setting when left out"),
+        ]
+    }
+
     fn profile_form(_: &str) -> Vec<Field> {
         super::army::form()
     }

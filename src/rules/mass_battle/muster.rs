@@ -63,6 +63,17 @@ impl Muster for MassBattle {
         ]
     }
 
+    fn part_form() -> Vec<Field> {
+        vec![
+            Field::new("native", Kind::Written, "what each side defends, [side 0's, side 1's]: Abroad, Land (+1) or Town (+2) (l. 79-80)"),
+            Field::new("commanders", Kind::Written, "each side's commander-in-chief, a hero: [Some(\"name\"), None] (l. 104)"),
+            Field::new("coward_penalty", Kind::Flag, "a unit whose huge creature was his to fight takes -1 on its morale tests").on_by_default(),
+            Field::new("withdraw_option", Kind::Flag, ""),
+            Field::new("deployment", Kind::Flag, "H-M10's sealed deployment"),
+            Field::new("siege", Kind::Written, "(besieger: side, inside: [hexes], supplies: [..], towers: [..]) (l. 179)"),
+        ]
+    }
+
     fn profile_form(head: &str) -> Vec<Field> {
         super::army::form(head)
     }

@@ -61,6 +61,17 @@ impl Muster for Swidenth {
         ]
     }
 
+    fn part_form() -> Vec<Field> {
+        let name = || Field::new("name", Kind::Text, "").required();
+        let at = || Field::new("at", Kind::Written, "its hex, (column, row)").required();
+        vec![
+            Field::rows("doors", vec![name(), at(), Field::new("open", Kind::Flag, ""), Field::new("lock", Kind::Flag, "it can be locked").on_by_default()], r#"(name: "Door {id}", at: (0, 0))"#, ""),
+            Field::rows("levers", vec![name(), at(), Field::new("doors", Kind::Written, "the doors it opens and shuts, by name: [\"Door 1\"]").required()], r#"(name: "Lever {id}", at: (0, 0), doors: [])"#, ""),
+            Field::new("horrible_costs_two", Kind::Flag, "a horrible wound costs two points of Vitalite"),
+            Field::new("wound_stuns", Kind::Flag, "R-S3b: a wound stuns as well").on_by_default(),
+        ]
+    }
+
     fn profile_form(_: &str) -> Vec<Field> {
         super::army::form()
     }

@@ -53,6 +53,25 @@ impl Muster for Swordpoint {
         ]
     }
 
+    fn part_form() -> Vec<Field> {
+        vec![
+            Field::rows(
+                "commanders",
+                vec![
+                    Field::new("side", Kind::Side, "").required(),
+                    Field::new("name", Kind::Text, "").required(),
+                    Field::named("rank", ["army-general", "commander"].map(String::from), "").required(),
+                    Field::number("unit", 1, crate::limits::UNITS as i64, "the unit he leads, by its id").required(),
+                ],
+                r#"(id: {id}, side: 0, name: "Commander {id}", rank: "commander", unit: {unit})"#,
+                "each with the unit he leads",
+            ),
+            Field::new("momentum", Kind::Written, "each side's momentum pool at the start, (side 0, side 1); the table's by default (H-8)"),
+            Field::new("rally_enemies_add_up", Kind::Flag, "an enemy within 8\" and a larger one add up on a rally test"),
+            Field::new("flight_before_rally", Kind::Flag, "H-28: a flight declared runs before it may rally").on_by_default(),
+        ]
+    }
+
     fn profile_form(_: &str) -> Vec<Field> {
         super::army::form()
     }

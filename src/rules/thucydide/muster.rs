@@ -51,6 +51,24 @@ impl Muster for Thucydide {
         ]
     }
 
+    fn part_form() -> Vec<Field> {
+        let ranks = ["commander-in-chief", "sub-general", "historical", "senior-officer"].map(String::from);
+        vec![
+            Field::new("order_tokens", Kind::Written, "order tokens each side holds at the start, (side 0, side 1), capped by the terrain table"),
+            Field::rows(
+                "leaders",
+                vec![
+                    Field::new("side", Kind::Side, "").required(),
+                    Field::new("name", Kind::Text, "").required(),
+                    Field::named("rank", ranks, "").required(),
+                    Field::number("unit", 1, crate::limits::UNITS as i64, "the unit he stands with, by its id").required(),
+                ],
+                r#"(id: {id}, side: 0, name: "Leader {id}", rank: "sub-general", unit: {unit})"#,
+                "each with the unit he stands with",
+            ),
+        ]
+    }
+
     fn profile_form(_: &str) -> Vec<Field> {
         super::army::form()
     }

@@ -5,7 +5,7 @@
 
 use super::{Editing, Typed};
 use crate::editor::Edit;
-use crate::editor::form::{Field, Kind, Line, items, list, number, quoted, shown, text, unwrapped};
+use crate::editor::form::{Field, Kind, Line, items, list, new_row, number, quoted, shown, text, unwrapped};
 use crate::editor::muster::Offer;
 use bevy_egui::egui;
 
@@ -20,9 +20,9 @@ pub struct Context<'a> {
 
 impl Context<'_> {
     /// What a field left out shows: what it is called, and the value it takes where known.
-    fn left_out(&self, field: &str) -> (String, Option<&str>) {
-        match self.inherited.iter().find(|(n, _)| n == field) {
-            Some((_, v)) => (format!("{}: {}", self.left_out, shown(v)), Some(v.as_str())),
+    fn left_out<'f>(&'f self, field: &'f Field) -> (String, Option<&'f str>) {
+        match self.inherited.iter().find(|(n, _)| n == field.name).map(|(_, v)| v.as_str()).or(field.default) {
+            Some(v) => (format!("{}: {}", self.left_out, shown(v)), Some(v)),
             None => (self.left_out.to_string(), None),
         }
     }
@@ -39,6 +39,8 @@ pub struct Changed {
 pub fn form(ui: &mut egui::Ui, e: &mut Editing, of: &Typed, fields: &[Field], line: &str, cx: &Context) -> Option<Changed> {
     let mut line = Line::read(line)?;
     let order: Vec<&str> = fields.iter().map(|f| f.name).collect();
+    // A part's units, for the rows that name one.
+    let units: Vec<Line> = line.get("units").map(items).unwrap_or_default().iter().filter_map(|u| Line::read(u)).collect();
     let mut changes: Vec<(&str, Option<String>)> = Vec::new();
     let mut dragged = None;
     egui::Grid::new(("form", format!("{of:?}"))).num_columns(3).striped(true).show(ui, |ui| {
@@ -49,7 +51,7 @@ pub fn form(ui: &mut egui::Ui, e: &mut Editing, of: &Typed, fields: &[Field], li
                 label.on_hover_text(f.help);
             }
             let typed = Typed::Field(Box::new(of.clone()), f.name);
-            if let Some((value, drag)) = control(ui, e, typed, f, now.as_deref(), cx) {
+            if let Some((value, drag)) = control(ui, e, typed, f, now.as_deref(), cx, &units) {
                 dragged = dragged.or(drag.then_some(f.name));
                 changes.push((f.name, value));
                 if let (Kind::Offered, Some(list_field), Some(name)) = (&f.kind, fields.iter().find(|g| g.kind == Kind::OfferedList), changes.last().and_then(|c| c.1.as_deref()).and_then(text)) {
@@ -59,7 +61,8 @@ pub fn form(ui: &mut egui::Ui, e: &mut Editing, of: &Typed, fields: &[Field], li
                     }
                 }
             }
-            if now.is_some() && !f.required {
+            // A list's rows are removed one by one, not the list.
+            if now.is_some() && !f.required && !matches!(f.kind, Kind::Rows { .. }) {
                 if ui.small_button("×").on_hover_text(format!("Leave it out: {}", cx.left_out)).clicked() {
                     changes.push((f.name, None));
                 }
@@ -80,7 +83,7 @@ pub fn form(ui: &mut egui::Ui, e: &mut Editing, of: &Typed, fields: &[Field], li
 
 /// The control of one field: its new value (`None` to leave it out) and whether a number was
 /// dragged, once changed.
-fn control(ui: &mut egui::Ui, e: &mut Editing, typed: Typed, f: &Field, now: Option<&str>, cx: &Context) -> Option<(Option<String>, bool)> {
+fn control(ui: &mut egui::Ui, e: &mut Editing, typed: Typed, f: &Field, now: Option<&str>, cx: &Context, units: &[Line]) -> Option<(Option<String>, bool)> {
     let changed = |v: String| Some((Some(v), false));
     match &f.kind {
         Kind::Number { least, most } => match now.and_then(number) {
@@ -89,14 +92,14 @@ fn control(ui: &mut egui::Ui, e: &mut Editing, typed: Typed, f: &Field, now: Opt
                 drag.changed().then(|| (Some(n.to_string()), true))
             }
             None => {
-                let (said, value) = cx.left_out(f.name);
+                let (said, value) = cx.left_out(f);
                 let start = value.and_then(number).unwrap_or(*least).clamp(*least, *most);
                 ui.button(said).on_hover_text(format!("Give it a value of its own: {least} to {most}")).clicked().then(|| (Some(start.to_string()), false))
             }
         },
         Kind::Choice(values) => {
             let mut picked = None;
-            let selected = now.map_or_else(|| cx.left_out(f.name).0, shown);
+            let selected = now.map_or_else(|| cx.left_out(f).0, shown);
             egui::ComboBox::from_id_salt(("choice", format!("{typed:?}"))).selected_text(selected).show_ui(ui, |ui| {
                 for v in values {
                     if ui.selectable_label(now.map(unwrapped) == Some(v.as_str()), shown(v)).clicked() {
@@ -108,7 +111,7 @@ fn control(ui: &mut egui::Ui, e: &mut Editing, typed: Typed, f: &Field, now: Opt
         }
         Kind::Several(values) => {
             // Left out, the base's are shown: a change writes the list whole, from them.
-            let had = now.or(cx.left_out(f.name).1).map(items).unwrap_or_default();
+            let had = now.or(cx.left_out(f).1).map(items).unwrap_or_default();
             let mut toggled = None;
             ui.horizontal_wrapped(|ui| {
                 for v in values {
@@ -128,7 +131,7 @@ fn control(ui: &mut egui::Ui, e: &mut Editing, typed: Typed, f: &Field, now: Opt
             changed(list(&after))
         }
         Kind::Flag => {
-            let mut on = now.or(cx.left_out(f.name).1).map(unwrapped) == Some("true");
+            let mut on = now.or(cx.left_out(f).1).map(unwrapped) == Some("true");
             ui.checkbox(&mut on, "").changed().then(|| (Some(on.to_string()), false))
         }
         Kind::Side => {
@@ -144,7 +147,7 @@ fn control(ui: &mut egui::Ui, e: &mut Editing, typed: Typed, f: &Field, now: Opt
         Kind::Offered => {
             let name = now.and_then(text);
             let mut picked = None;
-            let selected = name.as_deref().map_or_else(|| cx.left_out(f.name).0, |n| cx.offers.iter().find(|o| o.name == n).map_or(n.to_string(), |o| o.label.clone()));
+            let selected = name.as_deref().map_or_else(|| cx.left_out(f).0, |n| cx.offers.iter().find(|o| o.name == n).map_or(n.to_string(), |o| o.label.clone()));
             egui::ComboBox::from_id_salt(("offered", format!("{typed:?}"))).selected_text(selected).width(ui.available_width().max(120.0)).truncate().show_ui(ui, |ui| {
                 for o in cx.offers {
                     if ui.selectable_label(name.as_deref() == Some(o.name.as_str()), &o.label).clicked() {
@@ -160,16 +163,56 @@ fn control(ui: &mut egui::Ui, e: &mut Editing, typed: Typed, f: &Field, now: Opt
         }
         Kind::Text => {
             let was = now.and_then(text).unwrap_or_default();
-            let typed = super::panel::typed_field(ui, e, typed, &was, false, &cx.left_out(f.name).0)?;
+            let typed = super::panel::typed_field(ui, e, typed, &was, false, &cx.left_out(f).0)?;
             Some(((!typed.is_empty() || f.required).then(|| quoted(&typed)), false))
         }
+        Kind::Rows { fields, new } => rows(ui, e, &typed, fields, new, now, cx, units),
         Kind::Written => {
             let was = now.unwrap_or_default().to_string();
-            let typed = super::panel::typed_field(ui, e, typed, &was, false, &cx.left_out(f.name).0)?;
+            let typed = super::panel::typed_field(ui, e, typed, &was, false, &cx.left_out(f).0)?;
             let typed = typed.trim().to_string();
             Some(((!typed.is_empty() || f.required).then_some(typed), false))
         }
     }
+}
+
+/// A list of structs, each row a form of `fields` with its removal, and a button that adds one
+/// written `new`: the list changed, and whether a number was dragged.
+#[allow(clippy::too_many_arguments)]
+fn rows(ui: &mut egui::Ui, e: &mut Editing, typed: &Typed, fields: &[Field], new: &str, now: Option<&str>, cx: &Context, units: &[Line]) -> Option<(Option<String>, bool)> {
+    let rows: Vec<Line> = now.map(items).unwrap_or_default().iter().filter_map(|r| Line::read(r)).collect();
+    let mut after = rows.clone();
+    let (mut changed, mut dragged, mut removed) = (false, false, None);
+    let row_cx = Context { sides: cx.sides, offers: cx.offers, left_out: "default", inherited: &[] };
+    ui.vertical(|ui| {
+        for (i, row) in rows.iter().enumerate() {
+            let title = row.get("name").and_then(text).unwrap_or_else(|| format!("{}", i + 1));
+            egui::CollapsingHeader::new(title).id_salt(("row", format!("{typed:?}"), i)).show(ui, |ui| {
+                let of = Typed::Row(Box::new(typed.clone()), i);
+                if let Some(c) = form(ui, e, &of, fields, &row.written(), &row_cx) {
+                    if let Some(l) = Line::read(&c.line) {
+                        after[i] = l;
+                        changed = true;
+                        dragged |= c.dragged.is_some();
+                    }
+                }
+                if ui.small_button("Remove").clicked() {
+                    removed = Some(i);
+                }
+            });
+        }
+        if ui.small_button("Add one").clicked() {
+            if let Some(l) = Line::read(&new_row(new, &rows, units)) {
+                after.push(l);
+                changed = true;
+            }
+        }
+    });
+    if let Some(i) = removed {
+        after.remove(i);
+        changed = true;
+    }
+    changed.then(|| (Some(list(&after.iter().map(Line::written).collect::<Vec<_>>())), dragged))
 }
 
 impl Editing {

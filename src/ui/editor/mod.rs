@@ -32,8 +32,10 @@ pub enum Typed {
     SideName(u8),
     /// A region's name, by the name it has.
     RegionName(String),
-    /// A field of a form: of a unit's line or of a profile's.
+    /// A field of a form: of a unit's line, a profile's, the part's.
     Field(Box<Typed>, &'static str),
+    /// A row of a list in a form (a leader of the part's).
+    Row(Box<Typed>, usize),
 }
 
 /// What a click on the board does.

@@ -532,8 +532,17 @@ fn settings(ui: &mut egui::Ui, e: &mut Editing) {
     if let Some(briefing) = typed_field(ui, e, Typed::Briefing, &s.briefing, true, "") {
         e.edit(Edit::Briefing(briefing));
     }
+    ui.strong("The ruleset's rules of the battle");
+    ui.small("Its house-rule switches, leaders and commanders, brigades, tokens, doors, siege (docs/scenarios.md); hover a name for what it is.");
+    let sides: Vec<String> = s.sides.iter().map(|s| s.name.clone()).collect();
+    let offers = e.offers.clone();
+    let cx = super::form::Context { sides: &sides, offers: &offers, left_out: "default", inherited: &[] };
+    let fields = crate::editor::muster::part_form(&s);
+    if let Some(changed) = super::form::form(ui, e, &Typed::Part, &fields, s.setup.text(), &cx) {
+        e.edit_from_form(&Typed::Part, Edit::Part(changed.line), changed.dragged);
+    }
     egui::CollapsingHeader::new("The ruleset's part, as written").show(ui, |ui| {
-        ui.small("Its house-rule switches, leaders and commanders, brigades, tokens, doors, siege: every field of docs/scenarios.md for the ruleset. Leave the field to make it an edit.");
+        ui.small("Every field of docs/scenarios.md for the ruleset, its units too. Leave the field to make it an edit.");
         if let Some(text) = typed_line(ui, e, Typed::Part, s.setup.text().trim()) {
             e.edit(Edit::Part(text));
         }

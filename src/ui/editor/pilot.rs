@@ -172,6 +172,12 @@ fn script() -> Vec<Act> {
     acts.extend([Act::Back, Act::Wait(40), Act::Shot("editor-07-back.png"), Act::Wait(10)]);
     #[cfg(not(target_arch = "wasm32"))]
     acts.extend([Act::AskSaveAs, Act::Wait(20), Act::Shot("editor-08-save-as.png"), Act::Wait(5), Act::CloseDialog, Act::SaveAs]);
+    // The battle's rules in the panel, the tools' own settings short.
+    acts.push(Act::Set(|e| {
+        e.tool = Tool::Edge;
+        e.picked = None;
+    }));
+    acts.extend([Act::Wait(10), Act::Shot("editor-09-rules.png"), Act::Wait(10)]);
     acts.push(Act::Quit);
     acts
 }
