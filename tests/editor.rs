@@ -44,9 +44,10 @@ fn random_edit(rng: &mut ChaCha8Rng, s: &Scenario) -> Edit {
     let (width, height) = (s.map.rows[0].split_whitespace().count() as i32, s.map.rows.len() as i32);
     let hex = |rng: &mut ChaCha8Rng| Offset(rng.random_range(-1..=width), rng.random_range(-1..=height));
     match rng.random_range(0..13) {
-        11 => match rng.random_range(0..3) {
+        11 => match rng.random_range(0..4) {
             0 => Edit::Part(s.setup.text().to_string()),
             1 => Edit::Part(format!("{}, bogus: 1)", s.setup.text().trim_end().trim_end_matches(')'))),
+            2 => Edit::SideColour { side: rng.random_range(0..3), colour: rng.random_bool(0.7).then(|| (rng.random(), rng.random(), rng.random())) },
             _ => Edit::SideEdge { side: rng.random_range(0..3), edge: *[BoardEdge::North, BoardEdge::South, BoardEdge::East, BoardEdge::West].choose(rng).expect("an edge") },
         },
         0 | 1 | 2 => {

@@ -239,6 +239,7 @@ fn the_editor_draws_a_battle_of_each_ruleset_that_validates_and_plays() {
         let list = std::fs::read_to_string(&own).unwrap_or_else(|e| panic!("{ruleset}: the battle's own list {}: {e}", own.display()));
         assert!(list.contains("(mine)") && text.contains("(mine)"), "{ruleset}: a unit of the battle's own profile:\n{list}\n{text}");
         assert!(list.contains(": \"Mine\""), "{ruleset}: the own profile's text changed in its form:\n{list}");
+        assert!(text.contains("at: (6, 8)") && !text.contains("at: (5, 8)"), "{ruleset}: the unit placed at (5, 8) dragged to (6, 8):\n{text}");
         // Saved as a file elsewhere, with its own list beside it: the same battle.
         let elsewhere = dir.join("elsewhere").join(saved.file_name().unwrap());
         let validated = Command::new(env!("CARGO_BIN_EXE_strategos")).arg("validate").arg(&elsewhere).output().expect("strategos runs");

@@ -27,6 +27,8 @@ pub enum Edit {
     SideName { side: u8, name: String },
     /// The board edge a side comes from, and retreats and flees toward.
     SideEdge { side: u8, edge: BoardEdge },
+    /// A side's counters' colour; `None` for its default (blue, red).
+    SideColour { side: u8, colour: Option<(u8, u8, u8)> },
     /// The ruleset's whole part as written (its switches, leaders, commanders, tokens, siege...),
     /// refused when it does not read as the ruleset's part.
     Part(String),
@@ -164,6 +166,10 @@ impl Edit {
             Edit::SideEdge { side, edge } => {
                 let spec = s.sides.get_mut(usize::from(*side)).ok_or_else(|| format!("side {side} does not exist (0 or 1)"))?;
                 spec.edge = *edge;
+            }
+            Edit::SideColour { side, colour } => {
+                let spec = s.sides.get_mut(usize::from(*side)).ok_or_else(|| format!("side {side} does not exist (0 or 1)"))?;
+                spec.colour = *colour;
             }
             Edit::Part(text) => super::muster::rewrite_part(s, text)?,
             Edit::Unit(edit) => super::muster::apply_any(s, edit)?,

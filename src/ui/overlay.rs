@@ -22,13 +22,13 @@ pub fn install<R: Present>(app: &mut App) {
     app.add_systems(bevy_egui::EguiPrimaryContextPass, paint_board::<R>.in_set(super::panels::Paint::Board).run_if(resource_exists::<Stage<R>>.and_then(in_state(AppState::Battle).or_else(in_state(AppState::Replay)).or_else(in_state(AppState::Editor)))));
 }
 
-/// A side's colour: its scenario's, else blue for the first side and red for the second.
+/// The sides' colours where their scenario gives none: blue for the first, red for the second.
+pub const SIDE_COLOURS: [(u8, u8, u8); 2] = [(52, 86, 150), (158, 52, 40)];
+
+/// A side's colour: its scenario's, else its default.
 pub fn side_colour<R: Present>(b: &Battle<R>, side: Side) -> egui::Color32 {
-    match b.sides[side.index()].colour {
-        Some((r, g, bl)) => egui::Color32::from_rgb(r, g, bl),
-        None if side.0 == 0 => egui::Color32::from_rgb(52, 86, 150),
-        None => egui::Color32::from_rgb(158, 52, 40),
-    }
+    let (r, g, bl) = b.sides[side.index()].colour.unwrap_or(SIDE_COLOURS[side.index().min(1)]);
+    egui::Color32::from_rgb(r, g, bl)
 }
 
 pub fn colour(c: Rgb) -> egui::Color32 {

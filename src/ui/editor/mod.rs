@@ -82,6 +82,9 @@ pub struct Editing {
     pub side: u8,
     /// The unit picked with the units tool.
     pub picked: Option<u32>,
+    /// The unit the left button went down on, with the units tool: where, and whether it was the
+    /// one picked then. Let go on another hex, it moves there; on its own, it is a click.
+    grabbed: Option<(u32, crate::hex::Hex, bool)>,
     /// What is being typed into a line of the battle: the picked unit's, or an own profile's, by
     /// what it is the line of; written into the battle when the field is left.
     pub typing: Option<(Typed, String)>,
@@ -123,6 +126,7 @@ impl Editing {
             offer: 0,
             side: 0,
             picked: None,
+            grabbed: None,
             typing: None,
             dragging: None,
             region: None,

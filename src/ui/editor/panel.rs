@@ -34,6 +34,7 @@ pub fn editor_panels(
     mut placed: ResMut<crate::ui::placed::Placed>,
     mut help: ResMut<crate::ui::help::HelpOpen>,
     keys: Res<ButtonInput<KeyCode>>,
+    hovered: Res<crate::ui::camera::Hovered>,
     tiles: Res<crate::ui::board::AtlasTexture>,
     camera: Query<(&Camera, &GlobalTransform, &Projection), With<BoardCamera>>,
     mut commands: Commands,
@@ -118,6 +119,15 @@ pub fn editor_panels(
         });
     });
     crate::ui::panels::leave_board(&root, &mut area);
+    // A profile dragged from the panel and let go over the board is placed on the hex under it.
+    if ctx.input(|i| i.pointer.any_released()) {
+        if let (Some(offer), Some(hex)) = (egui::DragAndDrop::take_payload::<usize>(ctx), hovered.0) {
+            let (side, offer) = (e.side, e.offers.get(*offer).cloned());
+            if let Some(offer) = offer {
+                e.edit(Edit::Unit(UnitEdit::Place { side, at: crate::hex::Offset::from_hex(hex), offer }));
+            }
+        }
+    }
     if e.asking_to_leave {
         egui::Window::new("Leave the editor?").collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
             ui.label("The battle has changes that are not saved.");
@@ -370,8 +380,12 @@ fn units(ui: &mut egui::Ui, e: &mut Editing) {
             ui.selectable_value(&mut e.offer, i, &o.label);
         }
     });
+    if !e.offers.is_empty() {
+        let grip = ui.dnd_drag_source(egui::Id::new("editor: offer"), e.offer, |ui| ui.label(egui::RichText::new("[ drag onto the board ]").monospace()));
+        grip.response.on_hover_text("Drag the profile picked onto a hex to place it there");
+    }
     let Some(id) = e.picked else {
-        ui.small("Click an empty hex to place one; click a unit to pick it.");
+        ui.small("Click an empty hex (or drag the profile there) to place one; click a unit to pick it, drag it to move it.");
         return;
     };
     let Some(u) = units_of(e.history.now()).unwrap_or_default().into_iter().find(|u| u.id == id) else {
@@ -526,6 +540,17 @@ fn settings(ui: &mut egui::Ui, e: &mut Editing) {
                 }
             }
             ui.label("edge");
+        });
+        ui.horizontal(|ui| {
+            ui.label("Its counters' colour:");
+            let (r, g, b) = side.colour.unwrap_or(crate::ui::overlay::SIDE_COLOURS[i.min(1)]);
+            let mut rgb = [r, g, b];
+            if ui.color_edit_button_srgb(&mut rgb).changed() {
+                e.edit_from_form(&Typed::SideName(i as u8), Edit::SideColour { side: i as u8, colour: Some((rgb[0], rgb[1], rgb[2])) }, Some("colour"));
+            }
+            if side.colour.is_some() && ui.small_button("×").on_hover_text("Its default colour").clicked() {
+                e.edit(Edit::SideColour { side: i as u8, colour: None });
+            }
         });
     }
     ui.label("Briefing:");

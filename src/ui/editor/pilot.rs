@@ -160,9 +160,14 @@ fn script() -> Vec<Act> {
     acts.extend(click(Offset(10, 4)));
     acts.extend(click(Offset(10, 5)));
     acts.extend([Act::Wait(10), Act::Ready, Act::Shot("editor-03-field.png")]);
-    // The unit just placed for side 0, picked, faced toward the enemy's right.
-    acts.push(Act::Set(|e| e.tool = Tool::Units));
-    acts.extend(click(Offset(5, h - 2)));
+    // The unit just placed for side 0, dragged a hex east, picked, faced toward the enemy's right.
+    acts.push(Act::Set(|e| {
+        e.tool = Tool::Units;
+        e.picked = None;
+    }));
+    acts.extend(drag([Offset(5, h - 2), Offset(6, h - 2)]));
+    acts.push(Act::Set(|e| e.picked = None));
+    acts.extend(click(Offset(6, h - 2)));
     acts.push(Act::Set(|e| {
         if let Some(id) = e.picked.filter(|_| crate::editor::muster::faces(e.history.now())) {
             e.edit(Edit::Unit(crate::editor::muster::UnitEdit::Face { id, facing: Direction::NE }));

@@ -131,7 +131,13 @@ pub fn board_clicks(
         editing.stroke_at = None;
         editing.stroke_depth = None;
     }
-    let Some(hex) = hovered.0 else { return };
+    let released = buttons.just_released(MouseButton::Left);
+    let Some(hex) = hovered.0 else {
+        if released {
+            editing.grabbed = None;
+        }
+        return;
+    };
     let Ok(map) = editing.history.now().build_map() else { return };
     let pressed = buttons.just_pressed(MouseButton::Left);
     let dragging = buttons.pressed(MouseButton::Left) && editing.stroke_at.is_some_and(|at| at != hex);
@@ -158,16 +164,27 @@ pub fn board_clicks(
             let feature = editing.feature;
             editing.edit(Edit::Edge { at: Offset::from_hex(hex), side, feature });
         }
+        Tool::Units if released => {
+            let Some((id, from, was_picked)) = editing.grabbed.take() else { return };
+            if hex != from {
+                editing.edit(Edit::Unit(UnitEdit::Move { id, to: Offset::from_hex(hex) }));
+                editing.picked = Some(id);
+            } else if was_picked {
+                // A click on the unit picked lets it go, or picks the next one of its stack.
+                let at = Offset::from_hex(hex);
+                let here = units_of(editing.history.now()).unwrap_or_default().into_iter().filter(|u| u.at == at).map(|u| u.id).collect::<Vec<_>>();
+                editing.picked = here.iter().skip_while(|u| **u != id).nth(1).copied();
+            } else {
+                editing.picked = Some(id);
+            }
+        }
         Tool::Units if pressed => {
             let at = Offset::from_hex(hex);
             let here = units_of(editing.history.now()).unwrap_or_default().into_iter().filter(|u| u.at == at).map(|u| u.id).collect::<Vec<_>>();
             match editing.picked {
-                // A click on the unit picked lets it go; on another, picks it (the next one of a stack).
-                Some(id) if here.contains(&id) => {
-                    let next = here.iter().skip_while(|u| **u != id).nth(1).copied();
-                    editing.picked = next;
-                }
-                _ if !here.is_empty() => editing.picked = here.first().copied(),
+                // A unit is grabbed: dragged, it moves; let go where it stands, it is a click.
+                Some(id) if here.contains(&id) => editing.grabbed = Some((id, hex, true)),
+                _ if !here.is_empty() => editing.grabbed = here.first().map(|u| (*u, hex, false)),
                 Some(id) => editing.edit(Edit::Unit(UnitEdit::Move { id, to: at })),
                 None => {
                     let (side, offer) = (editing.side, editing.offers.get(editing.offer).cloned());
