@@ -329,6 +329,58 @@ pub fn list(items: &[String]) -> String {
     format!("[{}]", items.join(", "))
 }
 
+/// Checks a ruleset's form against the line's type `T`: it shows every field but `hidden`, in
+/// the order serde reads them, and each value it allows makes a line that reads (the ruleset's
+/// checks may still refuse it: a range with no fire dice).
+#[cfg(test)]
+pub fn check_form<T: DeserializeOwned>(line: &str, form: &[Field], hidden: &[&str]) {
+    let shown: Vec<&str> = fields::<T>().into_iter().filter(|f| !hidden.contains(f)).collect();
+    let names: Vec<&str> = form.iter().map(|f| f.name).collect();
+    assert_eq!(names, shown, "the form's fields");
+    let start = Line::read(line).expect("the line reads");
+    for f in form {
+        let values = field_samples(f, &start);
+        assert!(!matches!(&f.kind, Kind::Choice(v) | Kind::Several(v) if v.is_empty()), "{} offers no value", f.name);
+        for v in values {
+            let mut l = start.clone();
+            l.set(f.name, Some(v.clone()), &names);
+            if let Err(e) = crate::limits::from_ron::<T>(&l.written()) {
+                panic!("{}: {v} does not read in {}: {e}", f.name, l.written());
+            }
+        }
+    }
+}
+
+/// The values a check tries in field `f` of `line`: its bounds' ends, every name, both switches;
+/// a list of one new row, and of it with each of its fields' values.
+#[cfg(test)]
+fn field_samples(f: &Field, start: &Line) -> Vec<String> {
+    match &f.kind {
+        Kind::Number { least, most } => vec![least.to_string(), most.to_string()],
+        Kind::Choice(values) => values.clone(),
+        Kind::Several(values) => values.iter().map(|v| list(std::slice::from_ref(v))).chain([list(values)]).collect(),
+        Kind::Flag => vec!["true".into(), "false".into()],
+        Kind::Side => vec!["0".into(), "1".into()],
+        // A text the line gives (hit dice, a roll) is one the ruleset reads: kept as given.
+        Kind::Text => vec![start.get(f.name).map_or_else(|| quoted("x"), str::to_string)],
+        Kind::Offered | Kind::OfferedList => vec![quoted("x")],
+        Kind::Written => Vec::new(),
+        Kind::Rows { fields, new } => {
+            let row = Line::read(&new_row(new, &[], &[])).expect("a new row reads");
+            let mut rows = vec![list(&[row.written()])];
+            let order: Vec<&str> = fields.iter().map(|f| f.name).collect();
+            for g in fields {
+                for v in field_samples(g, &row) {
+                    let mut r = row.clone();
+                    r.set(g.name, Some(v), &order);
+                    rows.push(list(&[r.written()]));
+                }
+            }
+            rows
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -395,57 +447,5 @@ mod tests {
         line.set("range", Some("4".into()), &order);
         assert_eq!(line.written(), r#"(name: "x", base: "y", label: "X", range: 4)"#);
         assert_eq!(number("Some(4)"), Some(4));
-    }
-}
-
-/// Checks a ruleset's form against the line's type `T`: it shows every field but `hidden`, in
-/// the order serde reads them, and each value it allows makes a line that reads (the ruleset's
-/// checks may still refuse it: a range with no fire dice).
-#[cfg(test)]
-pub fn check_form<T: DeserializeOwned>(line: &str, form: &[Field], hidden: &[&str]) {
-    let shown: Vec<&str> = fields::<T>().into_iter().filter(|f| !hidden.contains(f)).collect();
-    let names: Vec<&str> = form.iter().map(|f| f.name).collect();
-    assert_eq!(names, shown, "the form's fields");
-    let start = Line::read(line).expect("the line reads");
-    for f in form {
-        let values = field_samples(f, &start);
-        assert!(!matches!(&f.kind, Kind::Choice(v) | Kind::Several(v) if v.is_empty()), "{} offers no value", f.name);
-        for v in values {
-            let mut l = start.clone();
-            l.set(f.name, Some(v.clone()), &names);
-            if let Err(e) = crate::limits::from_ron::<T>(&l.written()) {
-                panic!("{}: {v} does not read in {}: {e}", f.name, l.written());
-            }
-        }
-    }
-}
-
-/// The values a check tries in field `f` of `line`: its bounds' ends, every name, both switches;
-/// a list of one new row, and of it with each of its fields' values.
-#[cfg(test)]
-fn field_samples(f: &Field, start: &Line) -> Vec<String> {
-    match &f.kind {
-        Kind::Number { least, most } => vec![least.to_string(), most.to_string()],
-        Kind::Choice(values) => values.clone(),
-        Kind::Several(values) => values.iter().map(|v| list(std::slice::from_ref(v))).chain([list(values)]).collect(),
-        Kind::Flag => vec!["true".into(), "false".into()],
-        Kind::Side => vec!["0".into(), "1".into()],
-        // A text the line gives (hit dice, a roll) is one the ruleset reads: kept as given.
-        Kind::Text => vec![start.get(f.name).map_or_else(|| quoted("x"), str::to_string)],
-        Kind::Offered | Kind::OfferedList => vec![quoted("x")],
-        Kind::Written => Vec::new(),
-        Kind::Rows { fields, new } => {
-            let row = Line::read(&new_row(new, &[], &[])).expect("a new row reads");
-            let mut rows = vec![list(&[row.written()])];
-            let order: Vec<&str> = fields.iter().map(|f| f.name).collect();
-            for g in fields {
-                for v in field_samples(g, &row) {
-                    let mut r = row.clone();
-                    r.set(g.name, Some(v), &order);
-                    rows.push(list(&[r.written()]));
-                }
-            }
-            rows
-        }
     }
 }

@@ -24,7 +24,13 @@ enum Purpose {
 const FILTER: &str = "Battles (.ron)";
 
 fn dialog(title: &str) -> FileDialog {
-    FileDialog::new().title(title).initial_directory(crate::battles::dir()).add_file_filter_extensions(FILTER, vec!["ron"]).default_file_filter(FILTER)
+    FileDialog::new()
+        .title(title)
+        .initial_directory(crate::battles::dir())
+        .add_file_filter_extensions(FILTER, vec!["ron"])
+        .default_file_filter(FILTER)
+        .add_save_extension(FILTER, "ron")
+        .default_save_extension(FILTER)
 }
 
 /// Asks for a battle file to open in the editor.
@@ -84,8 +90,20 @@ fn open_file(world: &mut World, path: &Path) {
 }
 
 /// Writes the battle to `path`, its own army lists beside it; from then on Save writes there.
+/// A list's file already there, other than the one this battle wrote there last, is not replaced.
 pub fn save_as(e: &mut Editing, path: &Path) -> Result<String, String> {
     let dir = path.parent().unwrap_or(Path::new("."));
+    let ours = e.path.as_deref().and_then(Path::parent) == Some(dir);
+    for (name, list) in &e.history.now().army_files {
+        let beside = dir.join(name);
+        if beside == path {
+            return Err(format!("Not saved: {} is the battle's own army list; name the battle otherwise", path.display()));
+        }
+        let other = std::fs::read_to_string(&beside).is_ok_and(|text| *text != *list.file.text);
+        if other && !ours {
+            return Err(format!("Not saved: {} is there already, and is not this battle's list; save it in another folder", beside.display()));
+        }
+    }
     let write = |p: PathBuf, text: &str| std::fs::write(&p, text).map_err(|err| format!("Not saved: {}: {err}", p.display()));
     for (name, list) in &e.history.now().army_files {
         write(dir.join(name), &list.file.text)?;

@@ -51,14 +51,15 @@ pub fn form(ui: &mut egui::Ui, e: &mut Editing, of: &Typed, fields: &[Field], li
                 label.on_hover_text(f.help);
             }
             let typed = Typed::Field(Box::new(of.clone()), f.name);
-            if let Some((value, drag)) = control(ui, e, typed, f, now.as_deref(), cx, &units) {
+            // A unit's profile comes with the list (warband, army) it is in, where the line names both.
+            let list_field = fields.iter().find(|g| g.kind == Kind::OfferedList).map(|g| g.name);
+            let list_now = list_field.and_then(|l| line.get(l)).and_then(text);
+            let mut picked_list = None;
+            if let Some((value, drag)) = control(ui, e, typed, f, now.as_deref(), cx, &units, (list_now.as_deref(), &mut picked_list)) {
                 dragged = dragged.or(drag.then_some(f.name));
                 changes.push((f.name, value));
-                if let (Kind::Offered, Some(list_field), Some(name)) = (&f.kind, fields.iter().find(|g| g.kind == Kind::OfferedList), changes.last().and_then(|c| c.1.as_deref()).and_then(text)) {
-                    // A unit's profile comes with the list (warband, army) it is in.
-                    if let Some(o) = cx.offers.iter().find(|o| o.name == name) {
-                        changes.push((list_field.name, Some(quoted(&o.list))));
-                    }
+                if let (Some(list_field), Some(list)) = (list_field, picked_list) {
+                    changes.push((list_field, Some(quoted(&list))));
                 }
             }
             // A list's rows are removed one by one, not the list.
@@ -83,13 +84,16 @@ pub fn form(ui: &mut egui::Ui, e: &mut Editing, of: &Typed, fields: &[Field], li
 
 /// The control of one field: its new value (`None` to leave it out) and whether a number was
 /// dragged, once changed.
-fn control(ui: &mut egui::Ui, e: &mut Editing, typed: Typed, f: &Field, now: Option<&str>, cx: &Context, units: &[Line]) -> Option<(Option<String>, bool)> {
+/// `in_list`: the list the line names its profile in, and where a profile picked says its own.
+#[allow(clippy::too_many_arguments)]
+fn control(ui: &mut egui::Ui, e: &mut Editing, typed: Typed, f: &Field, now: Option<&str>, cx: &Context, units: &[Line], in_list: (Option<&str>, &mut Option<String>)) -> Option<(Option<String>, bool)> {
     let changed = |v: String| Some((Some(v), false));
     match &f.kind {
         Kind::Number { least, most } => match now.and_then(number) {
             Some(mut n) => {
-                let drag = ui.add(egui::DragValue::new(&mut n).range(*least..=*most)).on_hover_text(format!("{least} to {most}"));
-                drag.changed().then(|| (Some(n.to_string()), true))
+                // A value written beyond the bounds is shown as written, not changed by drawing it.
+                let drag = ui.add(egui::DragValue::new(&mut n).range(*least..=*most).clamp_existing_to_range(false)).on_hover_text(format!("{least} to {most}"));
+                drag.changed().then(|| (Some(n.to_string()), drag.dragged()))
             }
             None => {
                 let (said, value) = cx.left_out(f);
@@ -125,9 +129,15 @@ fn control(ui: &mut egui::Ui, e: &mut Editing, typed: Typed, f: &Field, now: Opt
                     ui.monospace(other);
                 }
             });
+            // In the order written (a unit deploys in its first formation), the new one last.
             let v = toggled?;
-            let mut after: Vec<String> = values.iter().filter(|o| had.contains(o) != (**o == v)).cloned().collect();
-            after.extend(had.iter().filter(|h| !values.contains(h)).cloned());
+            let mut after = had.clone();
+            match after.iter().position(|h| *h == v) {
+                Some(i) => {
+                    after.remove(i);
+                }
+                None => after.push(v),
+            }
             changed(list(&after))
         }
         Kind::Flag => {
@@ -146,12 +156,15 @@ fn control(ui: &mut egui::Ui, e: &mut Editing, typed: Typed, f: &Field, now: Opt
         }
         Kind::Offered => {
             let name = now.and_then(text);
+            let (list_now, picked_list) = in_list;
+            let is = |o: &Offer| name.as_deref() == Some(o.name.as_str()) && list_now.is_none_or(|l| l == o.list);
             let mut picked = None;
-            let selected = name.as_deref().map_or_else(|| cx.left_out(f).0, |n| cx.offers.iter().find(|o| o.name == n).map_or(n.to_string(), |o| o.label.clone()));
+            let selected = name.as_deref().map_or_else(|| cx.left_out(f).0, |n| cx.offers.iter().find(|o| is(o)).map_or(n.to_string(), |o| o.label.clone()));
             egui::ComboBox::from_id_salt(("offered", format!("{typed:?}"))).selected_text(selected).width(ui.available_width().max(120.0)).truncate().show_ui(ui, |ui| {
                 for o in cx.offers {
-                    if ui.selectable_label(name.as_deref() == Some(o.name.as_str()), &o.label).clicked() {
+                    if ui.selectable_label(is(o), &o.label).clicked() {
                         picked = Some(quoted(&o.name));
+                        *picked_list = Some(o.list.clone());
                     }
                 }
             });
@@ -216,15 +229,25 @@ fn rows(ui: &mut egui::Ui, e: &mut Editing, typed: &Typed, fields: &[Field], new
 }
 
 impl Editing {
+    /// A drag of a form's number ends when the button is let go: the next is an edit of its own.
+    pub fn drag_ended(&mut self) {
+        self.dragging = None;
+    }
+
     /// Makes `edit`, a change from the form of `of`: while a number of the same field is
     /// dragged, each change joins the first one's edit.
     pub fn edit_from_form(&mut self, of: &Typed, edit: Edit, dragged: Option<&'static str>) {
         let field = dragged.map(|name| Typed::Field(Box::new(of.clone()), name));
         let joins = field.is_some() && self.dragging.as_ref().is_some_and(|(f, d)| Some(f) == field.as_ref() && *d == self.history.depth() && !self.history.can_redo());
+        let before = self.history.depth();
         let result = if joins { self.history.amend(|s| edit.apply(s)) } else { self.history.change(|s| edit.apply(s)) };
         match result {
-            Ok(()) => self.dragging = field.map(|f| (f, self.history.depth())),
-            Err(why) => self.notice = why,
+            // A first change that changed nothing has no edit of its own for the drag to join.
+            Ok(()) => self.dragging = field.filter(|_| joins || self.history.depth() > before).map(|f| (f, self.history.depth())),
+            Err(why) => {
+                self.dragging = None;
+                self.notice = why;
+            }
         }
     }
 }

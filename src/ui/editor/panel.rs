@@ -52,6 +52,9 @@ pub fn editor_panels(
         then.push(Then::Save);
     }
     let e = &mut *editing;
+    if !ctx.input(|i| i.pointer.any_down()) {
+        e.drag_ended();
+    }
     egui::Panel::top("editor top").show(&mut root, |ui| {
         ui.horizontal_wrapped(|ui| {
             let s = e.history.now().clone();
@@ -546,7 +549,8 @@ fn settings(ui: &mut egui::Ui, e: &mut Editing) {
             let (r, g, b) = side.colour.unwrap_or(crate::ui::overlay::SIDE_COLOURS[i.min(1)]);
             let mut rgb = [r, g, b];
             if ui.color_edit_button_srgb(&mut rgb).changed() {
-                e.edit_from_form(&Typed::SideName(i as u8), Edit::SideColour { side: i as u8, colour: Some((rgb[0], rgb[1], rgb[2])) }, Some("colour"));
+                let held = ui.input(|input| input.pointer.any_down()).then_some("colour");
+                e.edit_from_form(&Typed::SideName(i as u8), Edit::SideColour { side: i as u8, colour: Some((rgb[0], rgb[1], rgb[2])) }, held);
             }
             if side.colour.is_some() && ui.small_button("×").on_hover_text("Its default colour").clicked() {
                 e.edit(Edit::SideColour { side: i as u8, colour: None });

@@ -17,6 +17,8 @@ impl Editing {
 
     /// `edit`, and whether it was made.
     pub fn made(&mut self, edit: Edit) -> bool {
+        // Any other edit ends a drag of a form's number: the next drag is an edit of its own.
+        self.dragging = None;
         match self.history.change(|s| edit.apply(s)) {
             Ok(()) => true,
             Err(e) => {
@@ -44,11 +46,13 @@ impl Editing {
     }
 
     pub fn undo(&mut self) {
+        self.dragging = None;
         self.history.undo();
         self.picked = None;
     }
 
     pub fn redo(&mut self) {
+        self.dragging = None;
         self.history.redo();
         self.picked = None;
     }
@@ -126,20 +130,39 @@ pub fn board_clicks(
     camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
     mut editing: ResMut<Editing>,
     mut selection: ResMut<Selection>,
+    egui_input: Option<Res<bevy_egui::input::EguiWantsInput>>,
 ) {
     if !buttons.pressed(MouseButton::Left) {
         editing.stroke_at = None;
         editing.stroke_depth = None;
     }
+    // A press on a window over the board (the file dialog, a question) is the window's.
+    let over_a_window = egui_input.is_some_and(|w| w.is_pointer_over_area());
+    let pressed = buttons.just_pressed(MouseButton::Left) && !over_a_window;
     let released = buttons.just_released(MouseButton::Left);
-    let Some(hex) = hovered.0 else {
-        if released {
-            editing.grabbed = None;
-        }
-        return;
-    };
+    if let Some(hex) = hovered.0 {
+        use_the_tool(&mut editing, hex, pressed, released, &buttons, &area, &windows, &camera);
+    }
+    // A unit grabbed and let go off the board, or under another tool, is let go.
+    if released {
+        editing.grabbed = None;
+    }
+    selection.0 = editing.picked.map(crate::battle::UnitId);
+}
+
+/// The tool in hand used on `hex`.
+#[allow(clippy::too_many_arguments)]
+fn use_the_tool(
+    editing: &mut Editing,
+    hex: Hex,
+    pressed: bool,
+    released: bool,
+    buttons: &ButtonInput<MouseButton>,
+    area: &BoardArea,
+    windows: &Query<&Window>,
+    camera: &Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
+) {
     let Ok(map) = editing.history.now().build_map() else { return };
-    let pressed = buttons.just_pressed(MouseButton::Left);
     let dragging = buttons.pressed(MouseButton::Left) && editing.stroke_at.is_some_and(|at| at != hex);
     match editing.tool {
         Tool::Ground | Tool::Road | Tool::Level if pressed || dragging => {
@@ -158,14 +181,17 @@ pub fn board_clicks(
             editing.edit(Edit::Paint { at: fill(hex, &map), paint: Paint::Ground(ground) });
         }
         Tool::Edge if pressed => {
-            let point = windows.single().ok().and_then(|w| board_cursor(w, &area)).zip(camera.single().ok()).and_then(|(c, (cam, gt))| cam.viewport_to_world_2d(gt, c).ok());
+            let point = windows.single().ok().and_then(|w| board_cursor(w, area)).zip(camera.single().ok()).and_then(|(c, (cam, gt))| cam.viewport_to_world_2d(gt, c).ok());
             let Some(point) = point.filter(|p| from_world(*p) == hex) else { return };
             let side = nearest_side(hex, point);
             let feature = editing.feature;
             editing.edit(Edit::Edge { at: Offset::from_hex(hex), side, feature });
         }
-        Tool::Units if released => {
-            let Some((id, from, was_picked)) = editing.grabbed.take() else { return };
+        Tool::Units if pressed || released => {
+            if pressed {
+                grab_or_place(editing, hex);
+            }
+            let Some((id, from, was_picked)) = editing.grabbed.take().filter(|_| released) else { return };
             if hex != from {
                 editing.edit(Edit::Unit(UnitEdit::Move { id, to: Offset::from_hex(hex) }));
                 editing.picked = Some(id);
@@ -176,23 +202,6 @@ pub fn board_clicks(
                 editing.picked = here.iter().skip_while(|u| **u != id).nth(1).copied();
             } else {
                 editing.picked = Some(id);
-            }
-        }
-        Tool::Units if pressed => {
-            let at = Offset::from_hex(hex);
-            let here = units_of(editing.history.now()).unwrap_or_default().into_iter().filter(|u| u.at == at).map(|u| u.id).collect::<Vec<_>>();
-            match editing.picked {
-                // A unit is grabbed: dragged, it moves; let go where it stands, it is a click.
-                Some(id) if here.contains(&id) => editing.grabbed = Some((id, hex, true)),
-                _ if !here.is_empty() => editing.grabbed = here.first().map(|u| (*u, hex, false)),
-                Some(id) => editing.edit(Edit::Unit(UnitEdit::Move { id, to: at })),
-                None => {
-                    let (side, offer) = (editing.side, editing.offers.get(editing.offer).cloned());
-                    match offer {
-                        Some(offer) => editing.edit(Edit::Unit(UnitEdit::Place { side, at, offer })),
-                        None => editing.notice = "the battle's army lists offer no profile".into(),
-                    }
-                }
             }
         }
         Tool::Regions if pressed => {
@@ -220,5 +229,25 @@ pub fn board_clicks(
         }
         _ => {}
     }
-    selection.0 = editing.picked.map(crate::battle::UnitId);
 }
+
+/// A press on `hex` with the units tool: a unit there is grabbed, to move it by a drag or pick it
+/// by a click; an empty hex gets the unit picked, or a new one.
+fn grab_or_place(editing: &mut Editing, hex: Hex) {
+    let at = Offset::from_hex(hex);
+    let here = units_of(editing.history.now()).unwrap_or_default().into_iter().filter(|u| u.at == at).map(|u| u.id).collect::<Vec<_>>();
+    match editing.picked {
+        // A unit is grabbed: dragged, it moves; let go where it stands, it is a click.
+        Some(id) if here.contains(&id) => editing.grabbed = Some((id, hex, true)),
+        _ if !here.is_empty() => editing.grabbed = here.first().map(|u| (*u, hex, false)),
+        Some(id) => editing.edit(Edit::Unit(UnitEdit::Move { id, to: at })),
+        None => {
+            let (side, offer) = (editing.side, editing.offers.get(editing.offer).cloned());
+            match offer {
+                Some(offer) => editing.edit(Edit::Unit(UnitEdit::Place { side, at, offer })),
+                None => editing.notice = "the battle's army lists offer no profile".into(),
+            }
+        }
+    }
+}
+
