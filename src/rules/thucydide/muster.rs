@@ -17,8 +17,9 @@ impl Placeable for UnitSpec {
         &mut self.at
     }
 
+    /// A facing written in a file is kept; the editor sets none (`Muster::FACES`).
     fn facing_mut(&mut self) -> Option<&mut Option<Direction>> {
-        Some(&mut self.facing)
+        None
     }
 }
 
@@ -26,6 +27,9 @@ impl Muster for Thucydide {
     type Part = Part;
     type Spec = UnitSpec;
     const EMPTY: &'static str = "(units: [])";
+    /// The part keeps a facing, but these rules use none (docs/rules/thucydide.md, "There is no
+    /// facing cost"), and the counters draw none: the editor offers none to set.
+    const FACES: bool = false;
 
     fn units(part: &mut Part) -> &mut Vec<UnitSpec> {
         &mut part.units

@@ -191,7 +191,8 @@ fn use_the_tool(
             if pressed {
                 grab_or_place(editing, hex);
             }
-            let Some((id, from, was_picked)) = editing.grabbed.take().filter(|_| released) else { return };
+            let grabbed = if released { editing.grabbed.take() } else { None };
+            let Some((id, from, was_picked)) = grabbed else { return };
             if hex != from {
                 editing.edit(Edit::Unit(UnitEdit::Move { id, to: Offset::from_hex(hex) }));
                 editing.picked = Some(id);
